@@ -1,0 +1,36 @@
+# Folio: the cluster (Docker Compose) and the embedded app (one Node process) from the same code.
+.PHONY: up down logs ps start test e2e bench lint typecheck env
+
+up: .env ## start the cluster: Kafka, MongoDB, Redis, gateway, services and workers
+	docker compose up -d --build
+	@echo "Folio cluster starting at http://localhost:$${PORT:-8080} (make logs to follow)"
+
+down: ## stop the cluster (volumes kept; `docker compose down -v` drops the data)
+	docker compose down
+
+logs:
+	docker compose logs -f --tail=100
+
+ps:
+	docker compose ps
+
+.env: ## first run: a .env from the example with a fresh JWT secret
+	sed "s/^JWT_SECRET=.*/JWT_SECRET=$$(node -e 'console.log(require("crypto").randomBytes(36).toString("base64url"))')/" .env.example > .env
+
+start: ## the embedded app: one process, SQLite under DATA_DIR, no servers
+	npm start
+
+test:
+	npm test
+
+e2e:
+	npm run e2e
+
+bench:
+	npm run bench
+
+lint:
+	npm run lint
+
+typecheck:
+	npm run typecheck

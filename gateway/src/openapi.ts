@@ -1,0 +1,33 @@
+/**
+ * The OpenAPI document of the public API, generated from the routes' TypeBox schemas. The services' route
+ * plugins are mounted on a throwaway app with in-process adapters (nothing is started), so the cluster
+ * gateway, which proxies and holds no routes of its own, documents exactly what the embedded app serves.
+ */
+import swagger from "@fastify/swagger";
+import Fastify from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { authPlugin } from "@folio/platform/http/auth";
+import { systemClock } from "@folio/platform/clock";
+import type { Config } from "@folio/platform/config";
+import { FolderMailer } from "@folio/platform/mail";
+import { inMemoryDeps } from "@folio/platform/memory-deps";
+import { serviceFactories } from "./registry.ts";
+
+export async function buildOpenApiDocument(config: Config): Promise<Record<string, unknown>> {
+  const deps = inMemoryDeps(config, systemClock, new FolderMailer("/nonexistent", config.mailFrom));
+  const app = Fastify({ logger: false }).withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Folio API", version: "1", description: "The public API of the Folio portfolio tracker." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT (ID token)" } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, cache: deps.cache });
+  for (const create of Object.values(serviceFactories)) await app.register(create(deps).routes);
+  await app.ready();
+  const document = app.swagger() as unknown as Record<string, unknown>;
+  await app.close();
+  await deps.store.close();
+  return document;
+}

@@ -1,0 +1,11 @@
+/** The Cache port: short-lived values shared by the replicas of a service (Redis), or one process (memory). */
+export interface Cache {
+  /** The value, or null when absent or expired. */
+  get<T = unknown>(key: string): Promise<T | null>;
+  /** Stores a JSON-serialisable value; ttlMs omitted means no expiry. */
+  set(key: string, value: unknown, ttlMs?: number): Promise<void>;
+  del(key: string): Promise<void>;
+  /** Atomically adds 1 and returns the new count; the window starts (ttlMs) at the first increment. */
+  incr(key: string, ttlMs: number): Promise<number>;
+  close(): Promise<void>;
+}

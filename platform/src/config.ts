@@ -1,0 +1,135 @@
+/**
+ * Configuration comes from the environment, with the same names in every mode. Which adapter a process
+ * uses follows from it alone (ARCHITECTURE.md): KAFKA_BROKERS → Kafka bus, MONGO_URL → MongoDB,
+ * REDIS_URL → Redis cache and BullMQ. Invalid values stop the process with a message naming the variable.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = "ConfigError";
+  }
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  marketDataDir?: string;
+  redisUrl?: string;
+  mongoUrl?: string;
+  kafkaBrokers?: string[];
+  jwtSecret: string;
+  authIssuer?: string;
+  authJwksUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** public base URL used in e-mailed links */
+  publicUrl: string;
+  logLevel: string;
+  /** which services this process hosts (cluster mode: one); empty = all */
+  services: string[];
+  /** which queue workers this process runs; empty = those of its services */
+  workers: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+type Env = NodeJS.ProcessEnv;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got '${raw}'`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL (${protocols.join(", ")}), got '${raw}'`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(" or ")}, got '${parsed.protocol}'`);
+  }
+  return raw;
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function brokers(env: Env): string[] | undefined {
+  const items = list(env, "KAFKA_BROKERS");
+  if (items.length === 0) return undefined;
+  for (const b of items) {
+    if (!/^[\w.-]+:\d{1,5}$/.test(b)) throw new ConfigError("KAFKA_BROKERS", `must be host:port[,host:port], got '${b}'`);
+  }
+  return items;
+}
+
+/** The secret that signs built-in ID tokens: JWT_SECRET, else one generated once and kept under DATA_DIR. */
+function jwtSecret(env: Env, dataDir: string): string {
+  const given = env.JWT_SECRET;
+  if (given !== undefined && given !== "") {
+    if (given.length < 32) throw new ConfigError("JWT_SECRET", "must be at least 32 characters long");
+    return given;
+  }
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, "PORT", 8080, 0, 65535);
+  const dataDir = resolve(env.DATA_DIR || "./data");
+  const marketDataDir = env.MARKET_DATA_DIR ? resolve(env.MARKET_DATA_DIR) : undefined;
+  if (marketDataDir && !existsSync(marketDataDir)) {
+    throw new ConfigError("MARKET_DATA_DIR", `points to '${marketDataDir}', which does not exist`);
+  }
+  const authIssuer = url(env, "AUTH_ISSUER", ["https:", "http:"]);
+  const authJwksUrl = url(env, "AUTH_JWKS_URL", ["https:", "http:"]);
+  if (Boolean(authIssuer) !== Boolean(authJwksUrl)) {
+    throw new ConfigError(authIssuer ? "AUTH_JWKS_URL" : "AUTH_ISSUER", "must be set together with the other");
+  }
+  const logLevel = env.LOG_LEVEL || "info";
+  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
+    throw new ConfigError("LOG_LEVEL", `must be one of fatal, error, warn, info, debug, trace, silent`);
+  }
+  return {
+    port,
+    host: env.HOST || "0.0.0.0",
+    dataDir,
+    marketDataDir,
+    redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
+    mongoUrl: url(env, "MONGO_URL", ["mongodb:", "mongodb+srv:"]),
+    kafkaBrokers: brokers(env),
+    jwtSecret: jwtSecret(env, dataDir),
+    authIssuer,
+    authJwksUrl,
+    smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
+    mailFrom: env.MAIL_FROM || "Folio <no-reply@localhost>",
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
+    logLevel,
+    services: list(env, "SERVICES"),
+    workers: list(env, "WORKERS"),
+    env,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Process plumbing shared by the embedded entry and the cluster entries: builds the ports from
+ * configuration (the only place that picks adapters) and hosts service modules on an HTTP app: routes,
+ * consumers (group = service name), queue workers, the outbox relay. Refuses to start when a job queue
+ * has no handler or two.
+ */
+import type { FastifyInstance } from "fastify";
+import { createBus } from "./bus/index.ts";
+import { createCache } from "./cache/index.ts";
+import { type Clock, systemClock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import { createLogger, type Logger } from "./log.ts";
+import { createMailer } from "./mail.ts";
+import { OutboxRelay } from "./outbox.ts";
+import { createQueue } from "./queue/index.ts";
+import type { ServiceDeps, ServiceModule } from "./service.ts";
+import { createStore } from "./store/index.ts";
+
+export interface HostOptions {
+  /** every service runs in this one process (the in-process bus is only valid then) */
+  sharedProcess: boolean;
+  /** a name for the Kafka client, logs and database */
+  name: string;
+  clock?: Clock;
+}
+
+/** MongoDB: one database per service in a cluster, so each relay only sees its own outbox. */
+function mongoUrlFor(url: string | undefined, database: string): string | undefined {
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  if (parsed.pathname === "" || parsed.pathname === "/") parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export async function createDeps(config: Config, options: HostOptions): Promise<ServiceDeps> {
+  const clock = options.clock ?? systemClock;
+  const log = createLogger(options.name, config.logLevel);
+  const store = await createStore({ mongoUrl: mongoUrlFor(config.mongoUrl, `folio_${options.name}`), dataDir: config.dataDir });
+  const bus = createBus({ kafkaBrokers: config.kafkaBrokers, clientId: `folio-${options.name}`, sharedProcess: options.sharedProcess });
+  const cache = createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
+  const queue = createQueue({ redisUrl: config.redisUrl, prefix: "folio" });
+  const mailer = createMailer(config);
+  return { config, store, bus, cache, queue, clock, log, mailer };
+}
+
+/** Every job queue must have exactly one handler among the hosted modules. */
+export function checkJobHandlers(modules: ServiceModule[], expectedQueues: string[] = []): void {
+  const owners = new Map<string, string[]>();
+  for (const m of modules) for (const j of m.jobs ?? []) owners.set(j.queue, [...(owners.get(j.queue) ?? []), m.name]);
+  for (const [queue, names] of owners) {
+    if (names.length > 1) throw new Error(`Job queue '${queue}' has ${names.length} handlers (${names.join(", ")}); it must have exactly one`);
+  }
+  for (const queue of expectedQueues) {
+    if (!owners.has(queue)) throw new Error(`Job queue '${queue}' has no handler in this process`);
+  }
+}
+
+export interface HostRoles {
+  /** serve the modules' HTTP routes and consume their events */
+  api: boolean;
+  /** run the modules' queue workers */
+  worker: boolean;
+}
+
+export interface Hosted {
+  stop(): Promise<void>;
+}
+
+export async function hostServices(
+  app: FastifyInstance,
+  modules: ServiceModule[],
+  deps: ServiceDeps,
+  roles: HostRoles = { api: true, worker: true },
+  log: Logger = deps.log,
+): Promise<Hosted> {
+  checkJobHandlers(modules);
+  if (roles.api) {
+    for (const m of modules) await app.register(m.routes);
+    for (const m of modules) for (const c of m.consumers ?? []) deps.bus.subscribe(m.name, c.types, c.handle, c.options);
+  }
+  if (roles.worker) {
+    for (const m of modules) for (const j of m.jobs ?? []) deps.queue.process(j.queue, j.handler, j.concurrency);
+  }
+  const relay = new OutboxRelay(deps.store, deps.bus, { log });
+  await deps.bus.start();
+  relay.start();
+  for (const m of modules) await m.start?.();
+  log.info({ services: modules.map((m) => m.name), roles }, "services started");
+  return {
+    async stop() {
+      for (const m of modules) await m.stop?.();
+      await relay.stop();
+      await deps.bus.close();
+      await deps.queue.close();
+      await deps.cache.close();
+      await deps.store.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** Ports on in-process adapters only: for tests and for building the OpenAPI document without I/O. */
+import { MemoryBus } from "./bus/memory.ts";
+import { MemoryCache } from "./cache/memory.ts";
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import { createLogger } from "./log.ts";
+import type { Mailer } from "./mail.ts";
+import { MemoryQueue } from "./queue/memory.ts";
+import type { ServiceDeps } from "./service.ts";
+import { EmbeddedStore } from "./store/embedded.ts";
+
+export function inMemoryDeps(config: Config, clock: Clock, mailer: Mailer): ServiceDeps & { bus: MemoryBus } {
+  return {
+    config,
+    store: new EmbeddedStore(":memory:"),
+    bus: new MemoryBus(),
+    cache: new MemoryCache(clock),
+    queue: new MemoryQueue(),
+    clock,
+    log: createLogger("memory", "silent"),
+    mailer,
+  };
+}

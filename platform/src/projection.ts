@@ -1,0 +1,29 @@
+/**
+ * A read model fed by events: each event maps to one document (by id) that `apply` rewrites. Runs once per
+ * event (inbox) and in the same commit as the inbox mark, so a redelivered event changes nothing.
+ */
+import type { EventEnvelope, EventHandler } from "./bus/port.ts";
+import { handleOnce } from "./inbox.ts";
+import type { Collection, Doc, Store, WriteOp } from "./store/port.ts";
+
+export interface ProjectionSpec<T extends Doc> {
+  /** inbox name: unique per service and projection */
+  consumer: string;
+  collection: Collection<T>;
+  /** which document an event touches */
+  idOf: (event: EventEnvelope) => string;
+  /** the new document, null to delete it, undefined to leave it as it is */
+  apply: (event: EventEnvelope, current: T | null) => T | null | undefined;
+}
+
+export function projection<T extends Doc>(store: Store, spec: ProjectionSpec<T>): EventHandler {
+  return (event) =>
+    handleOnce(store, spec.consumer, event, async () => {
+      const id = spec.idOf(event);
+      const current = await spec.collection.get(id);
+      const next = spec.apply(event, current);
+      if (next === undefined) return [];
+      if (next === null) return current ? ([{ op: "delete", collection: spec.collection.name, id }] as WriteOp[]) : [];
+      return [{ op: "upsert", collection: spec.collection.name, doc: { ...next, _id: id } }];
+    });
+}

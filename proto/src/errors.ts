@@ -1,0 +1,43 @@
+import { Type, type Static } from "typebox";
+
+/** Every 4xx/5xx reply of the public API that is not one of the spec's `result` shapes. */
+export const ErrorReply = Type.Object({
+  error: Type.String({ description: "A message fit to show the user" }),
+  code: Type.String({ description: "A stable machine-readable code" }),
+});
+export type ErrorReply = Static<typeof ErrorReply>;
+
+/** The spec's "missing user" reply: HTTP 401 `{ result: 'nouser' }` opens the login modal. */
+export const NoUserReply = Type.Object({ result: Type.Literal("nouser") });
+
+export const ErrorCodes = {
+  validation: "validation_failed",
+  unauthorized: "unauthorized",
+  forbidden: "forbidden",
+  notFound: "not_found",
+  conflict: "conflict",
+  rateLimited: "rate_limited",
+  unavailable: "unavailable",
+  internal: "internal",
+  // accounts
+  credentialsRequired: "auth/credentials-required",
+  weakPassword: "auth/weak-password",
+  invalidCredential: "auth/invalid-credential",
+  userNotFound: "auth/user-not-found",
+  emailInUse: "auth/email-already-in-use",
+  invalidResetToken: "auth/invalid-reset-token",
+  // portfolio
+  versionConflict: "portfolio/version-conflict",
+} as const;
+
+/** The spec's messages (section 8), word for word. */
+export const Messages = {
+  credentialsRequired: "Email and password are required",
+  weakPassword: "The password must be at least 6 characters long",
+  invalidCredential: "The email and/or password is not correct",
+  userNotFound: "The email address is not registered",
+  emailInUse: "The email address is already in use",
+  saveFailed: "An error occurred while saving. Please try again.",
+  apiFailed: "API request failed",
+  priceFailed: "Ooops! Something went wrong!",
+} as const;

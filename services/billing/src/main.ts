@@ -1,0 +1,4 @@
+import { runService } from "@folio/platform/run";
+import { createBillingService } from "./service.ts";
+
+await runService("billing", createBillingService);

@@ -1,0 +1,4 @@
+import { runService } from "@folio/platform/run";
+import { createBrokerageService } from "./service.ts";
+
+await runService("brokerage", createBrokerageService);

@@ -1,0 +1,4 @@
+import { runService } from "@folio/platform/run";
+import { createChatService } from "./service.ts";
+
+await runService("chat", createChatService);

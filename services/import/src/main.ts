@@ -1,0 +1,4 @@
+import { runService } from "@folio/platform/run";
+import { createImportService } from "./service.ts";
+
+await runService("import", createImportService);

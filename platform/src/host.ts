@@ -24,18 +24,10 @@ export interface HostOptions {
   clock?: Clock;
 }
 
-/** MongoDB: one database per service in a cluster, so each relay only sees its own outbox. */
-function mongoUrlFor(url: string | undefined, database: string): string | undefined {
-  if (!url) return undefined;
-  const parsed = new URL(url);
-  if (parsed.pathname === "" || parsed.pathname === "/") parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
 export async function createDeps(config: Config, options: HostOptions): Promise<ServiceDeps> {
   const clock = options.clock ?? systemClock;
   const log = createLogger(options.name, config.logLevel);
-  const store = await createStore({ mongoUrl: mongoUrlFor(config.mongoUrl, `folio_${options.name}`), dataDir: config.dataDir });
+  const store = await createStore({ mongoUrl: config.mongoUrl, mongoDatabase: `folio_${options.name}`, dataDir: config.dataDir });
   const bus = createBus({ kafkaBrokers: config.kafkaBrokers, clientId: `folio-${options.name}`, sharedProcess: options.sharedProcess });
   const cache = createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
   const queue = createQueue({ redisUrl: config.redisUrl, prefix: "folio" });

@@ -5,7 +5,10 @@
 export type JobState = "waiting" | "delayed" | "active" | "completed" | "failed";
 
 export interface JobOptions {
-  /** a job with the same id while one is waiting/active is not added again (de-duplication, debounce) */
+  /**
+   * a job with the same id while one is waiting/delayed/active is not added again (de-duplication, debounce);
+   * once it has completed or failed, the same id starts a new job. Not an integer, no ':' (BullMQ's rules).
+   */
   jobId?: string;
   delayMs?: number;
   /** attempts including the first; default 3 */
@@ -29,6 +32,8 @@ export interface JobInfo {
   progress: number;
   result?: unknown;
   failedReason?: string;
+  /** attempts run so far, one in progress included */
+  attemptsStarted?: number;
 }
 
 export type JobHandler<D = unknown, R = unknown> = (job: JobContext<D>) => Promise<R>;
@@ -37,7 +42,7 @@ export interface Queue {
   add(queue: string, name: string, data: unknown, options?: JobOptions): Promise<string>;
   /** Runs `handler` for the queue's jobs, `concurrency` at a time. */
   process(queue: string, handler: JobHandler, concurrency?: number): void;
-  /** Adds a job every `everyMs` (idempotent by key across restarts and replicas). */
+  /** Adds a job every `everyMs`, the first after `everyMs` (idempotent by key across restarts and replicas). */
   repeat(queue: string, name: string, data: unknown, everyMs: number, key: string): Promise<void>;
   getJob(queue: string, id: string): Promise<JobInfo | null>;
   /** Resolves when no job is waiting, delayed or active (tests, graceful shutdown). */

@@ -1,0 +1,161 @@
+import { Queue as BullMQQueue, type Job, Worker } from "bullmq";
+import { Redis } from "ioredis";
+import { createLogger, type Logger } from "../log.ts";
+import type { JobHandler, JobInfo, JobOptions, JobState, Queue } from "./port.ts";
+import { checkAttempts, checkInterval, checkJobId, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, KEEP_FINISHED } from "./rules.ts";
+
+export interface BullQueueOptions {
+  url: string;
+  /** BullMQ key prefix; replicas of one deployment share it, parallel test runs each use their own */
+  prefix?: string;
+  /** where worker and connection errors go; default a logger named "queue" */
+  log?: Logger;
+  /** how often drain() looks at the job counts */
+  drainPollMs?: number;
+}
+
+const STATES: Record<string, JobState> = {
+  waiting: "waiting",
+  prioritized: "waiting",
+  "waiting-children": "waiting",
+  delayed: "delayed",
+  active: "active",
+  completed: "completed",
+  failed: "failed",
+};
+
+/**
+ * The queue shared by the replicas of a deployment, on BullMQ: one BullMQ Queue per queue name (made on first
+ * use), one Worker per process() call; every Queue shares one Redis connection, each Worker adds its own
+ * blocking one.
+ */
+export class BullQueue implements Queue {
+  private readonly connection: Redis;
+  private readonly prefix: string;
+  private readonly log: Logger;
+  private readonly drainPollMs: number;
+  private readonly queues = new Map<string, BullMQQueue>();
+  private readonly workers: Worker[] = [];
+  private closed = false;
+
+  constructor(options: BullQueueOptions) {
+    this.prefix = options.prefix ?? "bull";
+    this.log = options.log ?? createLogger("queue");
+    this.drainPollMs = options.drainPollMs ?? 50;
+    // BullMQ requires maxRetriesPerRequest: null: its blocking commands must wait out reconnects, not fail.
+    this.connection = new Redis(options.url, { maxRetriesPerRequest: null });
+    this.connection.on("error", (err) => this.log.error({ err }, "queue: Redis connection error"));
+  }
+
+  async add(queue: string, name: string, data: unknown, options: JobOptions = {}): Promise<string> {
+    this.assertOpen();
+    const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+    checkAttempts(attempts);
+    const q = this.queue(queue);
+    const { jobId } = options;
+    if (jobId !== undefined) {
+      checkJobId(jobId);
+      // BullMQ ignores an id it still holds in any state; ours starts a new job once the old one has finished.
+      const state = await q.getJobState(jobId);
+      if (state === "completed" || state === "failed") await q.remove(jobId);
+      else if (state !== "unknown") return jobId;
+    }
+    const job = await q.add(name, data, {
+      jobId,
+      delay: options.delayMs && options.delayMs > 0 ? options.delayMs : undefined,
+      attempts,
+      backoff: { type: "exponential", delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
+    });
+    return job.id!;
+  }
+
+  process(queue: string, handler: JobHandler, concurrency = 1): void {
+    this.assertOpen();
+    const worker = new Worker(
+      queue,
+      async (job: Job) =>
+        handler({
+          id: job.id!,
+          name: job.name,
+          data: job.data,
+          attempt: job.attemptsMade + 1,
+          updateProgress: (progress) => job.updateProgress(progress),
+        }),
+      {
+        connection: this.connection,
+        prefix: this.prefix,
+        concurrency,
+        removeOnComplete: { count: KEEP_FINISHED },
+        removeOnFail: { count: KEEP_FINISHED },
+      },
+    );
+    worker.on("error", (err) => this.log.error({ err, queue }, "queue: worker error"));
+    this.workers.push(worker);
+  }
+
+  async repeat(queue: string, name: string, data: unknown, everyMs: number, key: string): Promise<void> {
+    this.assertOpen();
+    checkInterval(everyMs);
+    // startDate only places the first run of a new scheduler; an existing one keeps its rhythm on upsert.
+    await this.queue(queue).upsertJobScheduler(
+      key,
+      { every: everyMs, startDate: Date.now() + everyMs },
+      { name, data, opts: { attempts: DEFAULT_ATTEMPTS, backoff: { type: "exponential", delay: DEFAULT_BACKOFF_MS } } },
+    );
+  }
+
+  async getJob(queue: string, id: string): Promise<JobInfo | null> {
+    const job = await this.queue(queue).getJob(id);
+    if (!job) return null;
+    const state = STATES[await job.getState()];
+    if (!state) return null;
+    const info: JobInfo = {
+      id: job.id!,
+      name: job.name,
+      state,
+      progress: typeof job.progress === "number" ? job.progress : 0,
+      attemptsStarted: job.attemptsStarted,
+    };
+    if (state === "completed") info.result = job.returnvalue ?? undefined;
+    if (job.failedReason) info.failedReason = job.failedReason;
+    return info;
+  }
+
+  /**
+   * Polls the counts (one atomic script). Each job scheduler keeps its next run waiting in `delayed`; those
+   * runs are not pending work, so `delayed` counts only beyond one per scheduler (the repeat() interval is
+   * never changed to end a scheduler, so each one always has its next run queued).
+   */
+  async drain(queue: string): Promise<void> {
+    const q = this.queue(queue);
+    while (!this.closed) {
+      const counts = await q.getJobCounts("waiting", "prioritized", "waiting-children", "active", "delayed");
+      const busy = counts.waiting + counts.prioritized + counts["waiting-children"] + counts.active;
+      if (busy === 0 && (counts.delayed === 0 || counts.delayed <= (await q.getJobSchedulersCount()))) return;
+      await new Promise((resolve) => setTimeout(resolve, this.drainPollMs));
+    }
+  }
+
+  /** Workers first (they finish their active jobs), then the queues, then the shared connection. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+
+  private queue(name: string): BullMQQueue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new BullMQQueue(name, { connection: this.connection, prefix: this.prefix });
+      q.on("error", (err) => this.log.error({ err, queue: name }, "queue: error"));
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error("BullQueue is closed");
+  }
+}

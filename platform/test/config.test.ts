@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+
+const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), "folio-config-")) });
+
+describe("loadConfig", () => {
+  it("uses the documented defaults: port 8080, embedded adapters", () => {
+    const c = loadConfig(base());
+    expect(c.port).toBe(8080);
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.mongoUrl).toBeUndefined();
+    expect(c.kafkaBrokers).toBeUndefined();
+  });
+
+  it("generates JWT_SECRET once and keeps it under DATA_DIR", () => {
+    const env = base();
+    const first = loadConfig(env).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(env.DATA_DIR, "jwt-secret"), "utf8")).toBe(first);
+    expect(loadConfig(env).jwtSecret).toBe(first);
+  });
+
+  it.each([
+    ["PORT", "eighty", /PORT must be a whole number/],
+    ["PORT", "70000", /PORT must be between 0 and 65535/],
+    ["REDIS_URL", "redis host", /REDIS_URL must be a URL/],
+    ["REDIS_URL", "localhost:6379", /REDIS_URL must use redis: or rediss:/],
+    ["REDIS_URL", "http://localhost:6379", /REDIS_URL must use redis: or rediss:/],
+    ["MONGO_URL", "postgres://x", /MONGO_URL must use mongodb:/],
+    ["KAFKA_BROKERS", "kafka", /KAFKA_BROKERS must be host:port/],
+    ["JWT_SECRET", "short", /JWT_SECRET must be at least 32 characters/],
+    ["AUTH_ISSUER", "https://issuer.example", /AUTH_JWKS_URL must be set together/],
+    ["MARKET_DATA_DIR", "/definitely/not/here", /MARKET_DATA_DIR points to/],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
+  ])("refuses %s=%s with a message naming the variable", (name, value, message) => {
+    const attempt = () => loadConfig({ ...base(), [name]: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+  });
+
+  it("reads the cluster adapters' addresses", () => {
+    const c = loadConfig({ ...base(), REDIS_URL: "redis://r:6379", MONGO_URL: "mongodb://m:27017/?replicaSet=rs0", KAFKA_BROKERS: "k1:9092, k2:9092" });
+    expect(c.kafkaBrokers).toEqual(["k1:9092", "k2:9092"]);
+    expect(c.redisUrl).toBe("redis://r:6379");
+  });
+});

@@ -42,6 +42,8 @@ export const CurrentUserBody = Type.Object({
   referrer: Type.Optional(Type.Union([Type.String({ maxLength: 128 }), Type.Null()])),
 });
 
+export const ProfileReply = Type.Object({ user: User });
+
 export const OkReply = Type.Object({ result: Type.String(), message: Type.Optional(Type.String()) });
 
 /** Claims of a verified ID token, as services see them. */

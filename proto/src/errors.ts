@@ -8,7 +8,7 @@ export const ErrorReply = Type.Object({
 export type ErrorReply = Static<typeof ErrorReply>;
 
 /** The spec's "missing user" reply: HTTP 401 `{ result: 'nouser' }` opens the login modal. */
-export const NoUserReply = Type.Object({ result: Type.Literal("nouser") });
+export const NoUserReply = Type.Object({ result: Type.Literal("nouser"), error: Type.String(), code: Type.String() });
 
 export const ErrorCodes = {
   validation: "validation_failed",

@@ -129,6 +129,7 @@ export const PortfolioSettings = Type.Object({
   totalValue: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12 })),
   showHealth: Type.Optional(Type.Boolean()),
 });
+export type PortfolioSettings = Static<typeof PortfolioSettings>;
 export const SettingsBody = Type.Object({ settings: PortfolioSettings });
 export const RenameBody = Type.Object({ newPortfolioName: Type.String({ maxLength: 100 }) });
 
@@ -149,3 +150,14 @@ export const PortfoliosAndAssetsReply = Type.Object({
 });
 
 export const MessageReply = Type.Object({ message: Type.String(), slug: Type.Optional(Type.String()) });
+
+/**
+ * A refused portfolio change (403 not the owner, 409 version conflict) in the spec's `result: 'nok'` shape
+ * (§8: the client shows `data` when the server supplies it), with the common `error` and `code`.
+ */
+export const NokReply = Type.Object({
+  result: Type.Literal("nok"),
+  data: Type.Optional(Type.String()),
+  error: Type.String(),
+  code: Type.String(),
+});

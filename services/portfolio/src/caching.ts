@@ -1,0 +1,35 @@
+/**
+ * HTTP caching of GET /cachable/get/portfolio/{slug}, the path visitors and first loads use.
+ *
+ * - A reader's view of a public portfolio may be cached by anyone for 60 s, revalidated by ETag. The body
+ *   says who is asking (state.notOwner, state.isAdmin), so it varies by Authorization and admins get an
+ *   ETag of their own: a cache never hands one caller's variant to another.
+ * - The owner's view is never stored, public or not: right after a save the owner must not be served the
+ *   version from a minute ago.
+ */
+export interface CacheHeaders {
+  "cache-control": string;
+  etag?: string;
+  vary?: string;
+}
+
+export const OWNER_CACHE_CONTROL = "private, no-store";
+export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
+
+export function etagFor(slug: string, rev: number, isAdmin: boolean): string {
+  return `W/"${slug}-${rev}${isAdmin ? "-admin" : ""}"`;
+}
+
+export function cacheHeaders(view: { isOwner: boolean; slug: string; rev: number; isAdmin: boolean }): CacheHeaders {
+  if (view.isOwner) return { "cache-control": OWNER_CACHE_CONTROL };
+  return { "cache-control": PUBLIC_CACHE_CONTROL, etag: etagFor(view.slug, view.rev, view.isAdmin), vary: "Authorization" };
+}
+
+/** If-None-Match uses weak comparison (RFC 9110 §13.1.2): a list of tags, W/ ignored, or "*". */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(",").some((tag) => opaque(tag) === wanted);
+}

@@ -1,0 +1,177 @@
+/**
+ * A portfolio as the service keeps it, built from what the client sends. The client decides the assets
+ * and the settings; the server derives every number (asset value, portfolio value, index) so a client
+ * cannot store figures that disagree with its own assets.
+ */
+import {
+  type Asset,
+  type AssetInput,
+  DEFAULT_TOTAL_VALUE,
+  PORTFOLIO_VERSION,
+  type Portfolio,
+  type PortfolioInput,
+  type PortfolioSettings,
+} from "@folio/proto/portfolio";
+
+/**
+ * The stored portfolio: the public shape without `rev` (the store's version is the revision) plus who
+ * owns it and which public portfolio it was copied from. Neither of those two is ever shown to others.
+ */
+export type PortfolioState = Omit<Portfolio, "rev"> & { owner: string; copiedFrom: string | null };
+
+export type SettingsInput = PortfolioSettings;
+
+export const PORTFOLIO_DEFAULTS = {
+  ver: PORTFOLIO_VERSION,
+  totalValue: DEFAULT_TOTAL_VALUE,
+  autoSave: true,
+  formatGains: "$" as const,
+  indexTicker: "SPY",
+  /**
+   * New portfolios are private: sharing is an explicit act (a setting the owner turns off), never a
+   * side effect of creating or copying one.
+   */
+  privateMode: true,
+  showHealth: false,
+  playGround: false,
+  pDescription: "",
+  category: "",
+};
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Spec §5: a non-numeric quantity becomes 0; numeric strings ("12", " 1.5 ") are read as numbers. */
+export function parseQuantity(quantity: number | string): number {
+  if (typeof quantity === "number") return Number.isFinite(quantity) ? quantity : 0;
+  const text = quantity.trim();
+  if (!NUMERIC.test(text)) return 0;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Removes binary floating-point noise (3 × 10.1 = 30.299999999999997) without rounding real digits. */
+export function roundAmount(n: number): number {
+  return Math.round(n * 1e8) / 1e8;
+}
+
+/** Assets in the order given: value = quantity × PoA, index = position, name defaults to the ticker. */
+export function normaliseAssets(inputs: AssetInput[]): Asset[] {
+  return inputs.map((a, index) => {
+    const quantity = parseQuantity(a.quantity);
+    const asset: Asset = {
+      ticker: a.ticker,
+      name: a.name?.trim() || a.ticker,
+      quantity,
+      PoA: a.PoA,
+      DoA: a.DoA,
+      value: roundAmount(quantity * a.PoA),
+      fee: a.fee ?? null,
+      assetClass: a.assetClass ?? "",
+      initialPercent: a.initialPercent ?? null,
+      index,
+    };
+    if (a.color !== undefined) asset.color = a.color;
+    return asset;
+  });
+}
+
+/** Portfolio value: Σ asset value (the cost basis; market value comes from prices). */
+export function portfolioValue(assets: Asset[]): number {
+  return roundAmount(assets.reduce((sum, a) => sum + a.value, 0));
+}
+
+/** A name as given, trimmed; null when nothing is left. */
+export function cleanName(raw: string | null | undefined): string | null {
+  const name = raw?.trim() ?? "";
+  return name === "" ? null : name;
+}
+
+export interface Creation {
+  slug: string;
+  name: string;
+  owner: string;
+  /** the public portfolio this one copies, if any */
+  copiedFrom: string | null;
+  /** ISO timestamp */
+  now: string;
+}
+
+export function newPortfolio(input: PortfolioInput, c: Creation): PortfolioState {
+  const assets = normaliseAssets(input.assets);
+  const d = PORTFOLIO_DEFAULTS;
+  return {
+    ver: d.ver,
+    slug: c.slug,
+    pName: c.name,
+    pDescription: input.pDescription ?? d.pDescription,
+    category: d.category,
+    assets,
+    // A copy is private whatever the source said: the source's owner chose to share theirs, not this one.
+    privateMode: c.copiedFrom ? true : (input.privateMode ?? d.privateMode),
+    playGround: input.playGround ?? d.playGround,
+    totalValue: input.totalValue ?? d.totalValue,
+    autoSave: input.autoSave ?? d.autoSave,
+    formatGains: input.formatGains ?? d.formatGains,
+    indexTicker: input.indexTicker ?? d.indexTicker,
+    showHealth: input.showHealth ?? d.showHealth,
+    notificationExists: false,
+    value: portfolioValue(assets),
+    marketValue: null,
+    fees: null,
+    allHistory: null,
+    lastRefreshed: null,
+    created_at: c.now,
+    provider: null,
+    imported: null,
+    hasChanges: false,
+    owner: c.owner,
+    copiedFrom: c.copiedFrom,
+  };
+}
+
+/**
+ * The owner's save: assets and the settings the input carries replace the stored ones; the name (changed
+ * by rename), identity, provenance and the valuation fields (owned by revaluation) are kept.
+ */
+export function updatedPortfolio(current: PortfolioState, input: PortfolioInput): PortfolioState {
+  const assets = normaliseAssets(input.assets);
+  return {
+    ...current,
+    ver: PORTFOLIO_VERSION,
+    assets,
+    value: portfolioValue(assets),
+    pDescription: input.pDescription ?? current.pDescription,
+    privateMode: input.privateMode ?? current.privateMode,
+    playGround: input.playGround ?? current.playGround,
+    totalValue: input.totalValue ?? current.totalValue,
+    autoSave: input.autoSave ?? current.autoSave,
+    formatGains: input.formatGains ?? current.formatGains,
+    indexTicker: input.indexTicker ?? current.indexTicker,
+    showHealth: input.showHealth ?? current.showHealth,
+    hasChanges: false,
+  };
+}
+
+/** Only the settings present change. */
+export function withSettings(current: PortfolioState, s: SettingsInput): PortfolioState {
+  return {
+    ...current,
+    privateMode: s.privateMode ?? current.privateMode,
+    pDescription: s.pDescription ?? current.pDescription,
+    category: s.category ?? current.category,
+    autoSave: s.autoSave ?? current.autoSave,
+    formatGains: s.formatGains ?? current.formatGains,
+    indexTicker: s.indexTicker ?? current.indexTicker,
+    totalValue: s.totalValue ?? current.totalValue,
+    showHealth: s.showHealth ?? current.showHealth,
+  };
+}
+
+export function renamed(current: PortfolioState, name: string): PortfolioState {
+  return { ...current, pName: name };
+}
+
+/** Distinct tickers in asset order, for the portfolio.saved event. */
+export function tickersOf(p: Pick<PortfolioState, "assets">): string[] {
+  return [...new Set(p.assets.map((a) => a.ticker))];
+}

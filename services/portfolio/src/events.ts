@@ -1,0 +1,47 @@
+/**
+ * What the portfolio service publishes: portfolio.saved after every create, save, rename and settings
+ * change; portfolio.deleted after a delete. Both are keyed by the owner's uid so one user's events stay
+ * in order, and are written in the same commit as the change (the outbox). It consumes nothing yet:
+ * revaluation on price.updated and portfolios from brokerage imports arrive with their issues.
+ */
+import type { EventEnvelope } from "@folio/platform/bus/port";
+import { envelope } from "@folio/platform/ids";
+import type { WriteOp } from "@folio/platform/store/port";
+import { type EventPayload, EventPayloads, type EventType } from "@folio/proto/events";
+import { Value } from "typebox/value";
+import { type PortfolioState, tickersOf } from "./domain/portfolio.ts";
+
+export const PUBLISHES = ["portfolio.saved", "portfolio.deleted"] as const satisfies EventType[];
+
+function event<T extends EventType>(type: T, key: string, payload: EventPayload<T>, now: number): EventEnvelope<EventPayload<T>> {
+  // A payload the consumers would reject is a bug here: fail the request rather than publish it.
+  if (!Value.Check(EventPayloads[type], payload)) throw new Error(`invalid ${type} payload`);
+  return envelope(type, key, payload, now);
+}
+
+export interface SavedFacts {
+  /** the revision the commit produces */
+  rev: number;
+  created: boolean;
+}
+
+export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number): WriteOp {
+  const payload: EventPayload<"portfolio.saved"> = {
+    uid: p.owner,
+    slug: p.slug,
+    pName: p.pName,
+    privateMode: p.privateMode,
+    playGround: p.playGround,
+    created: facts.created,
+    // Only the creating save reports a copy; later saves of the copy are ordinary saves.
+    copiedFrom: facts.created ? p.copiedFrom : null,
+    tickers: tickersOf(p),
+    assetCount: p.assets.length,
+    rev: facts.rev,
+  };
+  return { op: "publish", event: event("portfolio.saved", p.owner, payload, now) };
+}
+
+export function portfolioDeleted(p: PortfolioState, now: number): WriteOp {
+  return { op: "publish", event: event("portfolio.deleted", p.owner, { uid: p.owner, slug: p.slug }, now) };
+}

@@ -1,0 +1,76 @@
+/** The portfolio service on real routes, schemas, auth and the embedded store, with one client per user. */
+import type { App } from "@folio/platform/http/server";
+import { bearer, buildServiceApp, createTestDeps, type TestDeps, tokenFor } from "@folio/platform/testing";
+import type { AssetInput, PortfolioInput } from "@folio/proto/portfolio";
+import { createPortfolioService } from "../src/service.ts";
+import { type PortfolioDoc, portfolios } from "../src/store.ts";
+
+export const asset = (over: Partial<AssetInput> = {}): AssetInput => ({
+  ticker: "VTI",
+  quantity: 10,
+  PoA: 200,
+  DoA: "2024-01-02",
+  ...over,
+});
+export const input = (over: Partial<PortfolioInput> = {}): PortfolioInput => ({ assets: [asset()], ...over });
+
+export type Who = "alice" | "bob" | "admin" | null;
+
+export interface Harness {
+  deps: TestDeps;
+  app: App;
+  as(who: Who): Client;
+  /** the stored document, owner included, read straight from the store */
+  stored(slug: string): Promise<PortfolioDoc | null>;
+  /** creates a portfolio owned by `who` and returns its slug */
+  create(who: Exclude<Who, null>, name: string, over?: Partial<PortfolioInput>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export type Client = ReturnType<typeof client>;
+
+function client(app: App, token: string | null) {
+  const headers = token ? bearer(token) : {};
+  const post = (url: string, payload?: unknown) =>
+    app.inject({ method: "POST", url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return {
+    save: (slug: string, portfolio: unknown, newPortfolioName?: string | null) =>
+      post(`/v1/save/portfolio/${slug}`, newPortfolioName === undefined ? { portfolio } : { portfolio, newPortfolioName }),
+    get: (slug: string) => post(`/v1/get/portfolio/${slug}`),
+    cachable: (slug: string, extra: Record<string, string> = {}) =>
+      app.inject({ method: "GET", url: `/cachable/get/portfolio/${slug}`, headers: { ...headers, ...extra } }),
+    list: () => post("/v1/get/portfolios-and-assets"),
+    remove: (slug: string) => post(`/v1/delete/portfolio/${slug}`),
+    rename: (slug: string, newPortfolioName: unknown) => post(`/v1/update/portfolioname/${slug}`, { newPortfolioName }),
+    settings: (slug: string, settings: unknown) => post(`/v1/update/portfoliosettings/${slug}`, { settings }),
+  };
+}
+
+export async function harness(): Promise<Harness> {
+  const deps = createTestDeps();
+  const app = await buildServiceApp(createPortfolioService(deps), deps);
+  const tokens = {
+    alice: tokenFor(app, { uid: "alice" }),
+    bob: tokenFor(app, { uid: "bob" }),
+    admin: tokenFor(app, { uid: "root", admin: true }),
+  };
+  const collection = portfolios(deps.store);
+  const as = (who: Who) => client(app, who ? tokens[who] : null);
+  return {
+    deps,
+    app,
+    as,
+    stored: (slug) => collection.findOne({ slug }),
+    async create(who, name, over = {}) {
+      const res = await as(who).save("new", input(over), name);
+      if (res.json().message !== "pcreated") throw new Error(`create failed: ${res.body}`);
+      // distinct creation times keep "newest first" deterministic
+      deps.clock.advance(1000);
+      return res.json().slug as string;
+    },
+    async close() {
+      await app.close();
+      await deps.store.close();
+    },
+  };
+}

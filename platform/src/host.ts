@@ -28,7 +28,15 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
   const clock = options.clock ?? systemClock;
   const log = createLogger(options.name, config.logLevel);
   const store = await createStore({ mongoUrl: config.mongoUrl, mongoDatabase: `folio_${options.name}`, dataDir: config.dataDir });
-  const bus = createBus({ kafkaBrokers: config.kafkaBrokers, clientId: `folio-${options.name}`, sharedProcess: options.sharedProcess });
+  // fromBeginning: a group that has never committed (a service deployed later) builds its read models
+  // from the retained history; handlers are idempotent, so replays change nothing
+  const bus = createBus({
+    kafkaBrokers: config.kafkaBrokers,
+    clientId: `folio-${options.name}`,
+    sharedProcess: options.sharedProcess,
+    log,
+    kafka: { fromBeginning: true },
+  });
   const cache = createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
   const queue = createQueue({ redisUrl: config.redisUrl, prefix: "folio" });
   const mailer = createMailer(config);

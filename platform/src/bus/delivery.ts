@@ -1,0 +1,41 @@
+/** Rules both bus adapters apply the same way: defaults, backoff, envelope checks, dead-letter form. */
+import { dlqTopic, type EventEnvelope } from "./port.ts";
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_BACKOFF_MS = 100;
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  backoffMs: number;
+}
+
+export function retryPolicy(options: { maxAttempts?: number; backoffMs?: number } = {}): RetryPolicy {
+  return {
+    maxAttempts: Math.max(1, Math.floor(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)),
+    backoffMs: Math.max(0, options.backoffMs ?? DEFAULT_BACKOFF_MS),
+  };
+}
+
+/** Delay before the attempt after `failedAttempt` (1-based): backoffMs, then doubled each time. */
+export function backoffDelay(policy: RetryPolicy, failedAttempt: number): number {
+  return policy.backoffMs * 2 ** (failedAttempt - 1);
+}
+
+/** Guards publish(): an envelope without id, type or key would be unroutable or unorderable. */
+export function assertEnvelope(e: EventEnvelope): void {
+  const ok =
+    typeof e?.id === "string" && e.id !== "" && typeof e.type === "string" && e.type !== "" && typeof e.key === "string" && e.key !== "";
+  if (!ok) throw new TypeError(`Not an event envelope (id, type and key are required): ${String(JSON.stringify(e)).slice(0, 200)}`);
+}
+
+/** A dead-lettered event keeps id, key and payload, so it stays a valid envelope on `<type>.dlq`. */
+export function deadLetterOf(event: EventEnvelope, fromTopic: string = event.type): EventEnvelope {
+  return { ...event, type: dlqTopic(fromTopic) };
+}
+
+/** A dead-letter topic has no dead-letter topic of its own. */
+export const isDeadLetterTopic = (type: string): boolean => type.endsWith(".dlq");
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

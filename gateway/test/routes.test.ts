@@ -1,0 +1,41 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { authPlugin } from "@folio/platform/http/auth";
+import { createTestDeps } from "@folio/platform/testing";
+import { serviceFactories } from "../src/registry.ts";
+import { ownerOf, routeTable } from "../src/routes.ts";
+
+/** The cluster gateway forwards by the route table; the embedded app serves the services' own routes. */
+describe("gateway route table", () => {
+  it("sends every path a service registers to that service", async () => {
+    const deps = createTestDeps();
+    const registered: { service: string; url: string }[] = [];
+    for (const [name, create] of Object.entries(serviceFactories)) {
+      const app = Fastify();
+      await app.register(authPlugin, { jwtSecret: deps.config.jwtSecret, cache: deps.cache });
+      app.addHook("onRoute", (route) => {
+        if (route.method !== "HEAD") registered.push({ service: name, url: route.url });
+      });
+      await app.register(create(deps).routes);
+      await app.ready();
+      await app.close();
+    }
+    expect(registered.length).toBeGreaterThan(10);
+    for (const r of registered) {
+      const concrete = r.url.replace(/:(\w+)/g, "x-$1");
+      expect(ownerOf(concrete), `${r.url} is registered by ${r.service}`).toBe(r.service);
+    }
+  });
+
+  it("matches exact paths before parameters: /v1/get/portfolio/x is the portfolio service's, /v1/get/AAPL pricing's", () => {
+    expect(ownerOf("/v1/get/portfolio/my-fund")).toBe("portfolio");
+    expect(ownerOf("/v1/get/netWorth")).toBe("networth");
+    expect(ownerOf("/v1/get/AAPL")).toBe("pricing");
+    expect(ownerOf("/v1/auth/login")).toBe("accounts");
+    expect(ownerOf("/v1/nothing/here")).toBeUndefined();
+  });
+
+  it("names only known services", () => {
+    for (const r of routeTable) expect(Object.keys(serviceFactories)).toContain(r.service);
+  });
+});

@@ -1,0 +1,8 @@
+/**
+ * `npm run bench`: figures, not pass/fail. Each benchmark prints what it measured and on what machine.
+ */
+import { cpus, totalmem } from "node:os";
+import { coldStart } from "./cold-start.ts";
+
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+await coldStart();

@@ -1,0 +1,84 @@
+/**
+ * The embedded app as a real process: register, save a portfolio, kill it with SIGKILL (no graceful
+ * shutdown), start it again on the same DATA_DIR and find everything there. Also checks /healthz, /docs
+ * and that invalid configuration stops the process with a message naming the variable.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type AppProcess, api, repoRoot, startApp } from "../support/app-process.ts";
+
+const dataDir = mkdtempSync(join(tmpdir(), "folio-system-"));
+let app: AppProcess | undefined;
+
+afterAll(async () => {
+  await app?.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("embedded app as a process", () => {
+  it("keeps an account and a saved portfolio across a SIGKILL and restart", async () => {
+    app = await startApp({ DATA_DIR: dataDir });
+    console.log(`embedded app cold start: ${Math.round(app.startMs)} ms until /healthz answered`);
+
+    const health = await api(app.url, "GET", "/healthz");
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe("ok");
+
+    const reg = await api<{ idToken: string; user: { uid: string } }>(app.url, "POST", "/v1/auth/register", {
+      email: "durable@example.com",
+      password: "s3cret-pass",
+      displayName: "Durable",
+    });
+    expect(reg.status).toBe(200);
+    const created = await api<{ message: string; slug: string }>(
+      app.url,
+      "POST",
+      "/v1/save/portfolio/new",
+      { portfolio: { assets: [{ ticker: "VTI", quantity: 10, PoA: 200, DoA: "2024-01-02" }] }, newPortfolioName: "Rainy Day" },
+      reg.body.idToken,
+    );
+    expect(created.body.message).toBe("pcreated");
+    const slug = created.body.slug;
+
+    await app.kill("SIGKILL");
+    app = await startApp({ DATA_DIR: dataDir }, app.port);
+
+    const login = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/login", { email: "durable@example.com", password: "s3cret-pass" });
+    expect(login.status).toBe(200);
+    const got = await api<{ data: { pName: string; assets: { ticker: string; quantity: number; value: number }[] } }>(
+      app.url,
+      "POST",
+      `/v1/get/portfolio/${slug}`,
+      undefined,
+      login.body.idToken,
+    );
+    expect(got.status).toBe(200);
+    expect(got.body.data.pName).toBe("Rainy Day");
+    expect(got.body.data.assets).toMatchObject([{ ticker: "VTI", quantity: 10, value: 2000 }]);
+    // the token issued before the crash still works: the signing secret was kept under DATA_DIR
+    const before = await api(app.url, "POST", "/v1/get/portfolios-and-assets", undefined, reg.body.idToken);
+    expect(before.status).toBe(200);
+  });
+
+  it("serves the OpenAPI document at /docs", async () => {
+    expect(app).toBeDefined();
+    const doc = await api<{ openapi: string; paths: Record<string, unknown> }>(app!.url, "GET", "/docs/json");
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/v1/auth/register", "/v1/save/portfolio/{slug}"]));
+  });
+
+  it("refuses to start on invalid configuration, naming the variable", () => {
+    const r = spawnSync(process.execPath, ["--import", "tsx", "gateway/src/embedded.ts"], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: "not-a-port" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(r.status).toBe(78);
+    expect(r.stderr).toContain("PORT must be a whole number");
+  });
+});

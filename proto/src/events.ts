@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from "typebox";
+import { PriceUpdated } from "./pricing.ts";
 
 /** Every event's payload schema, by type. Publishers and consumers validate against these. */
 export const EventPayloads = {
@@ -26,6 +27,7 @@ export const EventPayloads = {
     rev: Type.Integer(),
   }),
   "portfolio.deleted": Type.Object({ uid: Type.String(), slug: Type.String() }),
+  "price.updated": PriceUpdated,
   "billing.plan.changed": Type.Object({
     uid: Type.String(),
     plan: Type.String(),

@@ -1,13 +1,29 @@
 /**
- * Pricing: quotes, history and search come with the market-data issue. Already now it keeps the read
- * model its hourly refresh needs: which tickers each portfolio holds.
+ * Pricing: latest prices, monthly history and symbol search from the configured market-data providers
+ * (CSV folder, Yahoo Finance, CoinGecko), cached and with stale values during outages; an hourly refresh
+ * of every held ticker that announces changed prices with price.updated. It keeps a read model of which
+ * tickers each portfolio holds, fed by portfolio events.
  */
 import { projection } from "@folio/platform/projection";
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
 import type { EventPayload } from "@folio/proto/events";
-import { trackedTickers, type PortfolioTickers } from "./store.ts";
+import { CONSUMES } from "./events.ts";
+import { REFRESH_EVERY_MS, REFRESH_JOB, REFRESH_KEY, REFRESH_QUEUE, refreshJob } from "./jobs.ts";
+import { MarketData } from "./market-data.ts";
+import { createProviders } from "./providers/index.ts";
+import type { MarketDataProvider } from "./providers/port.ts";
+import { pricingRoutes } from "./routes.ts";
+import { marketDataSettings } from "./settings.ts";
+import { type PortfolioTickers, trackedTickers } from "./store.ts";
 
-export function createPricingService(deps: ServiceDeps): ServiceModule {
+export interface PricingOptions {
+  /** replaces the providers the configuration names (tests) */
+  providers?: MarketDataProvider[];
+}
+
+export function createPricingService(deps: ServiceDeps, options: PricingOptions = {}): ServiceModule {
+  const providers = options.providers ?? createProviders(marketDataSettings(deps.config));
+  const marketData = new MarketData(providers, deps.cache, deps.log);
   const onPortfolioEvent = projection<PortfolioTickers>(deps.store, {
     consumer: "pricing.tickers",
     collection: trackedTickers(deps.store),
@@ -21,7 +37,11 @@ export function createPricingService(deps: ServiceDeps): ServiceModule {
   });
   return {
     name: "pricing",
-    routes: async () => {},
-    consumers: [{ types: ["portfolio.saved", "portfolio.deleted"], handle: onPortfolioEvent }],
+    routes: pricingRoutes(marketData),
+    consumers: [{ types: [...CONSUMES], handle: onPortfolioEvent }],
+    jobs: [{ queue: REFRESH_QUEUE, handler: refreshJob(deps, marketData) }],
+    start: async () => {
+      await deps.queue.repeat(REFRESH_QUEUE, REFRESH_JOB, {}, REFRESH_EVERY_MS, REFRESH_KEY);
+    },
   };
 }

@@ -1,0 +1,293 @@
+/**
+ * A local stand-in for Yahoo Finance and CoinGecko, serving a folder of `<TICKER>.csv` files (`date,close`)
+ * in the vendors' formats: Yahoo's v8 chart (daily and monthly bars) and v1 search; CoinGecko's
+ * simple/price, coins/{id}/market_chart and search. Switches make it rate limit (429 n times, then answer)
+ * or be down (503, or connections closed without an answer). For tests, and for running the app offline:
+ *
+ *   node --import tsx scripts/fakes/market-data.ts --data-dir /path/to/csvs [--port 9100]
+ *   then YAHOO_BASE_URL=http://127.0.0.1:9100 COINGECKO_BASE_URL=http://127.0.0.1:9100
+ *
+ * Deliberately independent of the pricing service's parsing: a bug there must not be mirrored here.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { CATALOGUE } from "@folio/pricing/catalogue";
+
+export interface FakeSymbol {
+  name: string;
+  /** Yahoo's quoteType: EQUITY, ETF, CRYPTOCURRENCY, INDEX, MUTUALFUND */
+  type: string;
+}
+
+export interface FakeMarketDataOptions {
+  dataDir: string;
+  port?: number;
+  host?: string;
+  /** names and types by ticker; defaults to the pricing catalogue's, then the ticker itself */
+  symbols?: Record<string, FakeSymbol>;
+}
+
+export interface FakeMarketData {
+  url: string;
+  /** answer the next n requests with 429, then normally again */
+  set429(n: number): void;
+  /** true or "503": answer 503; "close": drop every connection without an answer; false: back up */
+  setDown(down: boolean | "503" | "close"): void;
+  /** requests received so far, whatever was answered */
+  readonly requests: number;
+  /** path and query of every request received, in order */
+  readonly log: readonly string[];
+  close(): Promise<void>;
+}
+
+interface Row {
+  date: string;
+  close: number;
+}
+
+/** New York without daylight saving: a fixed offset is all the bar timestamps need. */
+const GMT_OFFSET = -18000;
+const DAY_MS = 86_400_000;
+
+/** CoinGecko ids of the coins a CSV folder is likely to hold. */
+const COINGECKO: Record<string, { id: string; name: string }> = {
+  BTC: { id: "bitcoin", name: "Bitcoin" },
+  ETH: { id: "ethereum", name: "Ethereum" },
+  SOL: { id: "solana", name: "Solana" },
+};
+
+const YAHOO_TYPES: Record<string, string> = { Stock: "EQUITY", ETF: "ETF", Crypto: "CRYPTOCURRENCY", Index: "INDEX" };
+
+function readRows(path: string): Row[] {
+  const rows: Row[] = [];
+  for (const line of readFileSync(path, "utf8").split("\n").slice(1)) {
+    const [date, close] = line.trim().split(",");
+    if (date && close && /^\d{4}-\d{2}-\d{2}$/.test(date) && Number(close) > 0) rows.push({ date, close: Number(close) });
+  }
+  return rows.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+const utcMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
+/** Yahoo stamps a daily bar with the market's opening time, 09:30 New York, in Unix seconds. */
+const dailyStamp = (date: string) => utcMs(date) / 1000 + 9.5 * 3600 - GMT_OFFSET;
+/** ... and a monthly bar with midnight, New York time, of the month's first day. */
+const monthStamp = (month: string) => utcMs(`${month}-01`) / 1000 - GMT_OFFSET;
+
+function rangeRows(rows: Row[], range: string): Row[] {
+  if (range === "max" || rows.length === 0) return rows;
+  const days = /^(\d+)d$/.exec(range);
+  if (days) return rows.slice(-Number(days[1]));
+  const last = utcMs(rows[rows.length - 1].date);
+  const span: Record<string, number> = { "1mo": 31, "3mo": 92, "6mo": 183, "1y": 366, "2y": 731, "5y": 1827, "10y": 3653 };
+  const cutoff = range === "ytd" ? utcMs(`${rows[rows.length - 1].date.slice(0, 4)}-01-01`) : last - (span[range] ?? 3653) * DAY_MS;
+  return rows.filter((r) => utcMs(r.date) >= cutoff);
+}
+
+/** Monthly bars: one per month at its first day with the month's last close, plus Yahoo's extra last point. */
+function monthlyBars(rows: Row[]): { stamps: number[]; closes: number[] } {
+  const months = new Map<string, number>();
+  for (const r of rows) months.set(r.date.slice(0, 7), r.close);
+  const stamps = [...months.keys()].map(monthStamp);
+  const closes = [...months.values()];
+  const last = rows.at(-1);
+  if (last && !last.date.endsWith("-01")) {
+    stamps.push(dailyStamp(last.date));
+    closes.push(last.close);
+  }
+  return { stamps, closes };
+}
+
+export async function startFakeMarketData(options: FakeMarketDataOptions): Promise<FakeMarketData> {
+  const files = new Map<string, string>();
+  for (const name of readdirSync(options.dataDir)) {
+    if (name.toLowerCase().endsWith(".csv")) files.set(name.slice(0, -4).toUpperCase(), join(options.dataDir, name));
+  }
+  const cache = new Map<string, Row[]>();
+  const rowsOf = (ticker: string): Row[] | null => {
+    const path = files.get(ticker);
+    if (!path) return null;
+    if (!cache.has(ticker)) cache.set(ticker, readRows(path));
+    return cache.get(ticker) as Row[];
+  };
+  const catalogue = new Map(CATALOGUE.map((e) => [e.ticker, { name: e.name, type: YAHOO_TYPES[e.assetClass] }]));
+  const symbolOf = (ticker: string): FakeSymbol =>
+    options.symbols?.[ticker] ?? catalogue.get(ticker) ?? { name: ticker, type: ticker.endsWith("-USD") ? "CRYPTOCURRENCY" : "EQUITY" };
+  const coins = [...files.keys()]
+    .filter((t) => /^[A-Z0-9]+-USD$/.test(t))
+    .map((ticker, i) => {
+      const symbol = ticker.slice(0, -4);
+      const known = COINGECKO[symbol] ?? { id: symbol.toLowerCase(), name: symbolOf(ticker).name };
+      return { ...known, symbol, ticker, rank: i + 1 };
+    });
+
+  let pending429 = 0;
+  let down: false | "503" | "close" = false;
+  let requests = 0;
+  const log: string[] = [];
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  const chartError = (res: ServerResponse, status: number, code: string, description: string) =>
+    json(res, status, { chart: { result: null, error: { code, description } } });
+
+  function chart(res: ServerResponse, ticker: string, query: URLSearchParams) {
+    const rows = rowsOf(ticker);
+    if (!rows || rows.length === 0) return chartError(res, 404, "Not Found", "No data found, symbol may be delisted");
+    const interval = query.get("interval") ?? "1d";
+    const range = query.get("range") ?? "1mo";
+    if (interval !== "1d" && interval !== "1mo")
+      return chartError(res, 400, "Bad Request", `Invalid input - interval=${interval} is not supported`);
+    const picked = rangeRows(rows, range);
+    const before = rows[rows.length - picked.length - 1];
+    const bars =
+      interval === "1mo" ? monthlyBars(picked) : { stamps: picked.map((r) => dailyStamp(r.date)), closes: picked.map((r) => r.close) };
+    const last = rows[rows.length - 1];
+    const symbol = symbolOf(ticker);
+    json(res, 200, {
+      chart: {
+        result: [
+          {
+            meta: {
+              currency: "USD",
+              symbol: ticker,
+              exchangeName: "FAKE",
+              fullExchangeName: "Fake Exchange",
+              instrumentType: symbol.type,
+              firstTradeDate: dailyStamp(rows[0].date),
+              regularMarketTime: dailyStamp(last.date) + 6.5 * 3600,
+              gmtoffset: GMT_OFFSET,
+              timezone: "EST",
+              exchangeTimezoneName: "America/New_York",
+              regularMarketPrice: last.close,
+              chartPreviousClose: before?.close ?? picked[0].close,
+              priceHint: 2,
+              dataGranularity: interval,
+              range,
+              longName: symbol.name,
+              shortName: symbol.name,
+            },
+            timestamp: bars.stamps,
+            indicators: { quote: [{ close: bars.closes }], adjclose: [{ adjclose: bars.closes }] },
+          },
+        ],
+        error: null,
+      },
+    });
+  }
+
+  function yahooSearch(res: ServerResponse, q: string) {
+    const upper = q.toUpperCase();
+    const quotes = [...files.keys()]
+      .filter((t) => t.startsWith(upper) || symbolOf(t).name.toLowerCase().includes(q.toLowerCase()))
+      .slice(0, 10)
+      .map((t) => ({
+        exchange: "FAKE",
+        shortname: symbolOf(t).name,
+        longname: symbolOf(t).name,
+        quoteType: symbolOf(t).type,
+        symbol: t,
+        isYahooFinance: true,
+      }));
+    json(res, 200, { explains: [], count: quotes.length, quotes, news: [] });
+  }
+
+  function simplePrice(res: ServerResponse, query: URLSearchParams) {
+    const ids = (query.get("ids") ?? "").split(",").filter(Boolean);
+    const currencies = (query.get("vs_currencies") ?? "").split(",");
+    const body: Record<string, Record<string, number>> = {};
+    for (const id of ids) {
+      const coin = coins.find((c) => c.id === id);
+      const last = coin ? rowsOf(coin.ticker)?.at(-1) : undefined;
+      if (!coin || !last) continue;
+      body[id] = {};
+      if (currencies.includes("usd")) body[id].usd = last.close;
+      if (query.get("include_last_updated_at") === "true") body[id].last_updated_at = (utcMs(last.date) + DAY_MS) / 1000 - 60;
+    }
+    json(res, 200, body);
+  }
+
+  function marketChart(res: ServerResponse, id: string, query: URLSearchParams) {
+    const coin = coins.find((c) => c.id === id);
+    const rows = coin ? rowsOf(coin.ticker) : null;
+    if (!rows) return json(res, 404, { error: "coin not found" });
+    const days = query.get("days") ?? "max";
+    const picked = days === "max" ? rows : rows.slice(-Number(days));
+    // CoinGecko's daily point at 00:00 UTC carries the close of the day before
+    json(res, 200, { prices: picked.map((r) => [utcMs(r.date) + DAY_MS, r.close]), market_caps: [], total_volumes: [] });
+  }
+
+  function coinSearch(res: ServerResponse, q: string) {
+    const lower = q.toLowerCase();
+    const found = coins
+      .filter((c) => c.symbol.toLowerCase().startsWith(lower) || c.name.toLowerCase().includes(lower) || c.id.includes(lower))
+      .map((c) => ({ id: c.id, name: c.name, api_symbol: c.id, symbol: c.symbol, market_cap_rank: c.rank, thumb: "", large: "" }));
+    json(res, 200, { coins: found, exchanges: [], icons: [], categories: [], nfts: [] });
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse) {
+    requests++;
+    log.push(req.url ?? "");
+    if (down === "close") return void req.socket.destroy();
+    if (down === "503") return json(res, 503, { error: "Service Unavailable" });
+    if (pending429 > 0) {
+      pending429--;
+      res.writeHead(429, { "content-type": "text/plain" });
+      return void res.end("Too Many Requests");
+    }
+    const url = new URL(req.url ?? "/", "http://fake");
+    const path = decodeURIComponent(url.pathname);
+    if (req.method !== "GET") return json(res, 405, { error: "Method Not Allowed" });
+    const chartPath = /^\/v8\/finance\/chart\/([^/]+)$/.exec(path);
+    if (chartPath) return chart(res, chartPath[1].toUpperCase(), url.searchParams);
+    if (path === "/v1/finance/search") return yahooSearch(res, url.searchParams.get("q") ?? "");
+    if (path === "/api/v3/simple/price") return simplePrice(res, url.searchParams);
+    const chartOfCoin = /^\/api\/v3\/coins\/([^/]+)\/market_chart$/.exec(path);
+    if (chartOfCoin) return marketChart(res, chartOfCoin[1], url.searchParams);
+    if (path === "/api/v3/search") return coinSearch(res, url.searchParams.get("query") ?? "");
+    json(res, 404, { error: `No route ${path}` });
+  }
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  return {
+    url: `http://${address}:${port}`,
+    set429: (n) => {
+      pending429 = n;
+    },
+    setDown: (value) => {
+      down = value === true ? "503" : value === false ? false : value;
+    },
+    get requests() {
+      return requests;
+    },
+    log,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const dataDir = arg("--data-dir") ?? process.env.MARKET_DATA_DIR;
+  if (!dataDir) {
+    console.error("usage: node --import tsx scripts/fakes/market-data.ts --data-dir <folder of TICKER.csv> [--port 9100]");
+    process.exit(64);
+  }
+  const fake = await startFakeMarketData({ dataDir, port: Number(arg("--port") ?? 9100) });
+  console.log(`fake market data on ${fake.url}\n  YAHOO_BASE_URL=${fake.url} COINGECKO_BASE_URL=${fake.url}`);
+}

@@ -1,0 +1,245 @@
+/**
+ * Market data as the routes and the refresh job see it: the providers asked in the configured order with
+ * fallback, answers kept in the cache (quotes 1 h, history 24 h), the last good value kept without expiry
+ * and served as stale when every provider is down, and concurrent asks for one ticker sharing one call.
+ */
+import type { Cache } from "@folio/platform/cache/port";
+import type { Logger } from "@folio/platform/log";
+import { type AssetClass, AUTOCOMPLETE_MAX_SUGGESTIONS, type PriceReply, type Suggestion } from "@folio/proto/pricing";
+import { CATALOGUE, catalogueEntry } from "./catalogue.ts";
+import { defaultFee, guessAssetClass } from "./domain/series.ts";
+import { matchRank, rankSuggestions } from "./domain/suggest.ts";
+import { type MarketDataProvider, type Quote, type SymbolInfo, UnknownTickerError } from "./providers/port.ts";
+
+export const QUOTE_TTL_MS = 60 * 60 * 1000;
+export const HISTORY_TTL_MS = 24 * 60 * 60 * 1000;
+export const SYMBOL_TTL_MS = 24 * 60 * 60 * 1000;
+export const SEARCH_TTL_MS = 60 * 60 * 1000;
+/** After an outage the stale answer stands this long before the providers are asked again. */
+export const OUTAGE_RETRY_MS = 5 * 60 * 1000;
+
+export const cacheKeys = {
+  quote: (ticker: string) => `price:${ticker}`,
+  lastQuote: (ticker: string) => `price:last:${ticker}`,
+  history: (ticker: string) => `history:${ticker}`,
+  lastHistory: (ticker: string) => `history:last:${ticker}`,
+  symbol: (ticker: string) => `symbol:${ticker}`,
+  search: (provider: string, query: string) => `search:${provider}:${query}`,
+};
+
+export interface CachedQuote {
+  price: number;
+  at: string;
+  name?: string;
+  assetClass?: AssetClass;
+  stale?: boolean;
+}
+
+export interface CachedHistory {
+  months: Record<string, number>;
+  stale?: boolean;
+}
+
+/** No provider knows the ticker. */
+export class TickerNotFound extends Error {
+  constructor(readonly ticker: string) {
+    super(`no provider knows ${ticker}`);
+    this.name = "TickerNotFound";
+  }
+}
+
+/** Every provider that might know the ticker failed, and there is no last good value. */
+export class MarketDataUnavailable extends Error {
+  constructor(readonly ticker: string) {
+    super(`market data for ${ticker} is unavailable`);
+    this.name = "MarketDataUnavailable";
+  }
+}
+
+export interface QuoteResults {
+  quotes: Map<string, Quote>;
+  /** tickers left without a quote because a provider failed on them */
+  failed: Set<string>;
+}
+
+const cachedOf = (q: Quote): CachedQuote => ({ price: q.price, at: q.at, name: q.name, assetClass: q.assetClass });
+
+export class MarketData {
+  private readonly inflight = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly providers: MarketDataProvider[],
+    private readonly cache: Cache,
+    private readonly log: Logger,
+  ) {}
+
+  /** The GET /v1/get/{ticker} answer; `fresh` looks past the cache. */
+  async price(ticker: string, fresh = false): Promise<PriceReply> {
+    const [quote, history] = await Promise.allSettled([this.quote(ticker, fresh), this.history(ticker, fresh)]);
+    if (quote.status === "rejected") throw quote.reason;
+    let months: Record<string, number> = {};
+    let stale = quote.value.stale === true;
+    if (history.status === "fulfilled") {
+      months = history.value.months;
+      stale ||= history.value.stale === true;
+    } else if (!(history.reason instanceof TickerNotFound)) {
+      throw history.reason;
+    }
+    const info = await this.symbolInfo(ticker, quote.value);
+    const reply: PriceReply = {
+      latestPrice: quote.value.price,
+      ticker,
+      historical_data: months,
+      fee: info.fee ?? defaultFee(info.assetClass),
+      name: info.name,
+      assetClass: info.assetClass,
+    };
+    if (stale) reply.stale = true;
+    return reply;
+  }
+
+  async quote(ticker: string, fresh = false): Promise<CachedQuote> {
+    if (!fresh) {
+      const hit = await this.cache.get<CachedQuote>(cacheKeys.quote(ticker));
+      if (hit) return hit;
+    }
+    return this.shared(`quote:${ticker}`, async () => {
+      const { quotes, failed } = await this.quoteChain([ticker]);
+      const quote = quotes.get(ticker);
+      if (quote) return this.remember(ticker, quote);
+      if (!failed.has(ticker)) throw new TickerNotFound(ticker);
+      return this.staleOr(cacheKeys.lastQuote(ticker), cacheKeys.quote(ticker), ticker);
+    });
+  }
+
+  async history(ticker: string, fresh = false): Promise<CachedHistory> {
+    if (!fresh) {
+      const hit = await this.cache.get<CachedHistory>(cacheKeys.history(ticker));
+      if (hit) return hit;
+    }
+    return this.shared(`history:${ticker}`, async () => {
+      let failed = false;
+      for (const provider of this.providers) {
+        if (!provider.canHandle(ticker)) continue;
+        try {
+          const value: CachedHistory = { months: await provider.monthlyHistory(ticker) };
+          await this.cache.set(cacheKeys.history(ticker), value, HISTORY_TTL_MS);
+          await this.cache.set(cacheKeys.lastHistory(ticker), value);
+          return value;
+        } catch (err) {
+          if (err instanceof UnknownTickerError) continue;
+          failed = true;
+          this.log.warn({ provider: provider.name, ticker, err: (err as Error).message }, "market data provider failed (history)");
+        }
+      }
+      if (!failed) throw new TickerNotFound(ticker);
+      return this.staleOr(cacheKeys.lastHistory(ticker), cacheKeys.history(ticker), ticker);
+    });
+  }
+
+  /** Quotes many tickers at once (the hourly refresh), each provider asked once for its share, and caches them. */
+  async refresh(tickers: string[]): Promise<QuoteResults> {
+    const results = await this.quoteChain(tickers);
+    for (const [ticker, quote] of results.quotes) await this.remember(ticker, quote);
+    return results;
+  }
+
+  /** Autocomplete: the catalogue, then every provider's search; a search that fails is left out. */
+  async suggest(query: string): Promise<Suggestion[]> {
+    const q = query.trim();
+    const offline = CATALOGUE.filter((entry) => matchRank(q, entry) < 4);
+    const searched = await Promise.all(this.providers.map((provider) => this.search(provider, q)));
+    const candidates = [...offline, ...searched.flat()].map(({ ticker, name, assetClass }) => ({ ticker, name, assetClass }));
+    return rankSuggestions(q, candidates, AUTOCOMPLETE_MAX_SUGGESTIONS);
+  }
+
+  private async search(provider: MarketDataProvider, query: string): Promise<SymbolInfo[]> {
+    const key = cacheKeys.search(provider.name, query.toLowerCase());
+    try {
+      const hit = await this.cache.get<SymbolInfo[]>(key);
+      if (hit) return hit;
+      const found = await this.shared(key, () => provider.search(query));
+      await this.cache.set(key, found, SEARCH_TTL_MS);
+      return found;
+    } catch (err) {
+      this.log.debug({ provider: provider.name, err: (err as Error).message }, "search failed; left out of suggestions");
+      return [];
+    }
+  }
+
+  /** Name, class and fee: the catalogue, else what the quote said, else the providers' metadata. */
+  private async symbolInfo(ticker: string, quote: CachedQuote): Promise<SymbolInfo> {
+    const entry = catalogueEntry(ticker);
+    if (entry) return { ticker, name: entry.name, assetClass: entry.assetClass, fee: entry.expenseRatio ?? null };
+    if (quote.name && quote.assetClass) return { ticker, name: quote.name, assetClass: quote.assetClass };
+    const hit = await this.cache.get<SymbolInfo>(cacheKeys.symbol(ticker));
+    if (hit) return hit;
+    return this.shared(`symbol:${ticker}`, async () => {
+      for (const provider of this.providers) {
+        if (!provider.canHandle(ticker)) continue;
+        try {
+          const info = await provider.metadata(ticker);
+          if (!info) continue;
+          await this.cache.set(cacheKeys.symbol(ticker), info, SYMBOL_TTL_MS);
+          return info;
+        } catch (err) {
+          this.log.debug({ provider: provider.name, ticker, err: (err as Error).message }, "metadata failed");
+        }
+      }
+      // the price is real; only its label is missing, which is no reason to fail the request
+      return { ticker, name: quote.name ?? ticker, assetClass: quote.assetClass ?? guessAssetClass(ticker) };
+    });
+  }
+
+  private async quoteChain(tickers: string[]): Promise<QuoteResults> {
+    const quotes = new Map<string, Quote>();
+    const failed = new Set<string>();
+    let remaining = tickers;
+    for (const provider of this.providers) {
+      const mine = remaining.filter((t) => provider.canHandle(t));
+      if (mine.length === 0) continue;
+      try {
+        const batch = await provider.quote(mine);
+        for (const [ticker, quote] of batch.quotes) quotes.set(ticker, quote);
+        for (const ticker of batch.failed) failed.add(ticker);
+      } catch (err) {
+        this.log.warn(
+          { provider: provider.name, tickers: mine.length, err: (err as Error).message },
+          "market data provider failed (quote)",
+        );
+        for (const ticker of mine) failed.add(ticker);
+      }
+      remaining = remaining.filter((t) => !quotes.has(t));
+      if (remaining.length === 0) break;
+    }
+    for (const ticker of quotes.keys()) failed.delete(ticker);
+    return { quotes, failed };
+  }
+
+  private async remember(ticker: string, quote: Quote): Promise<CachedQuote> {
+    const value = cachedOf(quote);
+    await this.cache.set(cacheKeys.quote(ticker), value, QUOTE_TTL_MS);
+    await this.cache.set(cacheKeys.lastQuote(ticker), value);
+    return value;
+  }
+
+  /**
+   * The last good value marked stale, also put where fresh values live for a few minutes so that a
+   * burst of requests during an outage does not wait on dead providers each time.
+   */
+  private async staleOr<T extends object>(lastKey: string, key: string, ticker: string): Promise<T & { stale: true }> {
+    const last = await this.cache.get<T>(lastKey);
+    if (!last) throw new MarketDataUnavailable(ticker);
+    const stale = { ...last, stale: true as const };
+    await this.cache.set(key, stale, OUTAGE_RETRY_MS);
+    return stale;
+  }
+
+  private shared<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const running = this.inflight.get(key);
+    if (running) return running as Promise<T>;
+    const started = run().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, started);
+    return started;
+  }
+}

@@ -1,0 +1,125 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
+import { JsonHttpClient } from "../src/providers/http.ts";
+import { UnknownTickerError, UpstreamError } from "../src/providers/port.ts";
+import { YahooProvider } from "../src/providers/yahoo.ts";
+import {
+  ACME,
+  BETA,
+  hasRealData,
+  lastCloseInFile,
+  lastCloseOfMonthInFile,
+  REAL_DATA_DIR,
+  removeMarketData,
+  writeMarketData,
+} from "./support.ts";
+
+const yahoo = (baseUrl: string, retries = 2) =>
+  new YahooProvider(new JsonHttpClient("yahoo", { baseUrl, timeoutMs: 2000, retries, retryBaseMs: 1 }));
+
+describe("YahooProvider against the fake Yahoo", () => {
+  let fake: FakeMarketData;
+  let provider: YahooProvider;
+
+  beforeAll(async () => {
+    fake = await startFakeMarketData({
+      dataDir: writeMarketData({ ACME, BETA }),
+      symbols: { BETA: { name: "Beta Industries", type: "EQUITY" } },
+    });
+    provider = yahoo(fake.url);
+  });
+  afterAll(async () => {
+    await fake.close();
+    removeMarketData();
+  });
+  beforeEach(() => {
+    fake.setDown(false);
+    fake.set429(0);
+  });
+
+  it("quotes a batch: price, time, name and class from the chart's meta; an unknown ticker is left out", async () => {
+    const { quotes, failed } = await provider.quote(["ACME", "BETA", "NOPE"]);
+    expect(quotes.get("BETA")).toMatchObject({
+      ticker: "BETA",
+      price: 51.5,
+      currency: "USD",
+      name: "Beta Industries",
+      assetClass: "Stock",
+    });
+    expect(quotes.get("BETA")?.at.slice(0, 10)).toBe("2024-03-01");
+    expect(quotes.get("ACME")?.price).toBe(14);
+    expect(quotes.has("NOPE")).toBe(false);
+    expect(failed.size).toBe(0);
+  });
+
+  it("gives the last close of each month from the monthly chart", async () => {
+    // ACME: January's last close is 11 (31st), February's 13 (29th), March so far 14
+    expect(await provider.monthlyHistory("ACME")).toEqual({ "2024-01": 11, "2024-02": 13, "2024-03": 14 });
+  });
+
+  it("says it does not know a ticker Yahoo answers 404 for", async () => {
+    await expect(provider.monthlyHistory("NOPE")).rejects.toBeInstanceOf(UnknownTickerError);
+    expect(await provider.metadata("NOPE")).toBeNull();
+  });
+
+  it("takes a 404 without a chart body (a wrong base URL) for a failure, not an unknown ticker", async () => {
+    const misrouted = yahoo(`${fake.url}/wrong-prefix`, 0);
+    await expect(misrouted.monthlyHistory("ACME")).rejects.toBeInstanceOf(UpstreamError);
+  });
+
+  it("retries on 429 with backoff and then succeeds", async () => {
+    const before = fake.requests;
+    fake.set429(2);
+    expect((await provider.quote(["ACME"])).quotes.get("ACME")?.price).toBe(14);
+    expect(fake.requests - before).toBe(3);
+  });
+
+  it("gives up after its retries while the rate limit lasts", async () => {
+    const before = fake.requests;
+    fake.set429(10);
+    const failure = await provider.monthlyHistory("ACME").catch((err) => err);
+    expect(failure).toBeInstanceOf(UpstreamError);
+    expect((failure as UpstreamError).status).toBe(429);
+    expect(fake.requests - before).toBe(3); // the first attempt and two retries
+  });
+
+  it("fails when Yahoo answers 503 or drops the connection", async () => {
+    fake.setDown(true);
+    await expect(provider.quote(["ACME", "BETA"])).rejects.toMatchObject({ name: "UpstreamError", status: 503 });
+    fake.setDown("close");
+    await expect(provider.monthlyHistory("ACME")).rejects.toMatchObject({ name: "UpstreamError", status: null });
+  });
+
+  it("searches symbols and maps their types", async () => {
+    expect(await provider.search("beta")).toEqual([{ ticker: "BETA", name: "Beta Industries", assetClass: "Stock" }]);
+    fake.setDown(true);
+    const before = fake.requests;
+    await expect(provider.search("beta")).rejects.toBeInstanceOf(UpstreamError);
+    expect(fake.requests - before).toBe(1); // a search is not retried: someone is typing
+  });
+
+  it("reads metadata from the chart's meta", async () => {
+    expect(await provider.metadata("BETA")).toEqual({ ticker: "BETA", name: "Beta Industries", assetClass: "Stock" });
+  });
+});
+
+describe.skipIf(!hasRealData)("YahooProvider against the fake Yahoo serving the real folder", () => {
+  let fake: FakeMarketData;
+  beforeAll(async () => {
+    fake = await startFakeMarketData({ dataDir: REAL_DATA_DIR });
+  });
+  afterAll(() => fake.close());
+
+  it("gives SPY's March 2020 month end as the last March 2020 line of SPY.csv", async () => {
+    const months = await yahoo(fake.url).monthlyHistory("SPY");
+    expect(months["2020-03"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2020-03"));
+    expect(months["2008-09"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2008-09"));
+  });
+
+  it("quotes SPY at the file's last close, as an ETF", async () => {
+    const quote = (await yahoo(fake.url).quote(["SPY"])).quotes.get("SPY");
+    expect(quote?.price).toBe(lastCloseInFile(join(REAL_DATA_DIR, "SPY.csv")));
+    expect(quote?.assetClass).toBe("ETF");
+  });
+});

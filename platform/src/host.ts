@@ -10,6 +10,7 @@ import { createCache } from "./cache/index.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { createLogger, type Logger } from "./log.ts";
+import { HttpServiceClient, InjectServiceClient } from "./internal.ts";
 import { createMailer } from "./mail.ts";
 import { OutboxRelay } from "./outbox.ts";
 import { createQueue } from "./queue/index.ts";
@@ -40,7 +41,9 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
   const cache = createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
   const queue = createQueue({ redisUrl: config.redisUrl, prefix: "folio" });
   const mailer = createMailer(config);
-  return { config, store, bus, cache, queue, clock, log, mailer };
+  // in one process every service's routes share the server, attached by hostServices
+  const services = options.sharedProcess ? new InjectServiceClient() : new HttpServiceClient(config.env);
+  return { config, store, bus, cache, queue, clock, log, mailer, services };
 }
 
 /** Every job queue must have exactly one handler among the hosted modules. */
@@ -74,6 +77,7 @@ export async function hostServices(
   log: Logger = deps.log,
 ): Promise<Hosted> {
   checkJobHandlers(modules);
+  if (deps.services instanceof InjectServiceClient) deps.services.attach(app);
   if (roles.api) {
     for (const m of modules) await app.register(m.routes);
     for (const m of modules) for (const c of m.consumers ?? []) deps.bus.subscribe(m.name, c.types, c.handle, c.options);

@@ -3,13 +3,14 @@ import { MemoryBus } from "./bus/memory.ts";
 import { MemoryCache } from "./cache/memory.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import { InjectServiceClient } from "./internal.ts";
 import { createLogger } from "./log.ts";
 import type { Mailer } from "./mail.ts";
 import { MemoryQueue } from "./queue/memory.ts";
 import type { ServiceDeps } from "./service.ts";
 import { EmbeddedStore } from "./store/embedded.ts";
 
-export function inMemoryDeps(config: Config, clock: Clock, mailer: Mailer): ServiceDeps & { bus: MemoryBus } {
+export function inMemoryDeps(config: Config, clock: Clock, mailer: Mailer): ServiceDeps & { bus: MemoryBus; services: InjectServiceClient } {
   return {
     config,
     store: new EmbeddedStore(":memory:"),
@@ -19,5 +20,6 @@ export function inMemoryDeps(config: Config, clock: Clock, mailer: Mailer): Serv
     clock,
     log: createLogger("memory", "silent"),
     mailer,
+    services: new InjectServiceClient(),
   };
 }

@@ -9,6 +9,7 @@ import type { Bus } from "./bus/port.ts";
 import type { Cache } from "./cache/port.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import type { ServiceClient } from "./internal.ts";
 import type { Logger } from "./log.ts";
 import type { Mailer } from "./mail.ts";
 import type { JobHandler, Queue } from "./queue/port.ts";
@@ -23,6 +24,8 @@ export interface ServiceDeps {
   clock: Clock;
   log: Logger;
   mailer: Mailer;
+  /** queries to other services (their public routes): HTTP in the cluster, inject in the embedded app */
+  services: ServiceClient;
 }
 
 export interface Consumer {

@@ -8,6 +8,7 @@ import type { EventEnvelope } from "./bus/port.ts";
 import { ManualClock } from "./clock.ts";
 import { loadConfig } from "./config.ts";
 import { createHttpServer, type App } from "./http/server.ts";
+import { InjectServiceClient } from "./internal.ts";
 import type { MailMessage, Mailer } from "./mail.ts";
 import { inMemoryDeps } from "./memory-deps.ts";
 import type { ServiceDeps, ServiceModule } from "./service.ts";
@@ -46,6 +47,8 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
 export async function buildTestApp(deps: ServiceDeps, ...routes: FastifyPluginAsync[]): Promise<App> {
   const app = await createHttpServer({ name: "test", logLevel: "silent", jwtSecret: deps.config.jwtSecret, cache: deps.cache });
   for (const r of routes) await app.register(r);
+  // internal queries (e.g. portfolio → pricing) reach whichever routes this app has
+  if (deps.services instanceof InjectServiceClient) deps.services.attach(app);
   await app.ready();
   return app;
 }

@@ -77,7 +77,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   });
 
   const checks = options.health ?? [];
-  app.get("/healthz", { schema: { hide: true } as never }, async (_request, reply) => {
+  app.get("/healthz", async (_request, reply) => {
     const results: Record<string, string> = {};
     let ok = true;
     await Promise.all(
@@ -100,7 +100,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     const key = `${request.method} ${route} ${reply.statusCode}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   });
-  app.get("/metrics", { schema: { hide: true } as never }, async (_request, reply) => {
+  app.get("/metrics", async (_request, reply) => {
     const lines = ["# TYPE http_requests_total counter"];
     for (const [key, n] of counts) {
       const [method, route, status] = key.split(" ");

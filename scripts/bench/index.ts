@@ -3,6 +3,8 @@
  */
 import { cpus, totalmem } from "node:os";
 import { coldStart } from "./cold-start.ts";
+import { valuationBench } from "./valuation.ts";
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 await coldStart();
+await valuationBench();

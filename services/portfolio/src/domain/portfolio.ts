@@ -12,6 +12,9 @@ import {
   type PortfolioInput,
   type PortfolioSettings,
 } from "@folio/proto/portfolio";
+import { parseQuantity } from "./valuation/assets.ts";
+
+export { parseQuantity };
 
 /**
  * The stored portfolio: the public shape without `rev` (the store's version is the revision) plus who
@@ -37,17 +40,6 @@ export const PORTFOLIO_DEFAULTS = {
   pDescription: "",
   category: "",
 };
-
-const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** Spec §5: a non-numeric quantity becomes 0; numeric strings ("12", " 1.5 ") are read as numbers. */
-export function parseQuantity(quantity: number | string): number {
-  if (typeof quantity === "number") return Number.isFinite(quantity) ? quantity : 0;
-  const text = quantity.trim();
-  if (!NUMERIC.test(text)) return 0;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : 0;
-}
 
 /** Removes binary floating-point noise (3 × 10.1 = 30.299999999999997) without rounding real digits. */
 export function roundAmount(n: number): number {

@@ -23,6 +23,8 @@ export const EventPayloads = {
     /** created as a copy of another portfolio */
     copiedFrom: Type.Union([Type.String(), Type.Null()]),
     tickers: Type.Array(Type.String()),
+    /** what the portfolio holds, so consumers (net worth) value it without asking */
+    holdings: Type.Array(Type.Object({ ticker: Type.String(), quantity: Type.Number(), PoA: Type.Number(), DoA: Type.String() })),
     assetCount: Type.Integer(),
     rev: Type.Integer(),
   }),

@@ -36,6 +36,7 @@ export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number
     // Only the creating save reports a copy; later saves of the copy are ordinary saves.
     copiedFrom: facts.created ? p.copiedFrom : null,
     tickers: tickersOf(p),
+    holdings: p.assets.map((a) => ({ ticker: a.ticker, quantity: a.quantity, PoA: a.PoA, DoA: a.DoA })),
     assetCount: p.assets.length,
     rev: facts.rev,
   };

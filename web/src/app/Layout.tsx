@@ -1,0 +1,63 @@
+import { Link, NavLink, Outlet } from "react-router-dom";
+import { AuthModal } from "../features/auth/AuthModal.tsx";
+import { authModalOpened, selectSignedIn, selectUser } from "../features/auth/authSlice.ts";
+import { useLogOut } from "../features/auth/useLogOut.ts";
+import { Toasts } from "../features/toasts/Toasts.tsx";
+import { useAppDispatch, useAppSelector } from "./hooks.ts";
+
+export function Layout() {
+  return (
+    <>
+      <TopBar />
+      <main className="page">
+        <Outlet />
+      </main>
+      <AuthModal />
+      <Toasts />
+    </>
+  );
+}
+
+function TopBar() {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectSignedIn);
+  const user = useAppSelector(selectUser);
+  const logOut = useLogOut();
+  return (
+    <header className="topbar">
+      <Link to="/" className="brand">
+        Folio
+      </Link>
+      <nav aria-label="Main">
+        <NavLink to="/dashboard">Dashboard</NavLink>
+      </nav>
+      <div className="topbar-account">
+        {signedIn ? (
+          <>
+            <span className="muted">{user?.displayName || user?.email}</span>
+            <button type="button" className="button secondary" onClick={logOut}>
+              Log out
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="button secondary" onClick={() => dispatch(authModalOpened("login"))}>
+              Log in
+            </button>
+            <button type="button" className="button primary" onClick={() => dispatch(authModalOpened("register"))}>
+              Register
+            </button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+export function PageLoading() {
+  return (
+    <p className="muted" role="status">
+      Loading…
+    </p>
+  );
+}

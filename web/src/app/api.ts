@@ -1,0 +1,59 @@
+/**
+ * The one RTK Query api. Base URL "" (same origin: the gateway serves the app and the API; the dev
+ * server proxies). Features add their calls with `api.injectEndpoints`.
+ */
+import { type BaseQueryFn, createApi, type FetchArgs, type FetchBaseQueryError, fetchBaseQuery } from "@reduxjs/toolkit/query/react";
+import { type AuthState, loginRequired, sessionExpired } from "../features/auth/authSlice.ts";
+
+export interface ApiExtraOptions {
+  /** A visitor may make this call: a 401 from it does not ask them to log in. */
+  anonymousOk?: boolean;
+}
+
+const fetchJson = fetchBaseQuery({
+  baseUrl: "",
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as { auth: AuthState }).auth.idToken;
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Spec §4/§6: a 401 `{ result: 'nouser' }` (or the gateway's plain 401) means "log in first". */
+export function isNoUser(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || (error as FetchBaseQueryError).status !== 401) return false;
+  const data = (error as { data?: unknown }).data;
+  if (typeof data !== "object" || data === null) return true;
+  const { result, code } = data as { result?: unknown; code?: unknown };
+  return result === "nouser" || code === "unauthorized" || (result === undefined && code === undefined);
+}
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (args, api, extraOptions) => {
+  const hadSession = (api.getState() as { auth: AuthState }).auth.idToken !== null;
+  const result = await fetchJson(args, api, {});
+  if (result.error && isNoUser(result.error)) {
+    if (hadSession) api.dispatch(sessionExpired());
+    if (!extraOptions?.anonymousOk) api.dispatch(loginRequired());
+  }
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: "api",
+  baseQuery,
+  tagTypes: ["PortfolioList"],
+  endpoints: () => ({}),
+});
+
+/** The message to show for a failed call: the server's `data` or `error` text, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (typeof error === "object" && error !== null && "data" in error) {
+    const data = (error as { data: unknown }).data;
+    if (typeof data === "object" && data !== null) {
+      const { data: detail, error: text } = data as { data?: unknown; error?: unknown };
+      if (typeof detail === "string" && detail) return detail;
+      if (typeof text === "string" && text) return text;
+    }
+  }
+  return fallback;
+}

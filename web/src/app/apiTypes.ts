@@ -1,0 +1,40 @@
+/**
+ * The API's shapes, derived from the contracts in `@folio/proto`. Type-only imports: nothing of TypeBox
+ * reaches the bundle.
+ */
+import type { AuthReply, User } from "@folio/proto/auth";
+import type {
+  Asset,
+  AssetInput,
+  MessageReply as MessageReplySchema,
+  Portfolio,
+  PortfolioInput,
+  PortfolioListItem as PortfolioListItemSchema,
+  PortfolioReply,
+  PortfoliosAndAssetsReply as PortfoliosAndAssetsReplySchema,
+  SaveBody,
+  SaveReply as SaveReplySchema,
+} from "@folio/proto/portfolio";
+import type { Static } from "typebox";
+
+export type { Asset, AssetInput, AuthReply, Portfolio, PortfolioInput, PortfolioReply, SaveBody, User };
+export type SaveReply = Static<typeof SaveReplySchema>;
+export type MessageReply = Static<typeof MessageReplySchema>;
+export type PortfolioListItem = Static<typeof PortfolioListItemSchema>;
+export type PortfoliosAndAssetsReply = Static<typeof PortfoliosAndAssetsReplySchema>;
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+export interface RegisterRequest extends Credentials {
+  displayName: string;
+}
+/** The spec's POST /v1/login and /v1/register body. */
+export interface CurrentUserRequest {
+  currentUser: Pick<User, "uid" | "email" | "displayName">;
+  referrer?: string | null;
+}
+
+/** The slug of a portfolio that was never saved (proto's NEW_SLUG; a value, so repeated here). */
+export const NEW_SLUG = "new";

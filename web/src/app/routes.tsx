@@ -1,0 +1,57 @@
+import type { RouteObject } from "react-router-dom";
+import { Link } from "react-router-dom";
+import { ReferralPage } from "../features/auth/ReferralPage.tsx";
+import { LandingPage } from "../features/landing/LandingPage.tsx";
+import { Layout, PageLoading } from "./Layout.tsx";
+
+// Pages behind a login load on demand, so the landing page's bundle stays small.
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    HydrateFallback: PageLoading,
+    children: [
+      { index: true, element: <LandingPage /> },
+      {
+        path: "dashboard",
+        lazy: async () => {
+          const { DashboardPage } = await import("../features/dashboard/DashboardPage.tsx");
+          return { Component: DashboardPage };
+        },
+      },
+      {
+        path: "dashboard/first",
+        lazy: async () => {
+          const { FirstDashboardPage } = await import("../features/dashboard/DashboardPage.tsx");
+          return { Component: FirstDashboardPage };
+        },
+      },
+      {
+        path: "p/:slug",
+        lazy: async () => {
+          const { PortfolioPage } = await import("../features/portfolio/PortfolioPage.tsx");
+          return { Component: PortfolioPage };
+        },
+      },
+      { path: "referral", element: <ReferralPage /> },
+      {
+        path: "reset-password",
+        lazy: async () => {
+          const { ResetPasswordPage } = await import("../features/auth/ResetPasswordPage.tsx");
+          return { Component: ResetPasswordPage };
+        },
+      },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+];
+
+function NotFound() {
+  return (
+    <section className="narrow card">
+      <h1>Page not found</h1>
+      <p>
+        <Link to="/">Back to the start</Link>
+      </p>
+    </section>
+  );
+}

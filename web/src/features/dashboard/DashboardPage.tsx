@@ -1,0 +1,109 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { errorMessage, isNoUser } from "../../app/api.ts";
+import { NEW_SLUG, type PortfolioListItem } from "../../app/apiTypes.ts";
+import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
+import { PageLoading } from "../../app/Layout.tsx";
+import { Messages } from "../../app/messages.ts";
+import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
+import { loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
+import { NewPortfolioModal } from "../portfolio/NewPortfolioModal.tsx";
+import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
+import { showError, showSuccess } from "../toasts/toastsSlice.ts";
+import { useGetPortfoliosAndAssetsQuery } from "./dashboardApi.ts";
+import { PortfolioCard } from "./PortfolioCard.tsx";
+import { useDeletePortfolio } from "./useDeletePortfolio.ts";
+
+/** /dashboard, and /dashboard/first (after register) with a welcome. */
+export function DashboardPage({ first = false }: { first?: boolean }) {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectSignedIn);
+  const user = useAppSelector(selectUser);
+
+  // asked once, on arrival: a logout leaves this page before the session ends and must not prompt
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only
+  useEffect(() => {
+    if (!signedIn) dispatch(loginRequired());
+  }, []);
+
+  return (
+    <section>
+      {first && <h1 className="welcome">Welcome to Folio{user?.displayName ? `, ${user.displayName}` : ""}!</h1>}
+      {signedIn ? <Portfolios /> : <p className="muted">Log in to see your portfolios.</p>}
+    </section>
+  );
+}
+
+export function FirstDashboardPage() {
+  return <DashboardPage first />;
+}
+
+function byNewest(a: PortfolioListItem, b: PortfolioListItem) {
+  return b.created_at.localeCompare(a.created_at);
+}
+
+function Portfolios() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { data, isLoading, isError } = useGetPortfoliosAndAssetsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<PortfolioListItem | null>(null);
+  const [save, { isLoading: saving }] = useSavePortfolioMutation();
+  const { deletePortfolio, deleting } = useDeletePortfolio();
+
+  const create = async (name: string) => {
+    const result = await save({ slug: NEW_SLUG, body: { portfolio: { assets: [] }, newPortfolioName: name } });
+    if (result.data?.message === "pcreated" && result.data.slug) {
+      setCreating(false);
+      dispatch(showSuccess(Messages.portfolioCreated));
+      navigate(`/p/${result.data.slug}`);
+    } else if (result.error && isNoUser(result.error)) {
+      setCreating(false);
+    } else {
+      dispatch(showError(errorMessage(result.error ?? { data: result.data }, Messages.saveFailed)));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    await deletePortfolio(toDelete.slug);
+    setToDelete(null);
+  };
+
+  const portfolios = data ? Object.values(data.portfolios).sort(byNewest) : [];
+  return (
+    <>
+      <div className="section-header">
+        <h2>Your portfolios</h2>
+        <button type="button" className="button primary" onClick={() => setCreating(true)}>
+          New portfolio
+        </button>
+      </div>
+      {isLoading ? (
+        <PageLoading />
+      ) : isError ? (
+        <p role="alert">Your portfolios could not be loaded. Please try again.</p>
+      ) : portfolios.length === 0 ? (
+        <div className="empty card">
+          <p>You have no portfolios yet.</p>
+          <p className="muted">Start one with “New portfolio”: give it a name, then add the assets you hold.</p>
+        </div>
+      ) : (
+        <div className="cards">
+          {portfolios.map((portfolio) => (
+            <PortfolioCard key={portfolio.slug} portfolio={portfolio} onDelete={() => setToDelete(portfolio)} />
+          ))}
+        </div>
+      )}
+      {creating && <NewPortfolioModal busy={saving} onCreate={create} onCancel={() => setCreating(false)} />}
+      {toDelete && (
+        <ConfirmDeleteModal
+          name={toDelete.pname || "Untitled portfolio"}
+          busy={deleting}
+          onConfirm={confirmDelete}
+          onCancel={() => setToDelete(null)}
+        />
+      )}
+    </>
+  );
+}

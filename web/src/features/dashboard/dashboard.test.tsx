@@ -1,0 +1,129 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { PortfolioListItem } from "../../app/apiTypes.ts";
+import { assetFixture, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+
+function listItem(overrides: Partial<PortfolioListItem>): PortfolioListItem {
+  return {
+    pname: "Three Fund",
+    slug: "three-fund",
+    marketValue: null,
+    playGround: false,
+    privateMode: false,
+    historicalData: null,
+    created_at: "2024-01-02T10:00:00.000Z",
+    assets: [],
+    provider: null,
+    ...overrides,
+  };
+}
+
+const threeFund = listItem({
+  // 10 × 100.25 + 2 × 115.53 = 1002.50 + 231.06 = 1233.56
+  assets: [
+    assetFixture({ quantity: 10, PoA: 100.25, value: 1002.5 }),
+    assetFixture({ ticker: "BND", quantity: 2, PoA: 115.53, value: 231.06, index: 1 }),
+  ],
+});
+const tech = listItem({ pname: "Tech", slug: "tech", created_at: "2024-02-01T10:00:00.000Z", assets: [assetFixture({ value: 2500 })] });
+
+function card(name: string) {
+  return screen.getByRole("article", { name });
+}
+
+describe("dashboard", () => {
+  it("shows the user's portfolio cards, newest first, with asset count and cost value", async () => {
+    const api = mockApi({ "POST /v1/get/portfolios-and-assets": { body: { portfolios: { "three-fund": threeFund, tech } } } });
+    renderApp({ route: "/dashboard", preloadedState: signedInState() });
+    await screen.findByRole("article", { name: "Three Fund" });
+
+    expect(screen.getAllByRole("article").map((a) => within(a).getByRole("heading").textContent)).toEqual(["Tech", "Three Fund"]);
+    expect(within(card("Three Fund")).getByText("2 assets")).toBeTruthy();
+    expect(within(card("Three Fund")).getByText("$1,233.56")).toBeTruthy();
+    expect(within(card("Tech")).getByText("1 asset")).toBeTruthy();
+    expect(within(card("Tech")).getByText("$2,500.00")).toBeTruthy();
+    expect(within(card("Tech")).getByRole("link", { name: "Tech" }).getAttribute("href")).toBe("/p/tech");
+    expect(api.callsTo("POST /v1/get/portfolios-and-assets")[0]!.authorization).toBe("Bearer token-ann");
+  });
+
+  it("invites to create a portfolio when there is none", async () => {
+    mockApi({ "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } } });
+    renderApp({ route: "/dashboard", preloadedState: signedInState() });
+    expect(await screen.findByText("You have no portfolios yet.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "New portfolio" })).toBeTruthy();
+  });
+
+  it("deletes a portfolio after confirmation and removes its card", async () => {
+    const api = mockApi({
+      "POST /v1/get/portfolios-and-assets": { body: { portfolios: { "three-fund": threeFund, tech } } },
+      "POST /v1/delete/portfolio/tech": { body: { message: "pdeleted" } },
+    });
+    const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
+    await screen.findByRole("article", { name: "Tech" });
+
+    await user.click(within(card("Tech")).getByRole("button", { name: "Delete" }));
+    const confirm = screen.getByRole("dialog", { name: "Delete portfolio?" });
+    expect(api.callsTo("POST /v1/delete/portfolio/tech")).toHaveLength(0);
+    await user.click(within(confirm).getByRole("button", { name: "Confirm delete" }));
+
+    await expect.poll(() => screen.queryByRole("article", { name: "Tech" })).toBeNull();
+    expect(screen.getByRole("article", { name: "Three Fund" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(api.callsTo("POST /v1/delete/portfolio/tech")).toHaveLength(1);
+  });
+
+  it("opens login when the delete answer is anything but pdeleted", async () => {
+    mockApi({
+      "POST /v1/get/portfolios-and-assets": { body: { portfolios: { tech } } },
+      "POST /v1/delete/portfolio/tech": { body: { message: "nok" } },
+    });
+    const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
+    await user.click(within(await screen.findByRole("article", { name: "Tech" })).getByRole("button", { name: "Delete" }));
+    await user.click(screen.getByRole("button", { name: "Confirm delete" }));
+
+    expect(await screen.findByRole("dialog", { name: "Log in" })).toBeTruthy();
+    expect(screen.getByRole("article", { name: "Tech" })).toBeTruthy();
+    expect(localStorage.getItem("preLoginUrl")).toBe("/dashboard");
+  });
+
+  it("creates a portfolio from the new-portfolio window and opens it", async () => {
+    const api = mockApi({
+      "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } },
+      "POST /v1/save/portfolio/new": { body: { message: "pcreated", slug: "my-picks" } },
+      "POST /v1/get/portfolio/my-picks": {
+        body: {
+          data: portfolioFixture({ slug: "my-picks", pName: "My Picks" }),
+          has_updates: false,
+          state: { notOwner: false, isAdmin: false },
+        },
+      },
+    });
+    const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
+    await user.click(await screen.findByRole("button", { name: "New portfolio" }));
+    const modal = screen.getByRole("dialog", { name: "New portfolio" });
+    expect((within(modal).getByRole("button", { name: "Create" }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(modal).getByLabelText("Portfolio name"), "My Picks");
+    await user.click(within(modal).getByRole("button", { name: "Create" }));
+
+    expect(await screen.findByRole("heading", { name: "My Picks" })).toBeTruthy();
+    expect(window.location.pathname).toBe("/p/my-picks");
+    expect(screen.getByRole("status").textContent).toContain("New portfolio created!");
+    expect(api.callsTo("POST /v1/save/portfolio/new")[0]!.body).toEqual({ portfolio: { assets: [] }, newPortfolioName: "My Picks" });
+  });
+
+  it("shows the server's message when creating fails", async () => {
+    mockApi({
+      "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } },
+      "POST /v1/save/portfolio/new": {
+        status: 400,
+        body: { error: "A portfolio name has at most 100 characters", code: "validation_failed" },
+      },
+    });
+    const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
+    await user.click(await screen.findByRole("button", { name: "New portfolio" }));
+    await user.type(screen.getByLabelText("Portfolio name"), "Too long");
+    await user.click(screen.getByRole("button", { name: "Create" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("A portfolio name has at most 100 characters");
+    expect(window.location.pathname).toBe("/dashboard");
+  });
+});

@@ -1,0 +1,169 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Portfolio } from "../../app/apiTypes.ts";
+import { assetFixture, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+
+function reply(data: Portfolio, { notOwner = false, hasUpdates = false } = {}) {
+  return { body: { data, has_updates: hasUpdates, state: { notOwner, isAdmin: false } } };
+}
+
+const withAssets = portfolioFixture({
+  assets: [assetFixture(), assetFixture({ ticker: "BND", name: "BND", quantity: 20, PoA: 72.5, value: 1450, DoA: "2024-03-01", index: 1 })],
+});
+
+describe("portfolio page", () => {
+  it("loads the owner's portfolio uncached and shows its assets", async () => {
+    const api = mockApi({ "POST /v1/get/portfolio/three-fund": reply(withAssets) });
+    renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
+
+    expect(await screen.findByRole("heading", { name: "Three Fund" })).toBeTruthy();
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(
+      within(rows[0]!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual([
+      "VTI",
+      "Vanguard Total Stock Market ETF",
+      "", // the owner edits the quantity in place
+      "$250.00",
+      "Jan 05, 2024",
+      "$2,500.00",
+      "×",
+    ]);
+    // a name that only repeats the ticker is not shown twice
+    expect((within(rows[0]!).getByLabelText("Quantity of VTI") as HTMLInputElement).value).toBe("10");
+    expect(
+      within(rows[1]!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent)
+        .slice(0, 6),
+    ).toEqual(["BND", "—", "", "$72.50", "Mar 01, 2024", "$1,450.00"]);
+    expect(api.callsTo("POST /v1/get/portfolio/three-fund")[0]!.authorization).toBe("Bearer token-ann");
+    expect(api.callsTo("GET /cachable/get/portfolio/three-fund")).toHaveLength(0);
+    expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows NA for a purchase price that is not > 0", async () => {
+    mockApi({ "POST /v1/get/portfolio/three-fund": reply(portfolioFixture({ assets: [assetFixture({ PoA: 0, value: 0 })] })) });
+    renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
+    expect(await screen.findByRole("cell", { name: "NA" })).toBeTruthy();
+  });
+
+  it("visitors load the cachable copy, and the uncached one when it has updates", async () => {
+    const stale = portfolioFixture({ pName: "Stale name" });
+    const api = mockApi({
+      "GET /cachable/get/portfolio/three-fund": reply(stale, { notOwner: true, hasUpdates: true }),
+      "POST /v1/get/portfolio/three-fund": reply(withAssets, { notOwner: true }),
+    });
+    renderApp({ route: "/p/three-fund" });
+    expect(await screen.findByRole("heading", { name: "Three Fund" })).toBeTruthy();
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "GET /cachable/get/portfolio/three-fund",
+      "POST /v1/get/portfolio/three-fund",
+    ]);
+    expect(api.calls[0]!.authorization).toBeNull();
+  });
+
+  it("hides the page of a portfolio that does not exist", async () => {
+    mockApi({ "POST /v1/get/portfolio/gone": { status: 404, body: { error: "Portfolio not found", code: "not_found" } } });
+    renderApp({ route: "/p/gone", preloadedState: signedInState() });
+    expect((await screen.findByText("This portfolio does not exist or is private.")).getAttribute("role")).toBe("status");
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add asset" })).toBeNull();
+  });
+
+  it("shows a non-owner the portfolio read-only", async () => {
+    mockApi({ "POST /v1/get/portfolio/three-fund": reply(withAssets, { notOwner: true }) });
+    renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
+    await screen.findByRole("heading", { name: "Three Fund" });
+
+    expect(screen.getByText("Read-only")).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "VTI" })).toBeTruthy();
+    for (const name of ["Save", "Delete", "Add asset", "Remove VTI"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+  });
+
+  it("copies a community portfolio for a signed-in non-owner arriving with ?copy", async () => {
+    const api = mockApi({
+      "POST /v1/get/portfolio/three-fund": reply(withAssets, { notOwner: true }),
+      "POST /v1/save/portfolio/three-fund": { body: { message: "pcreated", slug: "three-fund-2" } },
+      "POST /v1/get/portfolio/three-fund-2": reply(
+        portfolioFixture({ slug: "three-fund-2", pName: "Three Fund (copy)", assets: withAssets.assets }),
+      ),
+    });
+    renderApp({ route: "/p/three-fund?copy", preloadedState: signedInState() });
+
+    expect(await screen.findByRole("heading", { name: "Three Fund (copy)" })).toBeTruthy();
+    expect(window.location.pathname).toBe("/p/three-fund-2");
+    expect(screen.getByRole("status").textContent).toContain("New portfolio created!");
+    const saves = api.callsTo("POST /v1/save/portfolio/three-fund");
+    expect(saves).toHaveLength(1);
+    expect((saves[0]!.body as { portfolio: { assets: unknown[]; rev: number } }).portfolio).toMatchObject({ rev: 4, pName: "Three Fund" });
+    expect(screen.getByRole("button", { name: "Save" })).toBeTruthy();
+  });
+
+  it("asks a visitor arriving with ?copy to log in first, keeping the copy URL", async () => {
+    const api = mockApi({ "GET /cachable/get/portfolio/three-fund": reply(withAssets, { notOwner: true }) });
+    renderApp({ route: "/p/three-fund?copy" });
+    expect(await screen.findByRole("dialog", { name: "Log in" })).toBeTruthy();
+    expect(localStorage.getItem("preLoginUrl")).toBe("/p/three-fund?copy");
+    expect(api.callsTo("POST /v1/save/portfolio/three-fund")).toHaveLength(0);
+  });
+
+  it("after that login, comes back with ?copy and makes the copy", async () => {
+    const api = mockApi({
+      "GET /cachable/get/portfolio/three-fund": reply(withAssets, { notOwner: true }),
+      "POST /v1/auth/login": { body: { idToken: "fresh-token", user: { uid: "u-ann", email: "ann@example.com", displayName: "Ann" } } },
+      "POST /v1/login": { body: { result: "ok" } },
+      "POST /v1/get/portfolio/three-fund": reply(withAssets, { notOwner: true }),
+      "POST /v1/save/portfolio/three-fund": { body: { message: "pcreated", slug: "three-fund-2" } },
+      "POST /v1/get/portfolio/three-fund-2": reply(portfolioFixture({ slug: "three-fund-2", pName: "Three Fund (copy)" })),
+    });
+    const { user } = renderApp({ route: "/p/three-fund?copy" });
+    const dialog = await screen.findByRole("dialog", { name: "Log in" });
+    await user.type(within(dialog).getByLabelText("Email"), "ann@example.com");
+    await user.type(within(dialog).getByLabelText("Password"), "long-enough");
+    await user.click(within(dialog).getByRole("button", { name: "Log in" }));
+
+    expect(await screen.findByRole("heading", { name: "Three Fund (copy)" })).toBeTruthy();
+    expect(window.location.pathname).toBe("/p/three-fund-2");
+    const save = api.callsTo("POST /v1/save/portfolio/three-fund");
+    expect(save).toHaveLength(1);
+    expect(save[0]!.authorization).toBe("Bearer fresh-token");
+  });
+
+  it("lets the owner delete the portfolio after confirmation, then goes to the dashboard", async () => {
+    const api = mockApi({
+      "POST /v1/get/portfolio/three-fund": reply(withAssets),
+      "POST /v1/delete/portfolio/three-fund": { body: { message: "pdeleted" } },
+      "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } },
+    });
+    const { user } = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
+    await user.click(await screen.findByRole("button", { name: "Delete" }));
+    await user.click(within(screen.getByRole("dialog", { name: "Delete portfolio?" })).getByRole("button", { name: "Confirm delete" }));
+
+    expect(await screen.findByRole("heading", { name: "Your portfolios" })).toBeTruthy();
+    expect(window.location.pathname).toBe("/dashboard");
+    expect(api.callsTo("POST /v1/delete/portfolio/three-fund")).toHaveLength(1);
+  });
+
+  it("removing an asset or changing a quantity is an unsaved change", async () => {
+    mockApi({ "POST /v1/get/portfolio/three-fund": reply({ ...withAssets, autoSave: false }) });
+    const { user } = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
+    await screen.findByRole("heading", { name: "Three Fund" });
+    const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+
+    const quantity = screen.getByLabelText("Quantity of BND");
+    await user.clear(quantity);
+    await user.type(quantity, "30{Enter}");
+    // 30 × 72.50 = 2175
+    expect(screen.getByRole("cell", { name: "$2,175.00" })).toBeTruthy();
+    expect(save.disabled).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Remove VTI" }));
+    expect(screen.queryByRole("cell", { name: "VTI" })).toBeNull();
+    expect(screen.getByText(/^1 asset ·/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,135 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router-dom";
+import { NEW_SLUG } from "../../app/apiTypes.ts";
+import { useAppDispatch, useAppSelector, useAppStore } from "../../app/hooks.ts";
+import { PageLoading } from "../../app/Layout.tsx";
+import { Messages } from "../../app/messages.ts";
+import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
+import { formatMoney } from "../../lib/format.ts";
+import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";
+import { useDeletePortfolio } from "../dashboard/useDeletePortfolio.ts";
+import { AddAssetForm } from "./AddAssetForm.tsx";
+import { AssetTable } from "./AssetTable.tsx";
+import { NewPortfolioModal } from "./NewPortfolioModal.tsx";
+import { costValue } from "./portfolioModel.ts";
+import { autoSaveChanged, newPortfolioStarted } from "./portfolioSlice.ts";
+import { loadPortfolio } from "./portfolioThunks.ts";
+import { useAutosave } from "./useAutosave.ts";
+import { usePortfolioSave } from "./usePortfolioSave.ts";
+
+/** /p/:slug — one portfolio; /p/new is a new one that is not saved yet. */
+export function PortfolioPage() {
+  const { slug = NEW_SLUG } = useParams();
+  const [params] = useSearchParams();
+  const copyRequested = params.has("copy");
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const navigate = useNavigate();
+  const signedIn = useAppSelector(selectSignedIn);
+  const state = useAppSelector((s) => s.portfolio);
+  const { save, askingName, cancelNaming } = usePortfolioSave();
+  const { deletePortfolio, deleting } = useDeletePortfolio();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const copyAttempt = useRef<string | null>(null);
+  const autoSaveId = useId();
+
+  // The portfolio reloads when the session changes, since ownership depends on it, unless it has unsaved
+  // edits: a user whose session ran out logs in again and saves them. /p/new is never loaded.
+  const loadKey = slug === NEW_SLUG ? NEW_SLUG : `${slug}|${signedIn}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loadKey stands for slug and signedIn
+  useEffect(() => {
+    const shown = store.getState().portfolio;
+    if (shown.slug === slug && shown.hasChanges) return;
+    if (slug === NEW_SLUG) {
+      dispatch(newPortfolioStarted());
+      return;
+    }
+    const loading = dispatch(loadPortfolio({ slug, signedIn }));
+    return () => loading.abort();
+  }, [dispatch, store, loadKey]);
+
+  const current = state.slug === slug;
+  const ready = current && state.status === "ready" && state.data !== null;
+  const canEdit = ready && !state.notOwner;
+
+  useAutosave(save, canEdit);
+
+  // Spec §4/§6: a non-owner arriving with ?copy gets an automatic save, which the server answers with a copy
+  useEffect(() => {
+    const attempt = `${slug}|${signedIn}`;
+    // only once the copy on screen was loaded as the current user (after a login it reloads first)
+    if (!ready || state.loadedSignedIn !== signedIn || !state.notOwner || !copyRequested || copyAttempt.current === attempt) return;
+    copyAttempt.current = attempt;
+    if (signedIn) void save();
+    else dispatch(loginRequired());
+  }, [ready, state.loadedSignedIn, state.notOwner, copyRequested, signedIn, slug, save, dispatch]);
+
+  if (current && state.status === "missing") {
+    return (
+      <p className="card empty" role="status">
+        {Messages.portfolioMissing}
+      </p>
+    );
+  }
+  if (current && state.status === "failed") return <p role="alert">{Messages.loadFailed}</p>;
+  if (!ready || !state.data) return <PageLoading />;
+
+  const portfolio = state.data;
+  const name = portfolio.pName || "Untitled portfolio";
+  const confirmDelete = async () => {
+    const deleted = await deletePortfolio(slug);
+    setConfirmingDelete(false);
+    if (deleted) navigate("/dashboard");
+  };
+
+  return (
+    <section className="portfolio">
+      <div className="section-header">
+        <div>
+          <h1>{name}</h1>
+          <p className="muted">
+            {portfolio.assets.length} {portfolio.assets.length === 1 ? "asset" : "assets"} · cost value{" "}
+            <span className="money">{formatMoney(costValue(portfolio.assets))}</span>
+          </p>
+        </div>
+        {canEdit ? (
+          <div className="toolbar">
+            <label className="toggle" htmlFor={autoSaveId}>
+              <input
+                id={autoSaveId}
+                type="checkbox"
+                checked={portfolio.autoSave}
+                onChange={(e) => dispatch(autoSaveChanged(e.target.checked))}
+              />
+              Autosave
+            </label>
+            <button type="button" className="button primary" disabled={!state.hasChanges} aria-busy={state.saving} onClick={() => save()}>
+              Save
+            </button>
+            {slug !== NEW_SLUG && (
+              <button type="button" className="button danger-outline" onClick={() => setConfirmingDelete(true)}>
+                Delete
+              </button>
+            )}
+          </div>
+        ) : (
+          <div className="toolbar">
+            <span className="badge">Read-only</span>
+            {!copyRequested && (
+              <button type="button" className="button secondary" onClick={() => navigate("?copy")}>
+                Copy to my portfolios
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      {portfolio.pDescription && <p>{portfolio.pDescription}</p>}
+      <AssetTable assets={portfolio.assets} editable={canEdit} />
+      {canEdit && <AddAssetForm />}
+      {askingName && <NewPortfolioModal busy={state.saving} onCreate={(newName) => save(newName)} onCancel={cancelNaming} />}
+      {confirmingDelete && (
+        <ConfirmDeleteModal name={name} busy={deleting} onConfirm={confirmDelete} onCancel={() => setConfirmingDelete(false)} />
+      )}
+    </section>
+  );
+}

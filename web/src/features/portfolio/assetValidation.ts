@@ -1,0 +1,35 @@
+import { Messages } from "../../app/messages.ts";
+import type { AssetDraft } from "./portfolioModel.ts";
+
+export interface AssetForm {
+  ticker: string;
+  quantity: string;
+  price: string;
+  date: string;
+}
+
+export type AssetCheck = { ok: true; draft: AssetDraft } | { ok: false; message: string };
+
+const TICKER = /^[A-Za-z0-9.^=-]{1,20}$/;
+
+function numeric(text: string): number | null {
+  const value = Number(text.trim());
+  return text.trim() !== "" && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * Spec §5, checked in this order: quantity numeric and non-zero; purchase date present; purchase price
+ * numeric and > 0. The ticker comes first because without one there is nothing to add.
+ */
+export function checkNewAsset(form: AssetForm): AssetCheck {
+  const ticker = form.ticker.trim().toUpperCase();
+  if (!ticker) return { ok: false, message: Messages.tickerMissing };
+  if (!TICKER.test(ticker)) return { ok: false, message: Messages.tickerInvalid };
+  const quantity = numeric(form.quantity);
+  if (quantity === null || quantity === 0) return { ok: false, message: Messages.quantityMissing };
+  const date = form.date.trim();
+  if (!date) return { ok: false, message: Messages.dateMissing };
+  const price = numeric(form.price);
+  if (price === null || price <= 0) return { ok: false, message: Messages.priceMissing };
+  return { ok: true, draft: { ticker, quantity, PoA: price, DoA: date } };
+}

@@ -1,0 +1,23 @@
+import { api } from "../../app/api.ts";
+import type { PortfolioReply, SaveBody, SaveReply } from "../../app/apiTypes.ts";
+
+export const portfolioApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** uncached, with the caller's identity (ownership) */
+    getPortfolio: build.query<PortfolioReply, string>({
+      query: (slug) => ({ url: `/v1/get/portfolio/${encodeURIComponent(slug)}`, method: "POST" }),
+      extraOptions: { anonymousOk: true },
+    }),
+    /** the visitors' path, cachable by the edge */
+    getCachablePortfolio: build.query<PortfolioReply, string>({
+      query: (slug) => `/cachable/get/portfolio/${encodeURIComponent(slug)}`,
+      extraOptions: { anonymousOk: true },
+    }),
+    savePortfolio: build.mutation<SaveReply, { slug: string; body: SaveBody }>({
+      query: ({ slug, body }) => ({ url: `/v1/save/portfolio/${encodeURIComponent(slug)}`, method: "POST", body }),
+      invalidatesTags: ["PortfolioList"],
+    }),
+  }),
+});
+
+export const { useSavePortfolioMutation } = portfolioApi;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { assetFixture, portfolioFixture } from "../../test-utils.tsx";
+import { checkNewAsset } from "./assetValidation.ts";
+import { assetFromDraft, costValue, parseQuantity, toPortfolioInput } from "./portfolioModel.ts";
+
+describe("checkNewAsset", () => {
+  const valid = { ticker: "vti", quantity: "10", price: "250", date: "2024-03-01" };
+
+  it("accepts a complete asset, upper-casing the ticker", () => {
+    expect(checkNewAsset(valid)).toEqual({ ok: true, draft: { ticker: "VTI", quantity: 10, PoA: 250, DoA: "2024-03-01" } });
+  });
+  it("checks quantity first, then date, then price (spec §5)", () => {
+    expect(checkNewAsset({ ...valid, quantity: "", date: "", price: "" })).toEqual({ ok: false, message: "Quantity missing" });
+    expect(checkNewAsset({ ...valid, date: "", price: "" })).toEqual({ ok: false, message: "Purchase date missing" });
+    expect(checkNewAsset({ ...valid, price: "" })).toEqual({ ok: false, message: "Purchase price missing" });
+  });
+  it("wants a numeric, non-zero quantity", () => {
+    expect(checkNewAsset({ ...valid, quantity: "ten" })).toMatchObject({ message: "Quantity missing" });
+    expect(checkNewAsset({ ...valid, quantity: "0" })).toMatchObject({ message: "Quantity missing" });
+    expect(checkNewAsset({ ...valid, quantity: "12abc" })).toMatchObject({ message: "Quantity missing" });
+  });
+  it("wants a numeric price above zero", () => {
+    expect(checkNewAsset({ ...valid, price: "0" })).toMatchObject({ message: "Purchase price missing" });
+    expect(checkNewAsset({ ...valid, price: "-1" })).toMatchObject({ message: "Purchase price missing" });
+    expect(checkNewAsset({ ...valid, price: "abc" })).toMatchObject({ message: "Purchase price missing" });
+  });
+  it("needs a ticker before anything else", () => {
+    expect(checkNewAsset({ ...valid, ticker: " ", quantity: "" })).toMatchObject({ message: "Ticker missing" });
+  });
+});
+
+describe("portfolio rules", () => {
+  it("values a new asset at quantity × purchase price", () => {
+    // 20 × 72.50 = 1450
+    expect(assetFromDraft({ ticker: "BND", quantity: 20, PoA: 72.5, DoA: "2024-03-01" }, 1)).toMatchObject({ value: 1450, index: 1 });
+  });
+  it("sums the cost value of the assets", () => {
+    // 2500 + 1450 = 3950
+    expect(costValue([{ value: 2500 }, { value: 1450 }])).toBe(3950);
+  });
+  it("reads a non-numeric quantity as 0 (spec §5)", () => {
+    expect(parseQuantity("abc")).toBe(0);
+    expect(parseQuantity(" 12.5 ")).toBe(12.5);
+  });
+  it("sends only the fields the save schema takes, with the revision", () => {
+    const input = toPortfolioInput(portfolioFixture({ assets: [assetFixture()], rev: 7 }));
+    expect(input).toEqual({
+      pName: "Three Fund",
+      pDescription: "",
+      assets: [
+        {
+          ticker: "VTI",
+          name: "Vanguard Total Stock Market ETF",
+          quantity: 10,
+          PoA: 250,
+          DoA: "2024-01-05",
+          fee: null,
+          assetClass: "ETF",
+          initialPercent: null,
+        },
+      ],
+      privateMode: false,
+      totalValue: 10000,
+      autoSave: true,
+      formatGains: "$",
+      showHealth: false,
+      playGround: false,
+      indexTicker: "^GSPC",
+      rev: 7,
+    });
+  });
+  it("leaves out an empty index ticker (the schema wants a ticker or nothing)", () => {
+    expect(toPortfolioInput(portfolioFixture({ indexTicker: "" }))).not.toHaveProperty("indexTicker");
+  });
+});

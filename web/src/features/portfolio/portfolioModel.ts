@@ -1,0 +1,122 @@
+/** Pure rules of the portfolio being viewed or edited: defaults, derived values, the save payload. */
+import { type Asset, type AssetInput, NEW_SLUG, type Portfolio, type PortfolioInput } from "../../app/apiTypes.ts";
+
+export const PORTFOLIO_VERSION = 3;
+export const DEFAULT_TOTAL_VALUE = 10000;
+
+export type LoadStatus = "idle" | "loading" | "ready" | "missing" | "failed";
+
+export interface PortfolioState {
+  slug: string | null;
+  status: LoadStatus;
+  data: Portfolio | null;
+  notOwner: boolean;
+  isAdmin: boolean;
+  hasChanges: boolean;
+  /** Bumps on every edit: autosave waits for a quiet spell of it, and a save clears hasChanges only if no edit came in meanwhile. */
+  editSeq: number;
+  saving: boolean;
+  loadRequestId: string | null;
+  /** Whether the copy on screen was loaded with a session: ownership (notOwner) depends on it. */
+  loadedSignedIn: boolean;
+}
+
+/** What the add-asset form yields once valid. */
+export interface AssetDraft {
+  ticker: string;
+  quantity: number;
+  PoA: number;
+  DoA: string;
+}
+
+/** The unsaved portfolio at /p/new (spec §3 defaults). */
+export function newPortfolio(): Portfolio {
+  return {
+    ver: PORTFOLIO_VERSION,
+    slug: NEW_SLUG,
+    pName: "",
+    pDescription: "",
+    category: "",
+    assets: [],
+    privateMode: false,
+    playGround: false,
+    totalValue: DEFAULT_TOTAL_VALUE,
+    autoSave: true,
+    formatGains: "$",
+    indexTicker: "",
+    showHealth: false,
+    notificationExists: false,
+    value: 0,
+    marketValue: null,
+    fees: null,
+    allHistory: null,
+    lastRefreshed: null,
+    created_at: "",
+    provider: null,
+    imported: null,
+    hasChanges: false,
+    rev: 0,
+  };
+}
+
+/** Spec §3: an asset's value is quantity × purchase price. */
+export function assetValue(quantity: number, purchasePrice: number): number {
+  return quantity * purchasePrice;
+}
+
+/** Cost value of a portfolio: the sum of its assets' values. */
+export function costValue(assets: ReadonlyArray<Pick<Asset, "value">>): number {
+  return assets.reduce((sum, asset) => sum + (Number.isFinite(asset.value) ? asset.value : 0), 0);
+}
+
+/** Spec §5: a non-numeric quantity becomes 0. */
+export function parseQuantity(text: string): number {
+  const value = Number(text.trim());
+  return text.trim() !== "" && Number.isFinite(value) ? value : 0;
+}
+
+export function assetFromDraft(draft: AssetDraft, index: number): Asset {
+  return {
+    ticker: draft.ticker,
+    name: "",
+    quantity: draft.quantity,
+    PoA: draft.PoA,
+    DoA: draft.DoA,
+    value: assetValue(draft.quantity, draft.PoA),
+    fee: null,
+    assetClass: "",
+    initialPercent: null,
+    index,
+  };
+}
+
+/** The fields the PortfolioInput schema takes; derived numbers stay the server's. */
+export function toPortfolioInput(portfolio: Portfolio): PortfolioInput {
+  const input: PortfolioInput = {
+    pName: portfolio.pName,
+    pDescription: portfolio.pDescription,
+    assets: portfolio.assets.map(toAssetInput),
+    privateMode: portfolio.privateMode,
+    totalValue: portfolio.totalValue,
+    autoSave: portfolio.autoSave,
+    formatGains: portfolio.formatGains,
+    showHealth: portfolio.showHealth,
+    playGround: portfolio.playGround,
+    rev: portfolio.rev,
+  };
+  // the schema wants a ticker here, and a never-saved portfolio has none yet
+  if (portfolio.indexTicker) input.indexTicker = portfolio.indexTicker;
+  return input;
+}
+
+function toAssetInput(asset: Asset): AssetInput {
+  const input: AssetInput = { ticker: asset.ticker, quantity: asset.quantity, PoA: asset.PoA, DoA: asset.DoA.slice(0, 10) };
+  if (asset.name) input.name = asset.name;
+  if (asset.fee !== undefined) input.fee = asset.fee;
+  if (asset.assetClass) input.assetClass = asset.assetClass;
+  if (asset.initialPercent === null || (asset.initialPercent >= 0 && asset.initialPercent <= 100)) {
+    input.initialPercent = asset.initialPercent;
+  }
+  if (asset.color) input.color = asset.color;
+  return input;
+}

@@ -1,0 +1,244 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { Portfolio } from "../../app/apiTypes.ts";
+import { advance, type MockHandler, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+
+function reply(data: Portfolio) {
+  return { body: { data, has_updates: false, state: { notOwner: false, isAdmin: false } } };
+}
+
+type User = ReturnType<typeof renderApp>["user"];
+
+async function addAsset(user: User, fields: { ticker?: string; quantity?: string; price?: string; date?: string }) {
+  for (const [label, value] of [
+    ["Ticker", fields.ticker],
+    ["Quantity", fields.quantity],
+    ["Purchase price", fields.price],
+    ["Purchase date", fields.date],
+  ] as const) {
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+  await user.click(screen.getByRole("button", { name: "Add asset" }));
+}
+
+/** Synchronous edits, for tests on fake timers (userEvent's own waiting would move the clock). */
+function addAssetNow(ticker: string) {
+  const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  set("Ticker", ticker);
+  set("Quantity", "10");
+  set("Purchase price", "250");
+  set("Purchase date", "2024-03-01");
+  fireEvent.click(screen.getByRole("button", { name: "Add asset" }));
+}
+
+async function openPortfolio(data: Portfolio, saveReply: MockHandler = { body: { message: "pupdated" } }) {
+  const api = mockApi({
+    "POST /v1/get/portfolio/three-fund": reply(data),
+    "POST /v1/save/portfolio/three-fund": saveReply,
+  });
+  const rendered = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
+  await screen.findByRole("heading", { name: data.pName });
+  return { api, ...rendered };
+}
+
+function saveButton() {
+  return screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+}
+
+function toastTexts() {
+  return [...screen.queryAllByRole("status"), ...screen.queryAllByRole("alert")].map((t) => t.textContent?.replace(/×$/, ""));
+}
+
+describe("adding an asset", () => {
+  it("checks quantity, then purchase date, then purchase price", async () => {
+    const { user, store } = await openPortfolio(portfolioFixture({ autoSave: false }));
+
+    await addAsset(user, { ticker: "VTI" });
+    expect(screen.getByRole("alert").textContent).toContain("Quantity missing");
+    await addAsset(user, { ticker: "VTI", quantity: "10" });
+    expect(screen.getAllByRole("alert").at(-1)!.textContent).toContain("Purchase date missing");
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01" });
+    expect(screen.getAllByRole("alert").at(-1)!.textContent).toContain("Purchase price missing");
+    expect(store.getState().portfolio.data!.assets).toHaveLength(0);
+    expect(saveButton().disabled).toBe(true);
+
+    await addAsset(user, { ticker: "vti", quantity: "10", date: "2024-03-01", price: "250" });
+    expect(screen.getByRole("cell", { name: "VTI" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "$2,500.00" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "Mar 01, 2024" })).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+  });
+});
+
+describe("autosave", () => {
+  it("saves 3 s after the last edit, not before, and silently", async () => {
+    const { api, store } = await openPortfolio(portfolioFixture());
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+
+    addAssetNow("VTI");
+    await advance(2000);
+    addAssetNow("BND"); // restarts the wait
+    await advance(2999);
+    expect(api.callsTo("POST /v1/save/portfolio/three-fund")).toHaveLength(0);
+    await advance(1);
+    await vi.waitFor(() => expect(store.getState().portfolio.hasChanges).toBe(false));
+
+    const saves = api.callsTo("POST /v1/save/portfolio/three-fund");
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.authorization).toBe("Bearer token-ann");
+    const sent = (saves[0]!.body as { portfolio: { assets: { ticker: string }[]; rev: number } }).portfolio;
+    expect(sent.assets.map((a) => a.ticker)).toEqual(["VTI", "BND"]);
+    expect(sent.rev).toBe(4);
+    expect(saveButton().disabled).toBe(true);
+    expect(toastTexts()).not.toContain("Saved!");
+  });
+
+  it("does not run when autoSave is off", async () => {
+    const { api } = await openPortfolio(portfolioFixture({ autoSave: false }));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    addAssetNow("VTI");
+    await advance(10_000);
+    expect(api.callsTo("POST /v1/save/portfolio/three-fund")).toHaveLength(0);
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it("sends the revision the last save produced", async () => {
+    let rev = 4;
+    const { api } = await openPortfolio(portfolioFixture(), () => {
+      rev += 1;
+      return { body: { message: "pupdated", data: portfolioFixture({ rev }) } };
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    addAssetNow("VTI");
+    await advance(3000);
+    await vi.waitFor(() => expect(saveButton().disabled).toBe(true));
+    addAssetNow("BND");
+    await advance(3000);
+    await vi.waitFor(() => expect(api.callsTo("POST /v1/save/portfolio/three-fund")).toHaveLength(2));
+    const revs = api.callsTo("POST /v1/save/portfolio/three-fund").map((c) => (c.body as { portfolio: { rev: number } }).portfolio.rev);
+    expect(revs).toEqual([4, 5]);
+  });
+});
+
+describe("save outcomes", () => {
+  it("pupdated shows 'Saved!' when autoSave is off", async () => {
+    const { user } = await openPortfolio(portfolioFixture({ autoSave: false }));
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
+    await user.click(saveButton());
+    expect((await screen.findByText("Saved!")).closest("[role=status]")).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it("pupdated is silent when autoSave is on, even for a manual save", async () => {
+    const { user, api } = await openPortfolio(portfolioFixture());
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
+    await user.click(saveButton());
+    await vi.waitFor(() => expect(saveButton().disabled).toBe(true));
+    expect(api.callsTo("POST /v1/save/portfolio/three-fund")).toHaveLength(1);
+    expect(screen.queryByText("Saved!")).toBeNull();
+  });
+
+  it("showPopup asks for a name, then saves again with it and opens the new portfolio", async () => {
+    const api = mockApi({
+      "POST /v1/save/portfolio/new": (call) =>
+        (call.body as { newPortfolioName?: string }).newPortfolioName
+          ? { body: { message: "pcreated", slug: "my-picks" } }
+          : { body: { message: "showPopup" } },
+      "POST /v1/get/portfolio/my-picks": reply(portfolioFixture({ slug: "my-picks", pName: "My Picks" })),
+    });
+    const { user } = renderApp({ route: "/p/new", preloadedState: signedInState() });
+    await screen.findByRole("heading", { name: "Untitled portfolio" });
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
+    await user.click(saveButton());
+
+    const modal = await screen.findByRole("dialog", { name: "New portfolio" });
+    await user.type(within(modal).getByLabelText("Portfolio name"), "My Picks");
+    await user.click(within(modal).getByRole("button", { name: "Create" }));
+
+    expect(await screen.findByRole("heading", { name: "My Picks" })).toBeTruthy();
+    expect(window.location.pathname).toBe("/p/my-picks");
+    expect(screen.getByText("New portfolio created!")).toBeTruthy();
+    const saves = api
+      .callsTo("POST /v1/save/portfolio/new")
+      .map((c) => c.body as { newPortfolioName?: string; portfolio: { assets: unknown[] } });
+    expect(saves.map((b) => b.newPortfolioName)).toEqual([undefined, "My Picks"]);
+    expect(saves[1]!.portfolio.assets).toHaveLength(1);
+  });
+
+  it("nouser opens the login window, keeps the page's URL and the unsaved edits", async () => {
+    const { user, api, store } = await openPortfolio(portfolioFixture({ autoSave: false }), { status: 401, body: { result: "nouser" } });
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
+    await user.click(saveButton());
+    expect(await screen.findByRole("dialog", { name: "Log in" })).toBeTruthy();
+    expect(localStorage.getItem("preLoginUrl")).toBe("/p/three-fund");
+    // the token was refused: the session is over, but what the user typed is still there to save
+    expect(store.getState().auth.idToken).toBeNull();
+    expect(screen.getByRole("cell", { name: "VTI" })).toBeTruthy();
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it("a visitor saving the new portfolio is asked to log in", async () => {
+    mockApi({ "POST /v1/save/portfolio/new": { status: 401, body: { result: "nouser" } } });
+    const { user } = renderApp({ route: "/p/new" });
+    await screen.findByRole("heading", { name: "Untitled portfolio" });
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
+    await user.click(saveButton());
+    expect(await screen.findByRole("dialog", { name: "Log in" })).toBeTruthy();
+    expect(localStorage.getItem("preLoginUrl")).toBe("/p/new");
+    // the edits wait for the login
+    expect(screen.getByRole("cell", { name: "VTI" })).toBeTruthy();
+  });
+
+  it("another failure shows the server's message", async () => {
+    const { user } = await openPortfolio(portfolioFixture({ autoSave: false }), {
+      status: 409,
+      body: { error: "This portfolio was changed elsewhere. Reload it to see the latest version.", code: "portfolio/version-conflict" },
+    });
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
+    await user.click(saveButton());
+    expect((await screen.findByRole("alert")).textContent).toContain("This portfolio was changed elsewhere.");
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it("a failure without a message shows the spec's save error", async () => {
+    const { user } = await openPortfolio(portfolioFixture({ autoSave: false }), { status: 500, body: {} });
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
+    await user.click(saveButton());
+    expect((await screen.findByRole("alert")).textContent).toContain("An error occurred while saving. Please try again.");
+  });
+
+  it("a nok result shows its data", async () => {
+    const { user } = await openPortfolio(portfolioFixture({ autoSave: false }), { body: { result: "nok", data: "API request failed" } });
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
+    await user.click(saveButton());
+    expect((await screen.findByRole("alert")).textContent).toContain("API request failed");
+  });
+});
+
+describe("edits during a save", () => {
+  it("stay unsaved, and autosave saves them next", async () => {
+    let release: () => void = () => {};
+    const { api, store } = await openPortfolio(portfolioFixture(), async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { body: { message: "pupdated", data: portfolioFixture({ rev: 5 }) } };
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    addAssetNow("VTI");
+    await advance(3000);
+    await vi.waitFor(() => expect(store.getState().portfolio.saving).toBe(true));
+    addAssetNow("BND");
+    await act(async () => release());
+    await vi.waitFor(() => expect(store.getState().portfolio.saving).toBe(false));
+    expect(store.getState().portfolio.hasChanges).toBe(true);
+    expect(store.getState().portfolio.data!.assets.map((a) => a.ticker)).toEqual(["VTI", "BND"]);
+    expect(store.getState().portfolio.data!.rev).toBe(5);
+
+    await advance(3000);
+    await vi.waitFor(() => expect(api.callsTo("POST /v1/save/portfolio/three-fund")).toHaveLength(2));
+  });
+});

@@ -1,0 +1,101 @@
+import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { NEW_SLUG } from "../../app/apiTypes.ts";
+import { type AssetDraft, assetFromDraft, assetValue, newPortfolio, type PortfolioState } from "./portfolioModel.ts";
+import { loadPortfolio, savePortfolio } from "./portfolioThunks.ts";
+
+const initialState: PortfolioState = {
+  slug: null,
+  status: "idle",
+  data: null,
+  notOwner: false,
+  isAdmin: false,
+  hasChanges: false,
+  editSeq: 0,
+  saving: false,
+  loadRequestId: null,
+  loadedSignedIn: false,
+};
+
+/** Spec §4: any edit sets hasChanges; a save clears it. */
+function edited(state: PortfolioState) {
+  state.hasChanges = true;
+  state.editSeq += 1;
+}
+
+export const portfolioSlice = createSlice({
+  name: "portfolio",
+  initialState,
+  reducers: {
+    newPortfolioStarted: () => ({ ...initialState, slug: NEW_SLUG, status: "ready" as const, data: newPortfolio() }),
+    portfolioCleared: () => initialState,
+    assetAdded(state, action: PayloadAction<AssetDraft>) {
+      if (!state.data) return;
+      state.data.assets.push(assetFromDraft(action.payload, state.data.assets.length));
+      edited(state);
+    },
+    assetRemoved(state, action: PayloadAction<number>) {
+      if (!state.data) return;
+      state.data.assets.splice(action.payload, 1);
+      state.data.assets.forEach((asset, index) => {
+        asset.index = index;
+      });
+      edited(state);
+    },
+    assetQuantityChanged(state, action: PayloadAction<{ index: number; quantity: number }>) {
+      const asset = state.data?.assets[action.payload.index];
+      if (!asset || asset.quantity === action.payload.quantity) return;
+      asset.quantity = action.payload.quantity;
+      asset.value = assetValue(asset.quantity, asset.PoA);
+      edited(state);
+    },
+    autoSaveChanged(state, action: PayloadAction<boolean>) {
+      if (!state.data) return;
+      state.data.autoSave = action.payload;
+      edited(state);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadPortfolio.pending, (_, action) => ({
+        ...initialState,
+        slug: action.meta.arg.slug,
+        status: "loading" as const,
+        loadRequestId: action.meta.requestId,
+        loadedSignedIn: action.meta.arg.signedIn,
+      }))
+      .addCase(loadPortfolio.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.loadRequestId) return;
+        state.status = "ready";
+        state.data = action.payload.data;
+        state.notOwner = action.payload.state.notOwner;
+        state.isAdmin = action.payload.state.isAdmin;
+      })
+      .addCase(loadPortfolio.rejected, (state, action) => {
+        if (action.meta.requestId !== state.loadRequestId || action.meta.aborted) return;
+        const status = action.payload?.status;
+        // spec: "When portfolio data is null the page is hidden"; 403/404 both mean "not yours to see"
+        state.status = status === 404 || status === 403 ? "missing" : "failed";
+      })
+      .addCase(savePortfolio.pending, (state) => {
+        state.saving = true;
+      })
+      .addCase(savePortfolio.rejected, (state) => {
+        state.saving = false;
+      })
+      .addCase(savePortfolio.fulfilled, (state, action) => {
+        state.saving = false;
+        const outcome = action.payload;
+        if (outcome.kind !== "updated" && outcome.kind !== "created") return;
+        const untouched = outcome.seq === state.editSeq;
+        if (untouched) state.hasChanges = false;
+        if (outcome.kind !== "updated" || !state.data) return;
+        // the server's copy replaces ours only if nothing was edited while it was saving; either way the
+        // next save must name the revision this one produced
+        if (outcome.data && untouched) state.data = outcome.data;
+        else state.data.rev = outcome.data?.rev ?? state.data.rev + 1;
+      });
+  },
+});
+
+export const { newPortfolioStarted, portfolioCleared, assetAdded, assetRemoved, assetQuantityChanged, autoSaveChanged } =
+  portfolioSlice.actions;

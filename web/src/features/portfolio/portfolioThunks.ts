@@ -1,0 +1,93 @@
+import { createAsyncThunk } from "@reduxjs/toolkit";
+import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
+import { errorMessage, isNoUser } from "../../app/api.ts";
+import type { Portfolio, PortfolioReply, SaveBody } from "../../app/apiTypes.ts";
+import { Messages } from "../../app/messages.ts";
+import { type AuthState, loginRequired } from "../auth/authSlice.ts";
+import { showError, showSuccess } from "../toasts/toastsSlice.ts";
+import { portfolioApi } from "./portfolioApi.ts";
+import { type PortfolioState, toPortfolioInput } from "./portfolioModel.ts";
+
+interface ThunkConfig {
+  state: { auth: AuthState; portfolio: PortfolioState };
+}
+
+export interface LoadArgs {
+  slug: string;
+  signedIn: boolean;
+}
+
+interface Fetched {
+  data?: PortfolioReply;
+  error?: unknown;
+}
+
+/**
+ * Spec §4: visitors load the cachable copy, signed-in users the uncached one; a cachable copy that says
+ * has_updates is replaced by the uncached one.
+ */
+export const loadPortfolio = createAsyncThunk<PortfolioReply, LoadArgs, ThunkConfig & { rejectValue: { status: number | string } }>(
+  "portfolio/load",
+  async ({ slug, signedIn }, { dispatch, rejectWithValue }) => {
+    const options = { subscribe: false, forceRefetch: true };
+    const uncached = async (): Promise<Fetched> => dispatch(portfolioApi.endpoints.getPortfolio.initiate(slug, options));
+    let result: Fetched = signedIn ? await uncached() : await dispatch(portfolioApi.endpoints.getCachablePortfolio.initiate(slug, options));
+    if (!signedIn && result.data?.has_updates) {
+      const fresh = await uncached();
+      if (fresh.data) result = fresh;
+    }
+    if (result.data) return result.data;
+    return rejectWithValue({ status: (result.error as FetchBaseQueryError | undefined)?.status ?? "FETCH_ERROR" });
+  },
+);
+
+export type SaveOutcome =
+  | { kind: "updated"; seq: number; data?: Portfolio }
+  | { kind: "created"; seq: number; slug: string }
+  | { kind: "namePrompt" }
+  | { kind: "loginRequired" }
+  | { kind: "failed" };
+
+/** Spec §4 save outcomes: showPopup, pcreated, pupdated, nouser, anything else. */
+export const savePortfolio = createAsyncThunk<SaveOutcome, { newPortfolioName?: string } | undefined, ThunkConfig>(
+  "portfolio/save",
+  async (arg, { dispatch, getState }) => {
+    const { slug, data, editSeq: seq } = getState().portfolio;
+    if (!slug || !data) return { kind: "failed" };
+    const body: SaveBody = { portfolio: toPortfolioInput(data) };
+    if (arg?.newPortfolioName) body.newPortfolioName = arg.newPortfolioName;
+
+    const request = dispatch(portfolioApi.endpoints.savePortfolio.initiate({ slug, body }));
+    const result = await request;
+    request.reset();
+
+    if (result.error) {
+      if (isNoUser(result.error)) return { kind: "loginRequired" };
+      dispatch(showError(errorMessage(result.error, Messages.saveFailed)));
+      return { kind: "failed" };
+    }
+    const reply = result.data;
+    if (reply.message === "showPopup") return { kind: "namePrompt" };
+    if (reply.message === "pcreated") {
+      dispatch(showSuccess(Messages.portfolioCreated));
+      return { kind: "created", seq, slug: reply.slug ?? reply.data?.slug ?? slug };
+    }
+    if (reply.message === "pupdated") {
+      if (!data.autoSave) dispatch(showSuccess(Messages.saved));
+      return { kind: "updated", seq, data: reply.data };
+    }
+    // a 2xx reply of another shape, e.g. `{ result: 'nouser' }` or `{ result: 'nok', data }`
+    if ((reply as { result?: unknown }).result === "nouser") {
+      dispatch(loginRequired());
+      return { kind: "loginRequired" };
+    }
+    dispatch(showError(errorMessage({ data: reply }, Messages.saveFailed)));
+    return { kind: "failed" };
+  },
+  {
+    condition: (_, { getState }) => {
+      const { saving, data, slug } = getState().portfolio;
+      return !saving && data !== null && slug !== null;
+    },
+  },
+);

@@ -1,0 +1,28 @@
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useAppDispatch } from "../../app/hooks.ts";
+import { savePortfolio } from "./portfolioThunks.ts";
+
+/**
+ * Saves the portfolio on screen and acts on the outcome the views care about (spec §4): showPopup asks for
+ * a name, pcreated goes to the new portfolio. Toasts and the login prompt come from the thunk.
+ */
+export function usePortfolioSave() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [askingName, setAskingName] = useState(false);
+
+  const save = useCallback(
+    async (newPortfolioName?: string) => {
+      const action = await dispatch(savePortfolio(newPortfolioName ? { newPortfolioName } : undefined));
+      if (!savePortfolio.fulfilled.match(action)) return;
+      const outcome = action.payload;
+      if (outcome.kind === "namePrompt") setAskingName(true);
+      else setAskingName(false);
+      if (outcome.kind === "created") navigate(`/p/${outcome.slug}`);
+    },
+    [dispatch, navigate],
+  );
+
+  return { save, askingName, cancelNaming: () => setAskingName(false) };
+}

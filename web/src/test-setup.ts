@@ -1,0 +1,20 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+import { assertEveryCallMocked } from "./test-utils.tsx";
+
+// A browser resolves a relative Request URL against the page; Node's Request (which jsdom tests get) does
+// not. The app calls the API with relative URLs, so the tests resolve them the browser's way.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class PageRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === "string" ? new URL(input, window.location.href) : input, init);
+  }
+} as typeof Request;
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  assertEveryCallMocked();
+});

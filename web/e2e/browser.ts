@@ -1,7 +1,5 @@
 /** Headless Debian Chromium through playwright-core (no browser download). */
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -26,7 +24,6 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-sync",
       "--no-first-run",
       "--disable-quic",
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), "folio-chromium-"))}`,
     ],
   });
 }

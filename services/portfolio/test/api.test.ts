@@ -85,6 +85,10 @@ describe("POST /v1/save/portfolio/:slug", () => {
       created: true,
       copiedFrom: null,
       tickers: ["VTI", "BND"],
+      holdings: [
+        { ticker: "VTI", quantity: 10, PoA: 200, DoA: "2024-01-02" },
+        { ticker: "BND", quantity: 4, PoA: 72.5, DoA: "2024-01-02" },
+      ],
       assetCount: 2,
       rev: 1,
     });

@@ -1,4 +1,5 @@
-import { Type, type Static, type TSchema } from "typebox";
+import { type Static, type TSchema, Type } from "typebox";
+import { NetWorthCalculated } from "./networth.ts";
 import { PriceUpdated } from "./pricing.ts";
 
 /** Every event's payload schema, by type. Publishers and consumers validate against these. */
@@ -12,6 +13,8 @@ export const EventPayloads = {
   "account.updated": Type.Object({
     uid: Type.String(),
     displayName: Type.Union([Type.String(), Type.Null()]),
+    /** null until the user picks one in settings */
+    username: Type.Union([Type.String(), Type.Null()]),
   }),
   "portfolio.saved": Type.Object({
     uid: Type.String(),
@@ -30,6 +33,7 @@ export const EventPayloads = {
   }),
   "portfolio.deleted": Type.Object({ uid: Type.String(), slug: Type.String() }),
   "price.updated": PriceUpdated,
+  "networth.calculated": NetWorthCalculated,
   "billing.plan.changed": Type.Object({
     uid: Type.String(),
     plan: Type.String(),

@@ -1,8 +1,8 @@
 /**
- * The accounts paths: the built-in identity provider (/v1/auth/*) and the spec's /v1/login and
- * /v1/register, which the web calls after signing in or up. Reply schemas strip anything not declared,
- * so a hash or a stored field can never leak into a reply. Protected routes declare no 401 schema: the
- * auth plugin's `{ result: 'nouser', error, code }` goes out as it is.
+ * The accounts paths: the built-in identity provider (/v1/auth/*), the spec's /v1/login and /v1/register,
+ * which the web calls after signing in or up, and settings and achievement state. Reply schemas strip
+ * anything not declared, so a hash or a stored field can never leak into a reply. Protected routes
+ * declare no 401 schema: the auth plugin's `{ result: 'nouser', error, code }` goes out as it is.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import {
@@ -13,16 +13,35 @@ import {
   PasswordResetBody,
   PasswordResetConfirmBody,
   ProfileBody,
-  RegisterBody,
   ProfileReply,
+  RegisterBody,
 } from "@folio/proto/auth";
 import { ErrorReply } from "@folio/proto/errors";
-import type { FastifyInstance } from "fastify";
+import {
+  AchievementStateBody,
+  AchievementStateReply,
+  AchievementUpdateReply,
+  SettingsErrorReply,
+  SettingsReply,
+  SettingsUpdateBody,
+  SettingsUpdateReply,
+} from "@folio/proto/settings";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Accounts, SignToken } from "./accounts.ts";
+import type { Achievements } from "./achievements.ts";
+import type { Settings } from "./settings.ts";
 
 const ok = { result: "ok" } as const;
 
-export function accountsRoutes(accounts: Accounts) {
+// requireUser has answered 401 unless there is an identity
+const identityOf = (request: FastifyRequest) => request.identity as NonNullable<FastifyRequest["identity"]>;
+
+export interface AccountFeatures {
+  settings: Settings;
+  achievements: Achievements;
+}
+
+export function accountsRoutes(accounts: Accounts, { settings, achievements }: AccountFeatures) {
   return async function routes(instance: FastifyInstance) {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
     const sign: SignToken = (claims) => app.jwt.sign(claims);
@@ -90,6 +109,39 @@ export function accountsRoutes(accounts: Accounts) {
         await accounts.recordRegistration(request.identity as NonNullable<typeof request.identity>, request.body);
         return ok;
       },
+    );
+
+    app.post("/v1/get/settings", { preHandler: app.requireUser, schema: { response: { 200: SettingsReply } } }, async (request) =>
+      settings.get(identityOf(request)),
+    );
+
+    app.post(
+      "/v1/update/settings",
+      {
+        preHandler: app.requireUser,
+        schema: { body: SettingsUpdateBody, response: { 200: SettingsUpdateReply, 400: SettingsErrorReply } },
+      },
+      async (request) => {
+        await settings.update(identityOf(request), request.body);
+        return { status: "ok" as const };
+      },
+    );
+
+    app.post(
+      "/v1/get/achievement-state",
+      { preHandler: app.requireUser, schema: { response: { 200: AchievementStateReply } } },
+      async (request) => ({
+        achievement_state: await achievements.state(identityOf(request).uid),
+      }),
+    );
+
+    app.post(
+      "/v1/update/achievement-state",
+      { preHandler: app.requireUser, schema: { body: AchievementStateBody, response: { 200: AchievementUpdateReply, 400: ErrorReply } } },
+      async (request) => ({
+        status: "ok" as const,
+        achievement_state: await achievements.request(identityOf(request).uid, request.body.achievement_state),
+      }),
     );
   };
 }

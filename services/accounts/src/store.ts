@@ -16,6 +16,37 @@ export interface UserDoc {
   referrer: string | null;
   /** the referring account, when `referrer` is one of our users' ids */
   referrerUid: string | null;
+  /** as typed; absent or null until chosen in settings. Its claim in USERNAMES keeps it unique. */
+  username?: string | null;
+  /** absent means off (see settings.ts) */
+  notificationsEnabled?: boolean;
+}
+
+/**
+ * A taken username, by its lower-cased form: the id is what makes two spellings of one name collide, in
+ * every store (a unique index over an optional field behaves differently in SQLite and MongoDB).
+ */
+export interface UsernameClaimDoc {
+  _id: string;
+  _v?: number;
+  uid: string;
+}
+
+/** The user's plan as billing last reported it (billing.plan.changed). */
+export interface PlanDoc {
+  /** the uid */
+  _id: string;
+  _v?: number;
+  plan: string;
+}
+
+/** Achievement progress (see achievements.ts): the step reached and the facts observed so far. */
+export interface AchievementDoc {
+  /** the uid */
+  _id: string;
+  _v?: number;
+  state: number;
+  facts: string[];
 }
 
 /** An ID token this service issued, so a password reset can revoke every one of the user's sessions. */
@@ -50,6 +81,9 @@ export const USERS = "accounts_users";
 export const SESSIONS = "accounts_sessions";
 export const REVOCATIONS = "accounts_revocations";
 export const RESET_TOKENS = "accounts_reset_tokens";
+export const USERNAMES = "accounts_usernames";
+export const PLANS = "accounts_plans";
+export const ACHIEVEMENTS = "accounts_achievements";
 
 export function accountsStore(store: Store) {
   return {
@@ -57,6 +91,9 @@ export function accountsStore(store: Store) {
     sessions: store.collection<SessionDoc>(SESSIONS, [{ fields: ["uid", "revoked"] }]),
     revocations: store.collection<RevocationDoc>(REVOCATIONS),
     resetTokens: store.collection<ResetTokenDoc>(RESET_TOKENS, [{ fields: ["uid"] }]),
+    usernames: store.collection<UsernameClaimDoc>(USERNAMES),
+    plans: store.collection<PlanDoc>(PLANS),
+    achievements: store.collection<AchievementDoc>(ACHIEVEMENTS),
   };
 }
 

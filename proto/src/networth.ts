@@ -1,0 +1,66 @@
+import { type Static, Type } from "typebox";
+
+/** POST /v1/get/netWorth body: `force` asks for a recompute now, even when the stored value is current. */
+export const NetWorthBody = Type.Object({ force: Type.Optional(Type.Boolean()) });
+export type NetWorthBody = Static<typeof NetWorthBody>;
+
+export const NetWorthReply = Type.Object({
+  /** Σ market value of the user's portfolios (playground excluded), in dollars rounded to cents; 0 before the first computation */
+  netWorth: Type.Number(),
+  /** ISO time of the computation the value comes from; null before the first one */
+  lastUpdated: Type.Union([Type.String(), Type.Null()]),
+  /** a recompute is waiting or running: poll again (spec §4: after 2 s, then every 5 s, for at most 120 s) */
+  calculating: Type.Boolean(),
+});
+export type NetWorthReply = Static<typeof NetWorthReply>;
+
+/** One ISO week (UTC) of the net-worth history: the latest value computed in it, or carried forward. */
+export const NetWorthHistoryEntry = Type.Object({
+  /** ISO week-numbering year (2021-01-03 belongs to 2020-W53) */
+  year: Type.Integer(),
+  week: Type.Integer({ minimum: 1, maximum: 53 }),
+  data: Type.Object({ networth: Type.Number() }),
+});
+export type NetWorthHistoryEntry = Static<typeof NetWorthHistoryEntry>;
+
+/** Oldest first; the last entry is the current week (the chart's 'Now' bar). */
+export const NetWorthHistoryReply = Type.Object({ netWorthHistory: Type.Array(NetWorthHistoryEntry) });
+export type NetWorthHistoryReply = Static<typeof NetWorthHistoryReply>;
+
+export const BiggestMoversReply = Type.Object({
+  result: Type.Literal("ok"),
+  /** ticker → change in percent over the latest month (12.3 = +12.3 %), biggest move (either way) first */
+  biggest_movers: Type.Record(Type.String(), Type.Number()),
+  /** a plain-language summary of the numbers */
+  report: Type.String(),
+  /** where each number came from, one line per ticker */
+  sources: Type.Array(Type.String()),
+  /** the holding whose monthly changes spread the most over the last 12 months; null when none has enough history */
+  most_volatile: Type.Union([Type.String(), Type.Null()]),
+  /** the holding with the largest quantity (units, summed over portfolios); null without holdings */
+  most_quantity: Type.Union([Type.String(), Type.Null()]),
+});
+export type BiggestMoversReply = Static<typeof BiggestMoversReply>;
+
+/** networth.calculated: a user's net worth was recomputed. Key = uid. */
+export const NetWorthCalculated = Type.Object({
+  uid: Type.String(),
+  netWorth: Type.Number(),
+  /** ISO time of the computation */
+  at: Type.String(),
+  /**
+   * true when the user's own POST /v1/get/netWorth started or joined this computation; background
+   * recomputes (after portfolio or price events) leave it out. Accounts counts only requested ones as the
+   * "check net-worth" achievement, so a price tick cannot tick it for a user who never looked.
+   */
+  requested: Type.Optional(Type.Boolean()),
+});
+export type NetWorthCalculated = Static<typeof NetWorthCalculated>;
+
+/** Job data of the queue `networth.recompute` (jobId `networth-<uid>`, debounced per user). */
+export const RecomputeJobData = Type.Object({ uid: Type.String() });
+export type RecomputeJobData = Static<typeof RecomputeJobData>;
+
+/** Job data of the queue `networth.fanout`: recompute every user holding the ticker after a price.updated. */
+export const FanOutJobData = Type.Object({ ticker: Type.String() });
+export type FanOutJobData = Static<typeof FanOutJobData>;

@@ -1,0 +1,98 @@
+/**
+ * Settings and achievements: the bodies and replies of /v1/get|update/settings and
+ * /v1/get|update/achievement-state, and the username rule's limits and messages, which the web checks
+ * before the call with the same words the server answers with.
+ */
+import { type Static, Type } from "typebox";
+
+/**
+ * Username rule, checked in this order after trimming: present, USERNAME_MIN..USERNAME_MAX characters,
+ * only ASCII letters, digits and underscores (so a name reads the same everywhere and cannot imitate
+ * another with look-alike letters), and unique regardless of case.
+ */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 15;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+
+export const UsernameMessages = {
+  required: "Username is required",
+  length: `The username must be between ${USERNAME_MIN} and ${USERNAME_MAX} characters long`,
+  characters: "The username may only contain letters, numbers and underscores",
+  taken: "This username is already taken",
+} as const;
+export type UsernameFailure = keyof typeof UsernameMessages;
+
+export const SettingsErrorCodes = {
+  required: "settings/username-required",
+  length: "settings/username-length",
+  characters: "settings/username-characters",
+  taken: "settings/username-taken",
+  displayName: "settings/display-name-empty",
+} as const;
+
+export const DISPLAY_NAME_EMPTY = "The display name must not be empty";
+
+/** The plan every account has until billing reports another. */
+export const DEFAULT_PLAN = "free";
+
+/** A connected brokerage account (the brokerage issue fills the list). */
+export const Connection = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** whether its holdings are synced automatically */
+  sync: Type.Boolean(),
+});
+
+/** The spec's POST /v1/get/settings reply. */
+export const SettingsReply = Type.Object({
+  notifications: Type.Object({ enabled: Type.Boolean() }),
+  account: Type.Object({
+    email: Type.String(),
+    plan: Type.String(),
+    /** null until the user picks one */
+    username: Type.Union([Type.String(), Type.Null()]),
+    displayName: Type.Union([Type.String(), Type.Null()]),
+  }),
+  /** the billing price ids the plan tab offers (BILLING_PRICE_IDS) */
+  plan_ids: Type.Array(Type.String()),
+  connections: Type.Array(Connection),
+});
+export type SettingsReply = Static<typeof SettingsReply>;
+
+// Strings are loose here (no length or pattern): the username rule's messages, not schema errors, tell
+// the user what is wrong.
+export const SettingsUpdateBody = Type.Object({
+  settings: Type.Object({
+    notifications: Type.Optional(Type.Object({ enabled: Type.Boolean() })),
+    account: Type.Optional(
+      Type.Object({
+        username: Type.Optional(Type.String({ maxLength: 200 })),
+        displayName: Type.Optional(Type.String({ maxLength: 100 })),
+      }),
+    ),
+  }),
+});
+export type SettingsUpdateBody = Static<typeof SettingsUpdateBody>;
+
+export const SettingsUpdateReply = Type.Object({ status: Type.Literal("ok") });
+
+/** A refused settings update: the spec's `message`, and the usual `error` and `code`. */
+export const SettingsErrorReply = Type.Object({
+  /** absent only on a malformed body, which the schema refuses before any rule runs */
+  message: Type.Optional(Type.String()),
+  error: Type.String(),
+  code: Type.String(),
+});
+
+/** Eight steps; 0 is "none done yet". */
+export const ACHIEVEMENT_STEPS = 8;
+export const AchievementState = Type.Integer({ minimum: 0, maximum: ACHIEVEMENT_STEPS });
+
+export const AchievementStateReply = Type.Object({ achievement_state: AchievementState });
+export const AchievementStateBody = Type.Object({ achievement_state: AchievementState });
+
+/** The stored state after an accepted update; it may be past the requested step (see accounts' achievements). */
+export const AchievementUpdateReply = Type.Object({ status: Type.Literal("ok"), achievement_state: AchievementState });
+
+export const AchievementErrorCodes = { oneStepAtATime: "achievements/one-step-at-a-time" } as const;
+export const ONE_STEP_AT_A_TIME = "Achievements advance one step at a time";

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import {
+  factsOfNetWorthCalculated,
+  factsOfPortfolioSaved,
+  knownFacts,
+  NO_PROGRESS,
+  observe,
+  type Progress,
+  requestStep,
+  STEP_FACTS,
+} from "../src/domain/achievements.ts";
+
+const saved = { created: false, copiedFrom: null, playGround: false, assetCount: 0, privateMode: true };
+
+describe("the steps", () => {
+  it("follow the spec's order, eight of them", () => {
+    expect(STEP_FACTS).toEqual([
+      "accountCreated", // 1 create an account
+      "portfolioCreated", // 2 create first manual portfolio
+      "assetAdded", // 3 add first asset
+      "portfolioPublic", // 4 make a portfolio public
+      "portfolioCopied", // 5 copy first community portfolio
+      "netWorthChecked", // 6 check net-worth
+      "chatTalked", // 7 talk with the AI agent
+      "brokerageImported", // 8 connect brokerage and import a portfolio
+    ]);
+  });
+});
+
+describe("the client's step", () => {
+  const at = (state: number, facts: Progress["facts"] = []): Progress => ({ state, facts });
+
+  it("accepts exactly the next step", () => {
+    expect(requestStep(at(0), 1)).toEqual({ ok: true, progress: at(1), reached: [1], changed: true });
+    expect(requestStep(at(7), 8)).toEqual({ ok: true, progress: at(8), reached: [8], changed: true });
+  });
+
+  it("treats the current state as a no-op", () => {
+    expect(requestStep(at(3), 3)).toEqual({ ok: true, progress: at(3), reached: [], changed: false });
+  });
+
+  it.each([
+    [0, 2],
+    [1, 3],
+    [2, 8],
+  ])("refuses a jump from %i to %i", (state, requested) => {
+    expect(requestStep(at(state), requested)).toEqual({ ok: false });
+  });
+
+  it.each([
+    [3, 2],
+    [5, 0],
+  ])("refuses a step back from %i to %i", (state, requested) => {
+    expect(requestStep(at(state), requested)).toEqual({ ok: false });
+  });
+
+  it("refuses a ninth step", () => {
+    expect(requestStep(at(8), 9)).toEqual({ ok: false });
+  });
+
+  it("continues through facts already observed, one step at a time", () => {
+    // at 1 with the asset (3) and public (4) facts seen: the client's 2 completes 2, then 3 and 4 follow
+    expect(requestStep(at(1, ["assetAdded", "portfolioPublic"]), 2)).toEqual({
+      ok: true,
+      progress: at(4, ["assetAdded", "portfolioPublic"]),
+      reached: [2, 3, 4],
+      changed: true,
+    });
+  });
+});
+
+describe("observing facts", () => {
+  it("advances one step when the fact completes the next step", () => {
+    expect(observe(NO_PROGRESS, ["accountCreated"])).toEqual({
+      progress: { state: 1, facts: ["accountCreated"] },
+      reached: [1],
+      changed: true,
+    });
+  });
+
+  it("keeps a fact for a later step without advancing", () => {
+    expect(observe({ state: 1, facts: ["accountCreated"] }, ["portfolioCopied"])).toEqual({
+      progress: { state: 1, facts: ["accountCreated", "portfolioCopied"] },
+      reached: [],
+      changed: true,
+    });
+  });
+
+  it("advances through every consecutive step already observed, each one +1", () => {
+    const waiting: Progress = { state: 2, facts: ["accountCreated", "portfolioCreated", "portfolioPublic", "portfolioCopied"] };
+    const { progress, reached } = observe(waiting, ["assetAdded"]);
+    expect(reached).toEqual([3, 4, 5]);
+    expect(progress.state).toBe(5);
+  });
+
+  it("stops at the first step whose fact is missing", () => {
+    // 6 (net worth) is missing, so the chat fact (7) waits
+    const { progress, reached } = observe({ state: 4, facts: ["chatTalked"] }, ["portfolioCopied"]);
+    expect(reached).toEqual([5]);
+    expect(progress).toEqual({ state: 5, facts: ["portfolioCopied", "chatTalked"] });
+  });
+
+  it("changes nothing when the fact was seen before", () => {
+    const before: Progress = { state: 1, facts: ["accountCreated", "assetAdded"] };
+    expect(observe(before, ["assetAdded"])).toEqual({ progress: before, reached: [], changed: false });
+  });
+
+  it("ignores a fact for a step already passed, and never goes back", () => {
+    const before: Progress = { state: 4, facts: [] };
+    expect(observe(before, ["portfolioCreated"])).toEqual({
+      progress: { state: 4, facts: ["portfolioCreated"] },
+      reached: [],
+      changed: true,
+    });
+  });
+
+  it("reaches 8 and no further", () => {
+    const { progress, reached } = observe({ state: 6, facts: [] }, ["chatTalked", "brokerageImported"]);
+    expect(reached).toEqual([7, 8]);
+    expect(progress.state).toBe(8);
+  });
+
+  it("keeps only facts it knows, in step order", () => {
+    expect(knownFacts(["portfolioCopied", "retired", "accountCreated"])).toEqual(["accountCreated", "portfolioCopied"]);
+  });
+});
+
+describe("facts from portfolio.saved", () => {
+  it("creating an empty manual portfolio: the first portfolio", () => {
+    expect(factsOfPortfolioSaved({ ...saved, created: true })).toEqual(["portfolioCreated"]);
+  });
+
+  it("creating one with assets: the first portfolio and the first asset", () => {
+    expect(factsOfPortfolioSaved({ ...saved, created: true, assetCount: 2 })).toEqual(["portfolioCreated", "assetAdded"]);
+  });
+
+  it("creating a playground: not a manual portfolio, but its assets count", () => {
+    expect(factsOfPortfolioSaved({ ...saved, created: true, playGround: true })).toEqual([]);
+    expect(factsOfPortfolioSaved({ ...saved, created: true, playGround: true, assetCount: 1 })).toEqual(["assetAdded"]);
+  });
+
+  it("a later save with one asset: the first asset", () => {
+    expect(factsOfPortfolioSaved({ ...saved, assetCount: 1 })).toEqual(["assetAdded"]);
+  });
+
+  it("a save that is not private: the first public portfolio", () => {
+    expect(factsOfPortfolioSaved({ ...saved, privateMode: false })).toEqual(["portfolioPublic"]);
+  });
+
+  it("creating a copy: the first copy only, even with the source's assets", () => {
+    expect(factsOfPortfolioSaved({ ...saved, created: true, copiedFrom: "community-1", assetCount: 4 })).toEqual(["portfolioCopied"]);
+  });
+
+  it("a plain save of an empty private portfolio: nothing", () => {
+    expect(factsOfPortfolioSaved(saved)).toEqual([]);
+  });
+});
+
+describe("facts from networth.calculated", () => {
+  it("only a computation the user asked for is a check", () => {
+    expect(factsOfNetWorthCalculated({ requested: true })).toEqual(["netWorthChecked"]);
+    expect(factsOfNetWorthCalculated({ requested: false })).toEqual([]);
+    expect(factsOfNetWorthCalculated({})).toEqual([]);
+  });
+});

@@ -15,8 +15,8 @@ export const webDist = resolve(import.meta.dirname, "../../web/dist");
 
 const API_PREFIXES = ["/v1/", "/v2/", "/cachable/", "/docs", "/healthz", "/metrics"];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
-/** calls a visitor makes with a stale token still in their browser */
-const PUBLIC_CALLS = ["/v1/auth/login", "/v1/auth/register", "/v1/auth/password-reset", "/cachable/"];
+/** calls a visitor makes with a stale token still in their browser (every GET is a public read too) */
+const PUBLIC_CALLS = ["/v1/auth/login", "/v1/auth/register", "/v1/auth/password-reset", "/v1/get/portfolio/"];
 
 /** Page routes of the single-page app get index.html; API paths keep their JSON 404. */
 export function spaNotFound(request: FastifyRequest, reply: FastifyReply) {
@@ -32,7 +32,7 @@ export function spaNotFound(request: FastifyRequest, reply: FastifyReply) {
 
 export async function registerEdge(app: FastifyInstance, openapi: Record<string, unknown>) {
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.headers.authorization || request.identity) return;
+    if (!request.headers.authorization || request.identity || request.method === "GET") return;
     const path = request.url.split("?")[0];
     if (!(path.startsWith("/v1/") || path.startsWith("/v2/")) || PUBLIC_CALLS.some((p) => path.startsWith(p))) return;
     return reply.code(401).send({ result: "nouser", error: "Your session has expired. Please log in again.", code: ErrorCodes.unauthorized });

@@ -33,7 +33,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
   for (const { path, service } of routeTable) {
     const base = (env[`${service.toUpperCase()}_URL`] || `http://${service}:8080`).replace(/\/$/, "");
-    app.all(path, { schema: { hide: true } as never }, (request, reply) => reply.from(`${base}${request.url}`));
+    app.all(path, (request, reply) => reply.from(`${base}${request.url}`));
   }
   await app.listen({ port: config.port, host: config.host });
   return app;

@@ -1,4 +1,5 @@
-import { Type, type Static } from "typebox";
+import { type Static, Type } from "typebox";
+import { PortfolioCategory } from "./community.ts";
 
 /** Tickers as Yahoo spells them: letters, digits and . - ^ = (BRK-B, BTC-USD, ^GSPC, EURUSD=X). */
 export const Ticker = Type.String({ minLength: 1, maxLength: 20, pattern: "^[A-Za-z0-9.^=-]+$" });
@@ -66,6 +67,12 @@ export const PortfolioInput = Type.Object({
   playGround: Type.Optional(Type.Boolean()),
   /** the revision the client edited; a save against a newer one is refused, never silently merged */
   rev: Type.Optional(Type.Integer({ minimum: 0 })),
+  /**
+   * true: the server sets each asset's quantity that carries an initialPercent p to
+   * round(totalValue × p / 100 / price at its DoA), totalValue being this input's or else the stored one.
+   * The client sends it when the user edited an initial percent or totalValue; absent or false keeps quantities.
+   */
+  applyInitialPercents: Type.Optional(Type.Boolean()),
 });
 export type PortfolioInput = Static<typeof PortfolioInput>;
 
@@ -110,19 +117,158 @@ export const SaveReply = Type.Object({
   message: Type.Union([Type.Literal("pupdated"), Type.Literal("pcreated"), Type.Literal("showPopup")]),
   slug: Type.Optional(Type.String()),
   data: Type.Optional(Portfolio),
+  /** with applyInitialPercents: tickers whose quantity was kept for want of a price at their purchase date */
+  initialPercentSkipped: Type.Optional(Type.Array(Type.String())),
 });
+
+/** The benchmarks a portfolio can be compared with (`indexTicker`), in the picker's words. */
+export const BENCHMARK_INDEXES = { SPY: "S&P 500", VOO: "ETF Vanguard", VTI: "ETF Total" } as const;
+export const DEFAULT_INDEX_TICKER = "SPY";
+
+/** Month keys `YYYY-MM` and the value at each month's end, in the same order. */
+export const MonthlySeries = Type.Object({
+  months: Type.Array(Type.String()),
+  values: Type.Array(Type.Number()),
+});
+export type MonthlySeries = Static<typeof MonthlySeries>;
+
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+
+/** The index line drawn against the portfolio in one chart range. */
+export const BenchmarkLine = Type.Object({
+  /** the index ticker (SPY, VOO, VTI) */
+  ticker: Type.String(),
+  /** the month the line starts at, where it equals the portfolio's value */
+  start: Type.String(),
+  /** the portfolio's value at `start`; the index is rescaled to begin there */
+  startValue: Type.Number(),
+  /** startValue × index[m] / index[start] per month */
+  series: MonthlySeries,
+  /** the index's own change over the range, in percent */
+  returnPercent: Type.Number(),
+});
+export type BenchmarkLine = Static<typeof BenchmarkLine>;
+
+export const RangeName = Type.Union([Type.Literal("All"), Type.Literal("YTD"), Type.Literal("1Y"), Type.Literal("3Y")]);
+
+/** One chart range (All, YTD, 1Y, 3Y) of the line chart, with its return figures. */
+export const RangeReturn = Type.Object({
+  range: RangeName,
+  /** the month-end the range is measured from; null = since the first purchase */
+  base: Type.Union([Type.String(), Type.Null()]),
+  /** the last month of the range (the valuation month) */
+  end: Type.String(),
+  /** portfolio value at `base` (0 since the first purchase) */
+  startValue: Type.Number(),
+  /** portfolio value at `end` */
+  value: Type.Number(),
+  /** cost of the assets bought within the range */
+  netPurchases: Type.Number(),
+  /** value − startValue − netPurchases: the gain that is not new money */
+  profitLoss: Type.Number(),
+  /** time-weighted return over the range, in percent; null when nothing was invested in it */
+  profitLossPercent: NullableNumber,
+  /** profitLoss as "$1,234.50" or profitLossPercent as "12.35%", per the portfolio's formatGains */
+  profitLossView: Type.String(),
+  /** portfolio value per month; the chart draws it only with at least 2 months */
+  series: MonthlySeries,
+  /** the index line for this range; null when the index has no prices here */
+  benchmark: Type.Union([BenchmarkLine, Type.Null()]),
+});
+export type RangeReturn = Static<typeof RangeReturn>;
+
+/** A historical return period: today's weights bought at its start and held to its end (a backtest). */
+export const HistoricalPeriod = Type.Object({
+  /** All, 2002 Crash, 2002-2007, 2008 Crash, 2009-2014, COVID-19 Crash */
+  name: Type.String(),
+  /** first month `YYYY-MM` */
+  from: Type.String(),
+  /** last month `YYYY-MM` */
+  to: Type.String(),
+  /** buy-and-hold return over the period, in percent; null when no held asset has a price at its start */
+  returnPercent: NullableNumber,
+  /** today's market value, the amount invested at `from` */
+  startValue: Type.Number(),
+  /** what it grew to by `to`; null with returnPercent */
+  endValue: NullableNumber,
+  series: MonthlySeries,
+  /** ticker → weight used, in percent, after leaving out `excluded` */
+  weights: Type.Record(Type.String(), Type.Number()),
+  /** tickers with no price at the period's start, left out (weights renormalised); a price is never invented */
+  excluded: Type.Array(Type.String()),
+});
+export type HistoricalPeriod = Static<typeof HistoricalPeriod>;
+
+/** One bar of the profit/loss chart: a chart range's gain. */
+export const ProfitLossBar = Type.Object({
+  /** the range name (All, YTD, 1Y, 3Y) */
+  period: RangeName,
+  profitLoss: Type.Number(),
+  profitLossPercent: NullableNumber,
+  profitLossView: Type.String(),
+});
+
+/**
+ * Everything the portfolio screen shows beyond the stored portfolio, computed by the valuation engine
+ * (services/portfolio/src/domain/valuation/DEFINITIONS.md) from the pricing service's prices.
+ */
+export const Valuation = Type.Object({
+  /** the day the figures are for, `YYYY-MM-DD` */
+  valuationDate: Type.String(),
+  /** Σ cost (quantity × purchase price) over all assets */
+  value: Type.Number(),
+  /** Σ quantity × latest price over the priced assets; null when none is priced */
+  marketValue: NullableNumber,
+  /** marketValue − the cost of the priced assets */
+  profitLoss: NullableNumber,
+  /** profitLoss / that cost × 100 */
+  profitLossPercent: NullableNumber,
+  /** profitLoss or profitLossPercent as text, per formatGains; "NA" when unknown */
+  profitLossView: Type.String(),
+  /** the line chart's ranges; a range is null when there is no history to measure */
+  ranges: Type.Object({
+    All: Type.Union([RangeReturn, Type.Null()]),
+    YTD: Type.Union([RangeReturn, Type.Null()]),
+    "1Y": Type.Union([RangeReturn, Type.Null()]),
+    "3Y": Type.Union([RangeReturn, Type.Null()]),
+  }),
+  /** the profit/loss bar chart: one bar per range that has figures, in the order All, YTD, 1Y, 3Y */
+  profitLossBars: Type.Array(ProfitLossBar),
+  /** time-weighted return since the first purchase, in percent (purchases are not counted as gains) */
+  twrPercent: NullableNumber,
+  /** money-weighted return (XIRR), annualised, in percent (when the money went in matters) */
+  xirrPercent: NullableNumber,
+  /** the one-line definitions shown beside twrPercent and xirrPercent */
+  definitions: Type.Object({ twr: Type.String(), xirr: Type.String() }),
+  /** the benchmark's ticker: SPY (default), VOO or VTI */
+  indexTicker: Type.String(),
+  /** its name in the picker: 'S&P 500', 'ETF Vanguard', 'ETF Total' (the ticker for any other) */
+  indexName: Type.String(),
+  /** the historical return periods (backtests of today's weights) */
+  periods: Type.Array(HistoricalPeriod),
+  /** tickers the pricing service could not price (unknown or unavailable): their assets have no live figures */
+  unpriced: Type.Array(Type.String()),
+});
+export type Valuation = Static<typeof Valuation>;
 
 export const PortfolioReply = Type.Object({
   data: Portfolio,
+  /**
+   * True when this copy is older than the portfolio's latest data: it was valued at an earlier revision,
+   * or prices were refreshed since it was valued. The client then reloads from the uncached endpoint.
+   */
   has_updates: Type.Boolean(),
   state: Type.Object({ notOwner: Type.Boolean(), isAdmin: Type.Boolean() }),
+  /** the valued portfolio's figures and charts; null for a portfolio without assets */
+  valuation: Type.Union([Valuation, Type.Null()]),
 });
 export type PortfolioReply = Static<typeof PortfolioReply>;
 
 export const PortfolioSettings = Type.Object({
   privateMode: Type.Optional(Type.Boolean()),
   pDescription: Type.Optional(Type.String({ maxLength: 2000 })),
-  category: Type.Optional(Type.String({ maxLength: 40 })),
+  /** a community category (community.ts), or "" for none */
+  category: Type.Optional(PortfolioCategory),
   autoSave: Type.Optional(Type.Boolean()),
   formatGains: Type.Optional(FormatGains),
   indexTicker: Type.Optional(Ticker),

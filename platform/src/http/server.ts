@@ -4,6 +4,7 @@
  * auth, /healthz and /metrics.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Ajv } from "ajv";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { ErrorCodes } from "@folio/proto/errors";
 import type { Cache } from "../cache/port.ts";
@@ -38,8 +39,14 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     logger: { level: options.logLevel ?? "info", name: options.name, redact: { paths: redactPaths, censor: "[redacted]" } },
     trustProxy: options.trustProxy ?? true,
     bodyLimit: options.bodyLimit ?? 1_048_576,
-    ajv: { customOptions: { removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Query strings and path parameters arrive as text and are coerced to their schema's types; JSON bodies
+  // are not (coercion would turn a body's `null` into 0 for a number-or-null field). Unknown fields are
+  // dropped everywhere.
+  const coercing = new Ajv({ removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false, strict: false });
+  const exact = new Ajv({ removeAdditional: "all", coerceTypes: false, useDefaults: true, allErrors: false, strict: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? exact : coercing).compile(schema));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {

@@ -1,27 +1,25 @@
 /**
- * Net worth: the recompute jobs, history and API arrive with the net-worth issue. Already now it keeps
- * the read model they start from: each user's portfolios, playground or not.
+ * Net worth: each user's net worth (Σ market value of their non-playground portfolios) recomputed by queue
+ * jobs after their portfolios change and after price ticks of what they hold, published as
+ * networth.calculated; its weekly history; and the biggest movers among their holdings. It keeps a read
+ * model of each user's portfolios and of who holds which ticker, fed by portfolio events, and asks the
+ * pricing service for prices.
  */
-import { projection } from "@folio/platform/projection";
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
-import type { EventPayload } from "@folio/proto/events";
-import { heldPortfolios, type HeldPortfolio } from "./store.ts";
+import { portfolioConsumer, priceConsumer } from "./consumers.ts";
+import { networthContext } from "./context.ts";
+import { networthJobs } from "./jobs.ts";
+import { networthRoutes } from "./routes.ts";
 
 export function createNetworthService(deps: ServiceDeps): ServiceModule {
-  const onPortfolioEvent = projection<HeldPortfolio>(deps.store, {
-    consumer: "networth.portfolios",
-    collection: heldPortfolios(deps.store),
-    idOf: (e) => (e.payload as { slug: string }).slug,
-    apply: (event, current) => {
-      if (event.type === "portfolio.deleted") return null;
-      const p = event.payload as EventPayload<"portfolio.saved">;
-      if (current && current.rev > p.rev) return undefined;
-      return { _id: p.slug, uid: p.uid, pName: p.pName, playGround: p.playGround, tickers: [...new Set(p.tickers)], rev: p.rev };
-    },
-  });
+  const ctx = networthContext(deps);
   return {
     name: "networth",
-    routes: async () => {},
-    consumers: [{ types: ["portfolio.saved", "portfolio.deleted"], handle: onPortfolioEvent }],
+    routes: networthRoutes(ctx),
+    consumers: [
+      { types: ["portfolio.saved", "portfolio.deleted"], handle: portfolioConsumer(ctx) },
+      { types: ["price.updated"], handle: priceConsumer(ctx) },
+    ],
+    jobs: networthJobs(ctx),
   };
 }

@@ -16,13 +16,17 @@ export interface CacheHeaders {
 export const OWNER_CACHE_CONTROL = "private, no-store";
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
 
-export function etagFor(slug: string, rev: number, isAdmin: boolean): string {
-  return `W/"${slug}-${rev}${isAdmin ? "-admin" : ""}"`;
+/**
+ * `copy` names the valued copy served (when it was valued, whether it is flagged has_updates): the same
+ * revision re-valued after a price change is a different body and must not be answered with a 304.
+ */
+export function etagFor(slug: string, rev: number, isAdmin: boolean, copy?: string): string {
+  return `W/"${slug}-${rev}${copy ? `-${copy}` : ""}${isAdmin ? "-admin" : ""}"`;
 }
 
-export function cacheHeaders(view: { isOwner: boolean; slug: string; rev: number; isAdmin: boolean }): CacheHeaders {
+export function cacheHeaders(view: { isOwner: boolean; slug: string; rev: number; isAdmin: boolean; copy?: string }): CacheHeaders {
   if (view.isOwner) return { "cache-control": OWNER_CACHE_CONTROL };
-  return { "cache-control": PUBLIC_CACHE_CONTROL, etag: etagFor(view.slug, view.rev, view.isAdmin), vary: "Authorization" };
+  return { "cache-control": PUBLIC_CACHE_CONTROL, etag: etagFor(view.slug, view.rev, view.isAdmin, view.copy), vary: "Authorization" };
 }
 
 /** If-None-Match uses weak comparison (RFC 9110 §13.1.2): a list of tags, W/ ignored, or "*". */

@@ -1,8 +1,8 @@
 /**
  * What the portfolio service publishes: portfolio.saved after every create, save, rename and settings
  * change; portfolio.deleted after a delete. Both are keyed by the owner's uid so one user's events stay
- * in order, and are written in the same commit as the change (the outbox). It consumes nothing yet:
- * revaluation on price.updated and portfolios from brokerage imports arrive with their issues.
+ * in order, and are written in the same commit as the change (the outbox). It consumes price.updated
+ * (revaluation.ts); portfolios from brokerage imports arrive with their issue.
  */
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import { envelope } from "@folio/platform/ids";
@@ -12,6 +12,7 @@ import { Value } from "typebox/value";
 import { type PortfolioState, tickersOf } from "./domain/portfolio.ts";
 
 export const PUBLISHES = ["portfolio.saved", "portfolio.deleted"] as const satisfies EventType[];
+export const CONSUMES = ["price.updated"] as const satisfies EventType[];
 
 function event<T extends EventType>(type: T, key: string, payload: EventPayload<T>, now: number): EventEnvelope<EventPayload<T>> {
   // A payload the consumers would reject is a bug here: fail the request rather than publish it.

@@ -27,19 +27,26 @@ import { cacheHeaders, etagMatches } from "./caching.ts";
 import { accessOf, changeOutcome, decideSave, isStale } from "./domain/access.ts";
 import { cleanName, newPortfolio, type PortfolioState, renamed, updatedPortfolio, withSettings } from "./domain/portfolio.ts";
 import { slugify } from "./domain/slug.ts";
+import { valuationTickers } from "./domain/valued-portfolio.ts";
 import { portfolioDeleted, portfolioSaved } from "./events.ts";
+import { acceptsGzip, hasUpdates } from "./reply-cache.ts";
 import {
   deleteOp,
+  deleteSnapshotOps,
   findBySlug,
   freeSlug,
+  holdingOps,
+  holdings,
   insertOp,
   listByOwner,
   type PortfolioDoc,
   portfolios,
   replaceOp,
   revOf,
-  toPortfolio,
+  snapshotOp,
+  valueSnapshots,
 } from "./store.ts";
+import type { PortfolioValuer, Valued } from "./valuation-service.ts";
 
 export const PortfolioMessages = {
   notFound: "Portfolio not found",
@@ -71,8 +78,25 @@ function caller(request: FastifyRequest): Identity {
   return request.identity;
 }
 
-export function portfolioRoutes(deps: ServiceDeps): FastifyPluginAsync {
+/** A cached copy's body as it is (bytes, schema-clean when cached), or a 304 when the client has it. */
+function sendCopy(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string>,
+  body: Buffer,
+  gzip: boolean,
+): FastifyReply {
+  reply.headers(headers);
+  // not part of the typed replies: a 304 has no body at all, not even a serialized null
+  if (headers.etag && etagMatches(request.headers["if-none-match"], headers.etag)) return reply.code(304).send();
+  if (gzip) reply.header("content-encoding", "gzip");
+  return reply.type("application/json; charset=utf-8").send(body);
+}
+
+export function portfolioRoutes(deps: ServiceDeps, valuer: PortfolioValuer): FastifyPluginAsync {
   const collection = portfolios(deps.store);
+  const held = holdings(deps.store);
+  const snapshots = valueSnapshots(deps.store);
   const nowIso = () => new Date(deps.clock.now()).toISOString();
 
   /** Commits a change to a portfolio read earlier; losing a race to another writer is a 409. */
@@ -100,7 +124,14 @@ export function portfolioRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const doc = await ownedBy(slug, uid);
       const next: PortfolioDoc = { ...change(doc), _id: doc._id, _v: doc._v };
       try {
-        await commitChange([replaceOp(next), portfolioSaved(next, { rev: revOf(doc) + 1, created: false }, deps.clock.now())]);
+        // a settings change may pick another benchmark, whose price changes then move this portfolio
+        const holdingChanges = await holdingOps(held, next.slug, valuationTickers(next));
+        await commitChange([
+          replaceOp(next),
+          ...holdingChanges,
+          portfolioSaved(next, { rev: revOf(doc) + 1, created: false }, deps.clock.now()),
+        ]);
+        await valuer.forget(next.slug);
         return next;
       } catch (err) {
         if (!(err instanceof HttpError && err.statusCode === 409) || attempt >= PATCH_ATTEMPTS) throw err;
@@ -108,15 +139,40 @@ export function portfolioRoutes(deps: ServiceDeps): FastifyPluginAsync {
     }
   }
 
-  async function create(input: PortfolioInput, name: string, owner: string, copiedFrom: string | null): Promise<PortfolioDoc> {
+  /**
+   * Values a portfolio about to be stored at revision `rev` and writes its figures into it, so the stored
+   * document, its value snapshot and the reply agree. `doc._v` stays the revision being replaced.
+   */
+  async function valueForSave(doc: PortfolioDoc, rev: number): Promise<{ doc: PortfolioDoc; valued: Valued }> {
+    const valued = await valuer.value({ ...doc, _v: rev });
+    const p = valued.portfolio;
+    return { doc: { ...doc, marketValue: p.marketValue, fees: p.fees, allHistory: p.allHistory, lastRefreshed: p.lastRefreshed }, valued };
+  }
+
+  /** The writes every save adds to its own: holdings and value snapshot, in the same commit. */
+  async function derivedOps(doc: PortfolioDoc, valued: Valued): Promise<WriteOp[]> {
+    return [...(await holdingOps(held, doc.slug, valuationTickers(doc))), snapshotOp(doc.slug, valuer.snapshotOf(valued))];
+  }
+
+  async function create(
+    input: PortfolioInput,
+    name: string,
+    owner: string,
+    copiedFrom: string | null,
+  ): Promise<{ doc: PortfolioDoc; valued: Valued }> {
     const base = slugify(name);
     for (let attempt = 1; ; attempt++) {
       const slug = await freeSlug(collection, base);
       const state = newPortfolio(input, { slug, name, owner, copiedFrom, now: nowIso() });
-      const doc: PortfolioDoc = { ...state, _id: newId() };
+      const { doc, valued } = await valueForSave({ ...state, _id: newId() }, 1);
       try {
-        await deps.store.commit([insertOp(doc), portfolioSaved(state, { rev: 1, created: true }, deps.clock.now())]);
-        return { ...doc, _v: 1 };
+        await deps.store.commit([
+          insertOp(doc),
+          ...(await derivedOps(doc, valued)),
+          portfolioSaved(state, { rev: 1, created: true }, deps.clock.now()),
+        ]);
+        await valuer.keep(slug, valued);
+        return { doc: { ...doc, _v: 1 }, valued };
       } catch (err) {
         if (!(err instanceof DuplicateKeyError) || attempt >= CREATE_ATTEMPTS) throw err;
       }
@@ -139,24 +195,35 @@ export function portfolioRoutes(deps: ServiceDeps): FastifyPluginAsync {
       },
       async (request) => {
         const { uid } = caller(request);
-        const { portfolio: input, newPortfolioName } = request.body;
+        const { newPortfolioName } = request.body;
         const target = await findBySlug(collection, request.params.slug);
         const decision = decideSave(target, uid, cleanName(newPortfolioName));
         if (decision.kind === "askName") return { message: "showPopup" as const };
+        const applied = await valuer.withInitialPercents(
+          request.body.portfolio,
+          decision.kind === "create" ? undefined : target?.totalValue,
+        );
+        const input = applied.input;
+        const skipped = request.body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
         if (decision.kind === "create") {
-          const doc = await create(input, decision.name, uid, decision.copiedFrom);
-          return { message: "pcreated" as const, slug: doc.slug, data: toPortfolio(doc) };
+          const { doc, valued } = await create(input, decision.name, uid, decision.copiedFrom);
+          return { message: "pcreated" as const, slug: doc.slug, data: valued.portfolio, ...skipped };
         }
         const current = target as PortfolioDoc;
         if (isStale(input.rev, revOf(current))) throw versionConflict();
-        const next: PortfolioDoc = { ...updatedPortfolio(current, input), _id: current._id, _v: current._v };
         const rev = revOf(current) + 1;
-        await commitChange([replaceOp(next), portfolioSaved(next, { rev, created: false }, deps.clock.now())]);
-        return { message: "pupdated" as const, slug: next.slug, data: toPortfolio({ ...next, _v: rev }) };
+        const { doc: next, valued } = await valueForSave({ ...updatedPortfolio(current, input), _id: current._id, _v: current._v }, rev);
+        await commitChange([
+          replaceOp(next),
+          ...(await derivedOps(next, valued)),
+          portfolioSaved(next, { rev, created: false }, deps.clock.now()),
+        ]);
+        await valuer.keep(next.slug, valued);
+        return { message: "pupdated" as const, slug: next.slug, data: valued.portfolio, ...skipped };
       },
     );
 
-    /** Uncached load; has_updates stays false until revaluation (price refresh) arrives. */
+    /** Uncached load: values the portfolio now (has_updates false) and makes that the cached copy. */
     app.post(
       "/v1/get/portfolio/:slug",
       { schema: { params: SlugParams, response: { 200: PortfolioReply, 404: ErrorReply } } },
@@ -165,15 +232,39 @@ export function portfolioRoutes(deps: ServiceDeps): FastifyPluginAsync {
         const doc = await findBySlug(collection, request.params.slug);
         const access = accessOf(doc, uid);
         if (access === "hidden" || !doc) throw portfolioNotFound();
-        return portfolioReply(doc, access === "reader", request.identity?.isAdmin === true);
+        const valued = await valuer.value(doc);
+        await valuer.keep(doc.slug, valued);
+        return {
+          data: valued.portfolio,
+          has_updates: false,
+          state: { notOwner: access === "reader", isAdmin: request.identity?.isAdmin === true },
+          valuation: valued.valuation,
+        };
       },
     );
 
-    /** The cachable load (caching.ts); has_updates is false for now, as on the uncached path. */
+    /**
+     * The cachable load (caching.ts): the portfolio's cached valued copy, valued only when there is none.
+     * has_updates says the copy is older than the portfolio's latest data (reply-cache.ts hasUpdates); the
+     * client then reloads from the uncached path. The copy is cached as schema-clean JSON and its body sent
+     * as encoded bytes, which is what keeps this path close to a bare route.
+     */
     app.get(
       "/cachable/get/portfolio/:slug",
       { schema: { params: SlugParams, response: { 200: PortfolioReply, 404: ErrorReply } } },
       async (request, reply) => {
+        const gzip = acceptsGzip(request.headers["accept-encoding"]);
+        if (!request.identity) {
+          const quick = valuer.visitorView(request.params.slug);
+          if (quick)
+            return sendCopy(
+              request,
+              reply as FastifyReply,
+              quick.view.headers,
+              quick.served.body(quick.view.has_updates, true, false, gzip),
+              gzip,
+            );
+        }
         const uid = request.identity?.uid ?? null;
         const isAdmin = request.identity?.isAdmin === true;
         const doc = await findBySlug(collection, request.params.slug);
@@ -183,13 +274,17 @@ export function portfolioRoutes(deps: ServiceDeps): FastifyPluginAsync {
           reply.header("cache-control", "no-store");
           throw portfolioNotFound();
         }
-        const headers = cacheHeaders({ isOwner: access === "owner", slug: doc.slug, rev: revOf(doc), isAdmin });
-        for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-        if (headers.etag && etagMatches(request.headers["if-none-match"], headers.etag)) {
-          // not part of the typed replies: a 304 has no body at all, not even a serialized null
-          return (reply as FastifyReply).code(304).send();
-        }
-        return portfolioReply(doc, access === "reader", isAdmin);
+        const rev = revOf(doc);
+        const snapshot = await snapshots.get(doc.slug);
+        const served = await valuer.served(doc, snapshot);
+        const { copy } = served;
+        const outdated = hasUpdates(copy, rev, snapshot);
+        const version = `${copy.rev}.${copy.valuedAt}${outdated ? ".u" : ""}`;
+        const cache = cacheHeaders({ isOwner: access === "owner", slug: doc.slug, rev, isAdmin, copy: version });
+        // the body's encoding follows Accept-Encoding, so every cache must key on it too
+        const headers: Record<string, string> = { ...cache, vary: cache.vary ? `${cache.vary}, Accept-Encoding` : "Accept-Encoding" };
+        if (!request.identity && access === "reader") served.visitor = { has_updates: outdated, headers };
+        return sendCopy(request, reply as FastifyReply, headers, served.body(outdated, access === "reader", isAdmin, gzip), gzip);
       },
     );
 
@@ -198,16 +293,18 @@ export function portfolioRoutes(deps: ServiceDeps): FastifyPluginAsync {
       { ...auth, schema: { response: { 200: PortfoliosAndAssetsReply, 401: NoUser } } },
       async (request) => {
         const docs = await listByOwner(collection, caller(request).uid);
+        // figures refreshed by price changes since the last save live in the value snapshots
+        const figures = new Map((await snapshots.find({ _id: { $in: docs.map((d) => d.slug) } })).map((s) => [s._id, s]));
         // A JSON object keeps insertion order for these keys unless a slug is all digits (those sort first).
         const list: Static<typeof PortfoliosAndAssetsReply>["portfolios"] = {};
         for (const d of docs) {
           list[d.slug] = {
             pname: d.pName,
             slug: d.slug,
-            marketValue: d.marketValue,
+            marketValue: figures.get(d.slug)?.marketValue ?? d.marketValue,
             playGround: d.playGround,
             privateMode: d.privateMode,
-            historicalData: d.allHistory,
+            historicalData: figures.get(d.slug)?.allHistory ?? d.allHistory,
             created_at: d.created_at,
             assets: d.assets,
             provider: d.provider,
@@ -228,12 +325,18 @@ export function portfolioRoutes(deps: ServiceDeps): FastifyPluginAsync {
         const { uid } = caller(request);
         const doc = await ownedBy(request.params.slug, uid);
         try {
-          await deps.store.commit([deleteOp(doc), portfolioDeleted(doc, deps.clock.now())]);
+          await deps.store.commit([
+            deleteOp(doc),
+            ...(await holdingOps(held, doc.slug, [])),
+            ...(await deleteSnapshotOps(snapshots, doc.slug)),
+            portfolioDeleted(doc, deps.clock.now()),
+          ]);
         } catch (err) {
           // deleted by a concurrent request: it is gone, as this caller wanted, but this call did not do it
           if (err instanceof NotFoundError) throw portfolioNotFound();
           throw err;
         }
+        await valuer.forget(doc.slug);
         return { message: "pdeleted" };
       },
     );
@@ -261,8 +364,4 @@ export function portfolioRoutes(deps: ServiceDeps): FastifyPluginAsync {
       },
     );
   };
-}
-
-function portfolioReply(doc: PortfolioDoc, notOwner: boolean, isAdmin: boolean): PortfolioReply {
-  return { data: toPortfolio(doc), has_updates: false, state: { notOwner, isAdmin } };
 }

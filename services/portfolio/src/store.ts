@@ -49,3 +49,76 @@ export const insertOp = (doc: PortfolioDoc): WriteOp => ({ op: "insert", collect
 export const replaceOp = (doc: PortfolioDoc): WriteOp => ({ op: "replace", collection: PORTFOLIOS, doc, expectedVersion: revOf(doc) });
 
 export const deleteOp = (doc: PortfolioDoc): WriteOp => ({ op: "delete", collection: PORTFOLIOS, id: doc._id });
+
+/**
+ * Which portfolios a ticker's price moves, one document per (ticker, portfolio): the assets' tickers and
+ * the benchmark's. price.updated names a ticker, and store filters match top-level fields only, not array
+ * members. Written in the same commit as each save, settings change and delete (holdingOps), so it never
+ * disagrees with the portfolios.
+ */
+export const HOLDINGS = "portfolio_holdings";
+
+export interface HoldingDoc extends Doc {
+  ticker: string;
+  slug: string;
+}
+
+export function holdings(store: Store): Collection<HoldingDoc> {
+  return store.collection<HoldingDoc>(HOLDINGS, [{ fields: ["ticker"] }, { fields: ["slug"] }]);
+}
+
+const holdingId = (ticker: string, slug: string) => `${ticker}|${slug}`;
+
+/**
+ * The writes that make a portfolio's holdings `tickers` (upper case; none once deleted), from those stored
+ * now. Computed from what is stored, not from the previous revision, so a portfolio saved before this
+ * collection existed gets its holdings on its next save, and no write deletes a holding that is not there
+ * (a delete of a missing document fails the commit).
+ */
+export async function holdingOps(c: Collection<HoldingDoc>, slug: string, tickers: readonly string[]): Promise<WriteOp[]> {
+  const stored = new Set((await c.find({ slug })).map((h) => h.ticker));
+  const held = new Set(tickers);
+  const ops: WriteOp[] = [];
+  for (const t of stored) if (!held.has(t)) ops.push({ op: "delete", collection: HOLDINGS, id: holdingId(t, slug) });
+  for (const t of held)
+    if (!stored.has(t)) ops.push({ op: "upsert", collection: HOLDINGS, doc: { _id: holdingId(t, slug), ticker: t, slug } as HoldingDoc });
+  return ops;
+}
+
+/** The slugs of the portfolios holding a ticker. */
+export async function slugsHolding(c: Collection<HoldingDoc>, ticker: string): Promise<string[]> {
+  return [...new Set((await c.find({ ticker: ticker.toUpperCase() })).map((h) => h.slug))];
+}
+
+/**
+ * A portfolio's latest figures from prices, one document per slug. Kept beside the portfolio, not in it:
+ * the portfolio's version is the revision the owner's saves are checked against, and a price moving must
+ * not turn the owner's next save into a version conflict. Written by each save (in its commit) and by
+ * revaluation after price.updated.
+ */
+export const VALUES = "portfolio_values";
+
+export interface ValueSnapshot extends Doc {
+  /** the portfolio revision these figures are for */
+  rev: number;
+  marketValue: number | null;
+  fees: number | null;
+  allHistory: Record<string, number> | null;
+  /** ISO time the figures were computed */
+  lastRefreshed: string;
+}
+
+export function valueSnapshots(store: Store): Collection<ValueSnapshot> {
+  return store.collection<ValueSnapshot>(VALUES);
+}
+
+export const snapshotOp = (slug: string, s: Omit<ValueSnapshot, "_id" | "_v">): WriteOp => ({
+  op: "upsert",
+  collection: VALUES,
+  doc: { _id: slug, ...s },
+});
+
+/** Removes a deleted portfolio's figures, if it has any (a delete of a missing document fails the commit). */
+export async function deleteSnapshotOps(c: Collection<ValueSnapshot>, slug: string): Promise<WriteOp[]> {
+  return (await c.get(slug)) ? [{ op: "delete", collection: VALUES, id: slug }] : [];
+}

@@ -246,25 +246,29 @@ describe("GET /cachable/get/portfolio/:slug", () => {
     const res = await h.as(null).cachable(slug);
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    expect(res.headers.etag).toBe(`W/"${slug}-1"`);
-    expect(res.headers.vary).toBe("Authorization");
+    // revision 1, then the valued copy served: its revision and when it was valued (lastRefreshed)
+    const etag = `W/"${slug}-1-1.${Date.parse(res.json().data.lastRefreshed)}"`;
+    expect(res.headers.etag).toBe(etag);
+    expect(res.headers.vary).toBe("Authorization, Accept-Encoding");
     expect(res.json()).toMatchObject({ data: { slug }, has_updates: false, state: { notOwner: true, isAdmin: false } });
 
-    const again = await h.as(null).cachable(slug, { "if-none-match": `W/"${slug}-1"` });
+    const again = await h.as(null).cachable(slug, { "if-none-match": etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
 
     await h.as("alice").save(slug, input({ assets: [] }));
-    const stale = await h.as(null).cachable(slug, { "if-none-match": `W/"${slug}-1"` });
+    const stale = await h.as(null).cachable(slug, { "if-none-match": etag });
     expect(stale.statusCode).toBe(200);
-    expect(stale.headers.etag).toBe(`W/"${slug}-2"`);
+    expect(stale.headers.etag).toBe(`W/"${slug}-2-2.${Date.parse(stale.json().data.lastRefreshed)}"`);
     expect(stale.json().data.assets).toEqual([]);
   });
 
   it("gives an admin's variant its own ETag", async () => {
     const slug = await h.create("alice", "Shared", { privateMode: false });
-    expect((await h.as("admin").cachable(slug)).headers.etag).toBe(`W/"${slug}-1-admin"`);
-    expect((await h.as("admin").cachable(slug, { "if-none-match": `W/"${slug}-1"` })).statusCode).toBe(200);
+    const res = await h.as("admin").cachable(slug);
+    const copy = `1.${Date.parse(res.json().data.lastRefreshed)}`;
+    expect(res.headers.etag).toBe(`W/"${slug}-1-${copy}-admin"`);
+    expect((await h.as("admin").cachable(slug, { "if-none-match": `W/"${slug}-1-${copy}"` })).statusCode).toBe(200);
   });
 
   it("never stores the owner's view, private or public", async () => {
@@ -368,12 +372,12 @@ describe("POST /v1/update/portfolioname/:slug", () => {
 describe("POST /v1/update/portfoliosettings/:slug", () => {
   it("applies the settings given, keeps the rest and publishes the save", async () => {
     const slug = await h.create("alice", "Mine");
-    const res = await h.as("alice").settings(slug, { privateMode: false, category: "income", formatGains: "%", totalValue: 25000 });
+    const res = await h.as("alice").settings(slug, { privateMode: false, category: "Dividend", formatGains: "%", totalValue: 25000 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "pupdated" });
     expect(await h.stored(slug)).toMatchObject({
       privateMode: false,
-      category: "income",
+      category: "Dividend",
       formatGains: "%",
       totalValue: 25000,
       autoSave: true,

@@ -1,6 +1,12 @@
-/** The portfolio service on real routes, schemas, auth and the embedded store, with one client per user. */
+/**
+ * The portfolio service on real routes, schemas, auth and the embedded store, with one client per user;
+ * optionally beside the pricing service on the same app, so the portfolio service's internal price queries
+ * (deps.services, inject) reach real pricing routes.
+ */
 import type { App } from "@folio/platform/http/server";
-import { bearer, buildServiceApp, createTestDeps, type TestDeps, tokenFor } from "@folio/platform/testing";
+import type { ServiceModule } from "@folio/platform/service";
+import { bearer, buildTestApp, createTestDeps, type TestDeps, tokenFor } from "@folio/platform/testing";
+import { createPricingService } from "@folio/pricing/service";
 import type { AssetInput, PortfolioInput } from "@folio/proto/portfolio";
 import { createPortfolioService } from "../src/service.ts";
 import { type PortfolioDoc, portfolios } from "../src/store.ts";
@@ -24,7 +30,18 @@ export interface Harness {
   stored(slug: string): Promise<PortfolioDoc | null>;
   /** creates a portfolio owned by `who` and returns its slug */
   create(who: Exclude<Who, null>, name: string, over?: Partial<PortfolioInput>): Promise<string>;
+  /** the hosted modules: portfolio, and pricing when asked for */
+  modules: ServiceModule[];
+  /** delivers every committed, not yet relayed event to the modules consuming it, as the bus would; returns them */
+  relay(): Promise<{ type: string; payload: unknown }[]>;
   close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** environment for createTestDeps (MARKET_DATA_DIR, MARKET_DATA_PROVIDERS ...) */
+  env?: Record<string, string>;
+  /** host the pricing service's routes and consumers on the same app */
+  pricing?: boolean;
 }
 
 export type Client = ReturnType<typeof client>;
@@ -46,9 +63,10 @@ function client(app: App, token: string | null) {
   };
 }
 
-export async function harness(): Promise<Harness> {
-  const deps = createTestDeps();
-  const app = await buildServiceApp(createPortfolioService(deps), deps);
+export async function harness(options: HarnessOptions = {}): Promise<Harness> {
+  const deps = createTestDeps(options.env);
+  const modules = [createPortfolioService(deps), ...(options.pricing ? [createPricingService(deps)] : [])];
+  const app = await buildTestApp(deps, ...modules.map((m) => m.routes));
   const tokens = {
     alice: tokenFor(app, { uid: "alice" }),
     bob: tokenFor(app, { uid: "bob" }),
@@ -67,6 +85,19 @@ export async function harness(): Promise<Harness> {
       // distinct creation times keep "newest first" deterministic
       deps.clock.advance(1000);
       return res.json().slug as string;
+    },
+    modules,
+    async relay() {
+      const delivered: { type: string; payload: unknown }[] = [];
+      for (;;) {
+        const pending = await deps.store.pendingEvents(100);
+        if (pending.length === 0) return delivered;
+        for (const { event } of pending) {
+          for (const m of modules) for (const c of m.consumers ?? []) if (c.types.includes(event.type)) await c.handle(event);
+          delivered.push(event);
+        }
+        await deps.store.markRelayed(pending.map((p) => p.seq));
+      }
     },
     async close() {
       await app.close();

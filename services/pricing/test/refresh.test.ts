@@ -42,6 +42,7 @@ describe("hourly price refresh", () => {
       created: rev === 1,
       copiedFrom: null,
       tickers,
+      holdings: tickers.map((ticker) => ({ ticker, quantity: 1, PoA: 100, DoA: "2024-01-02" })),
       assetCount: tickers.length,
       rev,
     };

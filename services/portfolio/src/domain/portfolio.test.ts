@@ -204,8 +204,8 @@ describe("withSettings and renamed", () => {
   const current = newPortfolio({ assets: [asset()] }, creation);
 
   it("changes only the settings present", () => {
-    const p = withSettings(current, { privateMode: false, category: "income" });
-    expect(p).toMatchObject({ privateMode: false, category: "income", autoSave: true, indexTicker: "SPY", totalValue: 10000 });
+    const p = withSettings(current, { privateMode: false, category: "Dividend" });
+    expect(p).toMatchObject({ privateMode: false, category: "Dividend", autoSave: true, indexTicker: "SPY", totalValue: 10000 });
     expect(p.assets).toEqual(current.assets);
   });
 

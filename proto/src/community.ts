@@ -1,0 +1,64 @@
+import { type Static, Type } from "typebox";
+
+/**
+ * The community's categories, in the order the page shows them. A portfolio's `category` is one of these or
+ * "" (not chosen yet); an uncategorised public portfolio is listed under 'Other'.
+ */
+export const COMMUNITY_CATEGORIES = ["Growth", "Dividend", "Index", "Tech", "Crypto", "Other"] as const;
+export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
+export const UNCATEGORISED: CommunityCategory = "Other";
+
+export const CommunityCategoryName = Type.Enum([...COMMUNITY_CATEGORIES]);
+/** What a portfolio's settings accept: a community category, or "" to clear it. */
+export const PortfolioCategory = Type.Enum([...COMMUNITY_CATEGORIES, ""]);
+
+export const COMMUNITY_PAGE_SIZE = 12;
+export const COMMUNITY_MAX_PAGE_SIZE = 48;
+
+/**
+ * GET /v1/get/communityportfolios. Without `category`, one page of every category; `samples` asks only for
+ * the visitors' sample portfolios (the dashboard's three cards).
+ */
+export const CommunityQuery = Type.Object({
+  category: Type.Optional(CommunityCategoryName),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: COMMUNITY_MAX_PAGE_SIZE })),
+  samples: Type.Optional(Type.Boolean()),
+});
+export type CommunityQuery = Static<typeof CommunityQuery>;
+
+/** One public portfolio as the community shows it (spec: pName, slug, totalValue, growth, pDescription, allHistory). */
+export const CommunityCard = Type.Object({
+  pName: Type.String(),
+  slug: Type.String(),
+  /** market value at the latest prices; null when none of its assets has a price */
+  totalValue: Type.Union([Type.Number(), Type.Null()]),
+  /** total return in percent: (market value − cost) / cost of the priced assets; null without prices */
+  growth: Type.Union([Type.Number(), Type.Null()]),
+  pDescription: Type.String(),
+  /** month (`YYYY-MM`) → value at the month's end, for the sparkline; thinned to at most 60 months */
+  allHistory: Type.Record(Type.String(), Type.Number()),
+});
+export type CommunityCard = Static<typeof CommunityCard>;
+
+const Cards = Type.Optional(Type.Array(CommunityCard));
+
+/**
+ * The spec's "arrays keyed by category": every category when none was asked, else only the one asked;
+ * `pagination` says which page this is and how many public portfolios each listed category holds.
+ */
+export const CommunityReply = Type.Object({
+  Growth: Cards,
+  Dividend: Cards,
+  Index: Cards,
+  Tech: Cards,
+  Crypto: Cards,
+  Other: Cards,
+  pagination: Type.Object({
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    /** category → number of public portfolios in it */
+    totals: Type.Record(Type.String(), Type.Integer()),
+  }),
+});
+export type CommunityReply = Static<typeof CommunityReply>;

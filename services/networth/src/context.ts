@@ -1,0 +1,16 @@
+/** What the consumers, jobs and routes of the networth service share, built once per service instance. */
+import type { ServiceDeps } from "@folio/platform/service";
+import { PriceBook } from "./prices.ts";
+import { type NetworthSettings, networthSettings } from "./settings.ts";
+import { type NetworthCollections, networthCollections } from "./store.ts";
+
+export interface NetworthContext {
+  deps: ServiceDeps;
+  settings: NetworthSettings;
+  collections: NetworthCollections;
+  prices: PriceBook;
+}
+
+export function networthContext(deps: ServiceDeps, settings: NetworthSettings = networthSettings(deps.config)): NetworthContext {
+  return { deps, settings, collections: networthCollections(deps.store), prices: new PriceBook(deps.services, deps.cache, deps.clock) };
+}

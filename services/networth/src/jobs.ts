@@ -1,0 +1,124 @@
+/**
+ * The networth queue jobs.
+ *
+ * `networth.recompute` (jobId `networth-<uid>`): sums the user's counted portfolios at the latest prices,
+ * stores the value and the week's snapshot and publishes networth.calculated, in one commit. Every cause
+ * adds the job under the same id (a save, a delete, a price tick after the debounce delay; the API's force
+ * at once), and the queue ignores an id that is still waiting, delayed or running: a burst of changes
+ * makes one job. A change that arrives while the job runs is dropped by that same rule, so the job looks
+ * again after committing (the user's change counter, the shared cache's prices) and computes once more
+ * when something moved, up to MAX_PASSES. The API also recomputes a value older than the user's last
+ * change (a crash between a consumer's commit and its enqueue).
+ *
+ * `networth.fanout` (jobId `networth-fanout-<event id>`): after a price.updated, pages through the ticker's
+ * holders one bucket at a time and adds each holder's recompute.
+ */
+
+import type { JobHandler, JobState, Queue } from "@folio/platform/queue/port";
+import type { JobDefinition } from "@folio/platform/service";
+import type { FanOutJobData, RecomputeJobData } from "@folio/proto/networth";
+import type { NetworthContext } from "./context.ts";
+import { HOLDER_BUCKETS } from "./domain/holders.ts";
+import { isoWeek } from "./domain/iso-week.ts";
+import { heldTickers, netWorthOf, type PortfolioHoldings } from "./domain/net-worth.ts";
+import { networthCalculated } from "./events.ts";
+import { type HeldPortfolio, type NetWorthValue, type NetWorthWeek, weekId } from "./store.ts";
+
+export const RECOMPUTE_QUEUE = "networth.recompute";
+export const RECOMPUTE_JOB = "recompute";
+export const FANOUT_QUEUE = "networth.fanout";
+export const FANOUT_JOB = "fanout";
+
+/** Computations one job may run when changes keep arriving while it works. */
+export const MAX_PASSES = 3;
+/** Recompute jobs added at once by the fan-out. */
+const ADD_BATCH = 200;
+
+/** BullMQ ids may not contain ':'; encoding keeps distinct uids distinct. */
+export const recomputeJobId = (uid: string): string => `networth-${encodeURIComponent(uid)}`;
+export const fanOutJobId = (eventId: string): string => `networth-fanout-${encodeURIComponent(eventId)}`;
+
+const PENDING: ReadonlySet<JobState> = new Set(["waiting", "delayed", "active"]);
+export const isPending = (state: JobState | undefined): boolean => state !== undefined && PENDING.has(state);
+
+/** Adds the user's recompute unless one is already waiting, delayed or running. */
+/** Set while a user waits for a figure they asked for, so the next result says it was requested. */
+export const requestedKey = (uid: string) => `networth-requested:${uid}`;
+const REQUESTED_TTL_MS = 10 * 60_000;
+
+export function markRequested(cache: NetworthContext["deps"]["cache"], uid: string): Promise<void> {
+  return cache.set(requestedKey(uid), true, REQUESTED_TTL_MS);
+}
+
+export function scheduleRecompute(queue: Queue, uid: string, delayMs: number): Promise<string> {
+  const data: RecomputeJobData = { uid };
+  return queue.add(RECOMPUTE_QUEUE, RECOMPUTE_JOB, data, { jobId: recomputeJobId(uid), delayMs });
+}
+
+export const holdingsOf = (p: HeldPortfolio): PortfolioHoldings => ({ playGround: p.playGround, holdings: p.holdings ?? [] });
+
+export interface RecomputeResult {
+  netWorth: number;
+  at: string;
+  passes: number;
+}
+
+export function recomputeJob(ctx: NetworthContext): JobHandler<RecomputeJobData, RecomputeResult> {
+  const { deps, collections: c, prices } = ctx;
+  return async (job) => {
+    const { uid } = job.data;
+    let result: RecomputeResult | undefined;
+    for (let pass = 1; pass <= MAX_PASSES; pass++) {
+      const changes = (await c.users.get(uid))?.changes ?? 0;
+      const portfolios = (await c.portfolios.find({ uid })).map(holdingsOf);
+      const used = await prices.latest(heldTickers(portfolios));
+      const netWorth = netWorthOf(portfolios, used);
+      const now = deps.clock.now();
+      const at = new Date(now).toISOString();
+      const { year, week } = isoWeek(now);
+      const value: NetWorthValue = { _id: uid, netWorth, lastUpdated: at, computedChanges: changes };
+      const snapshot: NetWorthWeek = { _id: weekId(uid, year, week), uid, year, week, networth: netWorth, at };
+      // the user asked for this figure (opened net worth): accounts counts that as "check net-worth"
+      const requested = (await deps.cache.get<boolean>(requestedKey(uid))) === true;
+      await deps.store.commit([
+        { op: "upsert", collection: c.values.name, doc: value },
+        { op: "upsert", collection: c.weeks.name, doc: snapshot },
+        networthCalculated({ uid, netWorth, at, ...(requested ? { requested: true } : {}) }, now),
+      ]);
+      if (requested) await deps.cache.del(requestedKey(uid));
+      result = { netWorth, at, passes: pass };
+      const changesNow = (await c.users.get(uid))?.changes ?? 0;
+      if (changesNow === changes && !(await prices.changedSince(used))) break;
+    }
+    return result as RecomputeResult;
+  };
+}
+
+export interface FanOutResult {
+  ticker: string;
+  holders: number;
+}
+
+export function fanOutJob(ctx: NetworthContext): JobHandler<FanOutJobData, FanOutResult> {
+  const { deps, collections: c, settings } = ctx;
+  return async (job) => {
+    const { ticker } = job.data;
+    let count = 0;
+    for (let bucket = 0; bucket < HOLDER_BUCKETS; bucket++) {
+      const page = await c.holders.find({ ticker, bucket });
+      for (let i = 0; i < page.length; i += ADD_BATCH) {
+        await Promise.all(page.slice(i, i + ADD_BATCH).map((h) => scheduleRecompute(deps.queue, h.uid, settings.debounceMs)));
+      }
+      count += page.length;
+      if (page.length > 0 || bucket === HOLDER_BUCKETS - 1) await job.updateProgress(Math.round(((bucket + 1) / HOLDER_BUCKETS) * 100));
+    }
+    return { ticker, holders: count };
+  };
+}
+
+export function networthJobs(ctx: NetworthContext): JobDefinition[] {
+  return [
+    { queue: RECOMPUTE_QUEUE, handler: recomputeJob(ctx) as JobDefinition["handler"], concurrency: ctx.settings.concurrency },
+    { queue: FANOUT_QUEUE, handler: fanOutJob(ctx) as JobDefinition["handler"] },
+  ];
+}

@@ -1,0 +1,89 @@
+/**
+ * The networth paths of the spec's call table: POST /v1/get/netWorth, /v1/get/netWorthHistory and
+ * /v1/biggest-movers, each for the signed-in caller only (a visitor gets `nouser` before any body error).
+ *
+ * The net-worth polling contract, server side: `calculating` is true while the caller's recompute job is
+ * waiting, delayed (debounce) or running; the reply then carries the last stored value. The route adds a
+ * recompute when asked to (`force`), when nothing was computed yet, or when the stored value is older than
+ * the caller's last portfolio change, and answers `calculating: true`; otherwise it only reads. So polling
+ * every 5 s adds no work, and the web stops once `calculating` is false.
+ */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { HttpError } from "@folio/platform/http/errors";
+import type { Identity } from "@folio/proto/auth";
+import { ErrorCodes, Messages, NoUserReply } from "@folio/proto/errors";
+import { BiggestMoversReply, NetWorthBody, NetWorthHistoryReply, NetWorthReply } from "@folio/proto/networth";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import type { NetworthContext } from "./context.ts";
+import { weeklyHistory } from "./domain/history.ts";
+import { isPending, markRequested, RECOMPUTE_QUEUE, recomputeJobId, scheduleRecompute } from "./jobs.ts";
+import { biggestMovers, MoversUnavailable } from "./movers.ts";
+
+/** The spec's API failure (§5): `result: nok` with 'API request failed'. */
+const Nok = Type.Object({ result: Type.Literal("nok"), data: Type.String(), error: Type.String(), code: Type.String() });
+const apiFailed = () => new HttpError(503, ErrorCodes.unavailable, Messages.apiFailed, { result: "nok", data: Messages.apiFailed });
+
+function caller(request: FastifyRequest): Identity {
+  if (!request.identity) throw new Error("route needs requireUser");
+  return request.identity;
+}
+
+export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
+  const { deps, collections: c } = ctx;
+
+  return async (base) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    const auth = { preValidation: app.requireUser };
+
+    app.post(
+      "/v1/get/netWorth",
+      // the body is optional: the web may post nothing when it does not force
+      { ...auth, schema: { body: Type.Union([NetWorthBody, Type.Null()]), response: { 200: NetWorthReply, 401: NoUserReply } } },
+      async (request) => {
+        const { uid } = caller(request);
+        const force = request.body?.force === true;
+        const [value, user, job] = await Promise.all([
+          c.values.get(uid),
+          c.users.get(uid),
+          deps.queue.getJob(RECOMPUTE_QUEUE, recomputeJobId(uid)),
+        ]);
+        let calculating = isPending(job?.state);
+        const outdated = !value || (user?.changes ?? 0) > value.computedChanges;
+        if (!calculating && (force || outdated)) {
+          await scheduleRecompute(deps.queue, uid, 0);
+          calculating = true;
+        }
+        if (calculating) await markRequested(deps.cache, uid);
+        return { netWorth: value?.netWorth ?? 0, lastUpdated: value?.lastUpdated ?? null, calculating };
+      },
+    );
+
+    app.post(
+      "/v1/get/netWorthHistory",
+      { ...auth, schema: { response: { 200: NetWorthHistoryReply, 401: NoUserReply } } },
+      async (request) => {
+        const { uid } = caller(request);
+        const [user, snapshots] = await Promise.all([c.users.get(uid), c.weeks.find({ uid })]);
+        const since = user?.since ? Date.parse(user.since) : null;
+        return { netWorthHistory: weeklyHistory(snapshots, since, deps.clock.now()) };
+      },
+    );
+
+    app.post(
+      "/v1/biggest-movers",
+      { ...auth, schema: { response: { 200: BiggestMoversReply, 401: NoUserReply, 503: Nok } } },
+      async (request) => {
+        try {
+          return await biggestMovers(ctx, caller(request).uid);
+        } catch (err) {
+          if (err instanceof MoversUnavailable) {
+            request.log.warn({ err: err.message }, "biggest movers: pricing unavailable");
+            throw apiFailed();
+          }
+          throw err;
+        }
+      },
+    );
+  };
+}

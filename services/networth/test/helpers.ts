@@ -1,0 +1,170 @@
+/**
+ * The networth service with the real pricing routes on one test app (so deps.services reaches pricing by
+ * inject), pricing reading the real market-data folder, the in-process queue running the networth jobs,
+ * and events handed to the consumers directly. Expected prices are read straight from the CSV files.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { EventEnvelope } from "@folio/platform/bus/port";
+import type { App } from "@folio/platform/http/server";
+import { envelope } from "@folio/platform/ids";
+import type { ServiceModule } from "@folio/platform/service";
+import { bearer, buildTestApp, createTestDeps, type TestDeps, tokenFor } from "@folio/platform/testing";
+import { createPricingService } from "@folio/pricing";
+import { type EventPayload, EventPayloads, type EventType } from "@folio/proto/events";
+import type { LightMyRequestResponse } from "fastify";
+import { Value } from "typebox/value";
+import { expect } from "vitest";
+import { FANOUT_QUEUE, RECOMPUTE_QUEUE } from "../src/jobs.ts";
+import { createNetworthService } from "../src/service.ts";
+
+/**
+ * The real daily closes: `../shared/market-data` beside the repository (where CI has it), or
+ * TEST_MARKET_DATA_DIR. Locally without them the tests that need them are skipped, saying so; in CI they fail.
+ */
+export const REAL_DATA_DIR = process.env.TEST_MARKET_DATA_DIR || resolve(import.meta.dirname, "../../../../shared/market-data");
+export const hasRealData = existsSync(join(REAL_DATA_DIR, "SPY.csv"));
+if (!hasRealData) {
+  const message = `real market data not found at ${REAL_DATA_DIR} (set TEST_MARKET_DATA_DIR)`;
+  if (process.env.CI === "true") throw new Error(message);
+  console.warn(`[networth tests] ${message}: those tests are skipped`);
+}
+
+/** Daily closes of a ticker's CSV file, read as text. */
+export function closesInFile(ticker: string): Array<[date: string, close: number]> {
+  return readFileSync(join(REAL_DATA_DIR, `${ticker}.csv`), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => {
+      const [date, close] = line.split(",");
+      return [date, Number(close)] as [string, number];
+    });
+}
+
+export const lastClose = (ticker: string): number => closesInFile(ticker).at(-1)?.[1] as number;
+
+/** The last close of each month in the file, oldest first. */
+export function monthEndCloses(ticker: string): Array<[month: string, close: number]> {
+  const byMonth = new Map<string, number>();
+  for (const [date, close] of closesInFile(ticker)) byMonth.set(date.slice(0, 7), close);
+  return [...byMonth.entries()];
+}
+
+const slugOf = (uid: string, name: string) => `${uid}-${name}`.toLowerCase().replace(/[^a-z0-9-]/g, "-");
+
+export interface HoldingInput {
+  ticker: string;
+  quantity: number;
+}
+
+export interface SaveOptions {
+  playGround?: boolean;
+  rev?: number;
+  created?: boolean;
+}
+
+export interface Harness {
+  deps: TestDeps;
+  app: App;
+  networth: ServiceModule;
+  token(uid: string): string;
+  startWorkers(): void;
+  post(uid: string | null, url: string, payload?: object): Promise<LightMyRequestResponse>;
+  /** a save of the user's portfolio `name` (slugs are global, so the slug is `<uid>-<name>`) */
+  saved(uid: string, name: string, holdings: HoldingInput[], options?: SaveOptions): EventEnvelope<EventPayload<"portfolio.saved">>;
+  deleted(uid: string, name: string): EventEnvelope<EventPayload<"portfolio.deleted">>;
+  priceUpdated(ticker: string, latestPrice: number, previousPrice?: number | null): EventEnvelope<EventPayload<"price.updated">>;
+  /** hands an event to the networth consumer of its type, as the bus would */
+  deliver(event: EventEnvelope): Promise<void>;
+  /** waits until the fan-out and the recompute queues are idle */
+  settle(): Promise<void>;
+  /** events of a type in the outbox, oldest first, each checked against its proto schema */
+  events<T extends EventType>(type: T): Promise<Array<EventEnvelope<EventPayload<T>>>>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** false: jobs stay waiting until startWorkers(), so a test can look at the state in between */
+  workers?: boolean;
+}
+
+export async function harness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<Harness> {
+  const deps = createTestDeps({
+    MARKET_DATA_DIR: REAL_DATA_DIR,
+    MARKET_DATA_PROVIDERS: "csv",
+    NETWORTH_DEBOUNCE_MS: "20",
+    ...env,
+  });
+  const pricing = createPricingService(deps);
+  const networth = createNetworthService(deps);
+  const app = await buildTestApp(deps, pricing.routes, networth.routes);
+  let working = false;
+  const startWorkers = () => {
+    if (working) return;
+    working = true;
+    for (const job of networth.jobs ?? []) deps.queue.process(job.queue, job.handler, job.concurrency);
+  };
+  if (options.workers !== false) startWorkers();
+  const tokens = new Map<string, string>();
+  const token = (uid: string) => {
+    if (!tokens.has(uid)) tokens.set(uid, tokenFor(app, { uid }));
+    return tokens.get(uid) as string;
+  };
+  const revs = new Map<string, number>();
+  const now = () => deps.clock.now();
+
+  return {
+    deps,
+    app,
+    networth,
+    token,
+    startWorkers,
+    post: (uid, url, payload) =>
+      app.inject({ method: "POST", url, headers: uid ? bearer(token(uid)) : {}, ...(payload ? { payload } : {}) }),
+    saved(uid, name, holdings, options = {}) {
+      const slug = slugOf(uid, name);
+      const rev = options.rev ?? (revs.get(slug) ?? 0) + 1;
+      revs.set(slug, Math.max(rev, revs.get(slug) ?? 0));
+      const payload: EventPayload<"portfolio.saved"> = {
+        uid,
+        slug,
+        pName: name,
+        privateMode: true,
+        playGround: options.playGround ?? false,
+        created: options.created ?? rev === 1,
+        copiedFrom: null,
+        tickers: holdings.map((h) => h.ticker),
+        holdings: holdings.map((h) => ({ ...h, PoA: 1, DoA: "2024-01-02" })),
+        assetCount: holdings.length,
+        rev,
+      };
+      return envelope("portfolio.saved", uid, payload, now());
+    },
+    deleted: (uid, name) => envelope("portfolio.deleted", uid, { uid, slug: slugOf(uid, name) }, now()),
+    priceUpdated: (ticker, latestPrice, previousPrice = null) =>
+      envelope("price.updated", ticker, { ticker, latestPrice, previousPrice, at: new Date(now()).toISOString() }, now()),
+    async deliver(event) {
+      const consumer = networth.consumers?.find((c) => c.types.includes(event.type));
+      if (!consumer) throw new Error(`networth does not consume ${event.type}`);
+      expect(Value.Check(EventPayloads[event.type as EventType], event.payload)).toBe(true);
+      // across the bus an event is JSON
+      await consumer.handle(JSON.parse(JSON.stringify(event)));
+    },
+    async settle() {
+      if (!working) throw new Error("settle() would wait forever: call startWorkers() first");
+      await deps.queue.drain?.(FANOUT_QUEUE);
+      await deps.queue.drain?.(RECOMPUTE_QUEUE);
+    },
+    async events<T extends EventType>(type: T) {
+      const all = (await deps.outboxEvents()).filter((e) => e.type === type) as Array<EventEnvelope<EventPayload<T>>>;
+      for (const e of all) expect(Value.Check(EventPayloads[type], e.payload), JSON.stringify(e.payload)).toBe(true);
+      return all;
+    },
+    async close() {
+      await app.close();
+      await deps.queue.close();
+      await deps.store.close();
+    },
+  };
+}

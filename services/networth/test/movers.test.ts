@@ -1,0 +1,132 @@
+/**
+ * POST /v1/biggest-movers through app.inject, with the real pricing routes on the real market data: the
+ * expected changes are worked out here from the CSV files' month-end closes.
+ */
+import { ServiceUnavailableError } from "@folio/platform/internal";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NO_HOLDINGS_REPORT } from "../src/domain/report.ts";
+import { MOVERS_TTL_MS } from "../src/movers.ts";
+import { type Harness, harness, hasRealData, monthEndCloses } from "./helpers.ts";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await harness();
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await h.close();
+});
+
+const movers = (uid: string) => h.post(uid, "/v1/biggest-movers");
+
+/** The latest month's change in percent, from the file: last month-end close against the one before. */
+function expectedChange(ticker: string): { change: number; from: string; to: string } {
+  const months = monthEndCloses(ticker);
+  const [from, before] = months.at(-2) as [string, number];
+  const [to, last] = months.at(-1) as [string, number];
+  return { change: (last / before - 1) * 100, from, to };
+}
+
+/** Sample standard deviation of the last 12 month-to-month changes. */
+function expectedSpread(ticker: string): number {
+  const closes = monthEndCloses(ticker)
+    .slice(-13)
+    .map(([, c]) => c);
+  const changes = closes.slice(1).map((c, i) => (c / closes[i] - 1) * 100);
+  const mean = changes.reduce((a, b) => a + b, 0) / changes.length;
+  return Math.sqrt(changes.reduce((a, c) => a + (c - mean) ** 2, 0) / (changes.length - 1));
+}
+
+describe.skipIf(!hasRealData)("POST /v1/biggest-movers", () => {
+  const HELD = ["NVDA", "KO", "VTI", "BTC-USD"];
+
+  it("ranks the holdings by their latest monthly change, from real closes, with a factual report", async () => {
+    await h.deliver(
+      h.saved("alice", "main", [
+        { ticker: "NVDA", quantity: 3 },
+        { ticker: "KO", quantity: 120 },
+      ]),
+    );
+    await h.deliver(
+      h.saved("alice", "more", [
+        { ticker: "VTI", quantity: 10 },
+        { ticker: "BTC-USD", quantity: 0.5 },
+        { ticker: "KO", quantity: 5 },
+      ]),
+    );
+    await h.deliver(h.saved("alice", "sandbox", [{ ticker: "TSLA", quantity: 9999 }], { playGround: true }));
+
+    const res = await movers("alice");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const expected = HELD.map((t) => ({ ticker: t, ...expectedChange(t) })).sort((a, b) => Math.abs(b.change) - Math.abs(a.change));
+    expect(body.result).toBe("ok");
+    expect(Object.keys(body.biggest_movers)).toEqual(expected.map((e) => e.ticker));
+    for (const e of expected) expect(body.biggest_movers[e.ticker]).toBe(Math.round(e.change * 100) / 100);
+    // KO: 120 + 5 units; the playground's 9999 TSLA do not count
+    expect(body.most_quantity).toBe("KO");
+    const spreads = HELD.map((t) => [t, expectedSpread(t)] as const).sort((a, b) => b[1] - a[1]);
+    expect(body.most_volatile).toBe(spreads[0][0]);
+    const top = expected[0];
+    expect(body.report).toContain(`${top.ticker} ${top.change > 0 ? "rose" : "fell"}`);
+    expect(body.report).toContain("among your 4 holdings");
+    expect(body.report).toContain("You hold the most units of KO (125)");
+    expect(body.report).not.toContain("TSLA");
+    expect(body.sources).toHaveLength(HELD.length + 1);
+    expect(body.sources[0]).toContain(`GET /v1/get/${top.ticker}`);
+  });
+
+  it("answers an empty result with a clear report without holdings (playground ones do not count)", async () => {
+    const empty = { result: "ok", biggest_movers: {}, report: NO_HOLDINGS_REPORT, sources: [], most_volatile: null, most_quantity: null };
+    expect((await movers("bob")).json()).toEqual(empty);
+    await h.deliver(h.saved("bob", "sandbox", [{ ticker: "NVDA", quantity: 1 }], { playGround: true }));
+    expect((await movers("bob")).json()).toEqual(empty);
+  });
+
+  it("leaves out a ticker no provider knows and says so", async () => {
+    await h.deliver(
+      h.saved("alice", "main", [
+        { ticker: "KO", quantity: 1 },
+        { ticker: "NOSUCH", quantity: 1 },
+      ]),
+    );
+    const body = (await movers("alice")).json();
+    expect(Object.keys(body.biggest_movers)).toEqual(["KO"]);
+    expect(body.report).toContain("No monthly change is known for NOSUCH.");
+  });
+
+  it("is kept for an hour, and dropped when the user's portfolios change", async () => {
+    await h.deliver(h.saved("alice", "main", [{ ticker: "KO", quantity: 1 }]));
+    // the save's recompute asks pricing too; only the movers' calls are counted here
+    await h.settle();
+    const calls = vi.spyOn(h.deps.services, "call");
+    const first = (await movers("alice")).json();
+    expect(calls).toHaveBeenCalledTimes(1);
+    h.deps.clock.advance(MOVERS_TTL_MS - 1);
+    expect((await movers("alice")).json()).toEqual(first);
+    expect(calls).toHaveBeenCalledTimes(1);
+    h.deps.clock.advance(1);
+    await movers("alice");
+    expect(calls).toHaveBeenCalledTimes(2);
+
+    await h.deliver(
+      h.saved("alice", "main", [
+        { ticker: "KO", quantity: 1 },
+        { ticker: "VTI", quantity: 1 },
+      ]),
+    );
+    expect(Object.keys((await movers("alice")).json().biggest_movers).sort()).toEqual(["KO", "VTI"]);
+  });
+
+  it("answers the spec's API failure when pricing answers for no holding, and keeps nothing", async () => {
+    await h.deliver(h.saved("alice", "main", [{ ticker: "KO", quantity: 1 }]));
+    const calls = vi
+      .spyOn(h.deps.services, "call")
+      .mockRejectedValue(new ServiceUnavailableError("pricing", new Error("connection refused")));
+    const res = await movers("alice");
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ result: "nok", data: "API request failed" });
+    calls.mockRestore();
+    expect((await movers("alice")).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The community: GET /v1/get/communityportfolios lists PUBLIC portfolios as cards, by category and page,
+ * from the community read model (community-model.ts), valued with the pricing service's prices. Also
+ * hosts the seeding of the visitors' samples (seed.ts), which runs at start.
+ *
+ * Caching: a computed page is kept in deps.cache (shared by replicas with Redis) for 30 s, so prices moving
+ * show within that, and sent with `Cache-Control: public, max-age=30` and an ETag, so a visitor sees a
+ * change within a minute at most. The cache keys carry a generation number that the read model's consumer
+ * bumps whenever a listed portfolio changes, turns private or is deleted: every cached page is dropped at
+ * once, so a portfolio made private leaves the list as soon as its event is handled.
+ */
+import { createHash } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { EventEnvelope } from "@folio/platform/bus/port";
+import type { Consumer, ServiceDeps } from "@folio/platform/service";
+import {
+  COMMUNITY_CATEGORIES,
+  COMMUNITY_PAGE_SIZE,
+  type CommunityCard,
+  type CommunityCategory,
+  CommunityQuery,
+  CommunityReply,
+} from "@folio/proto/community";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { etagMatches } from "./caching.ts";
+import { type CommunityEntry, CommunityModel } from "./community-model.ts";
+import { cardFigures, toCard } from "./domain/community.ts";
+import type { TickerPrices } from "./domain/valuation/types.ts";
+import { SampleSeeder, type SeedOutcome } from "./seed.ts";
+import type { PortfolioValuer } from "./valuation-service.ts";
+
+export const COMMUNITY_PATH = "/v1/get/communityportfolios";
+export const COMMUNITY_CACHE_TTL_MS = 30_000;
+/** A page computed while pricing could not price some tickers is kept only briefly. */
+export const INCOMPLETE_CACHE_TTL_MS = 5_000;
+export const COMMUNITY_CACHE_CONTROL = "public, max-age=30";
+
+const GENERATION_KEY = "portfolio:community:generation";
+/** Far longer than any page is kept: an expired counter restarts at 1, long after pages of that number went. */
+const GENERATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const COMMUNITY_CONSUMES = ["portfolio.saved", "portfolio.deleted"];
+
+interface CachedPage {
+  etag: string;
+  /** the reply, serialised once when computed */
+  body: string;
+}
+
+interface Built {
+  reply: CommunityReply;
+  /** every ticker was priced, or pricing said it does not know it */
+  complete: boolean;
+}
+
+export interface CommunityOptions {
+  /** delays between seeding attempts while pricing is unreachable (tests shorten them) */
+  seedRetryDelaysMs?: readonly number[];
+}
+
+export interface Community {
+  routes: FastifyPluginAsync;
+  consumers: Consumer[];
+  /** rebuilds the read model, then seeds the samples in the background */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** the outcome of the latest seeding attempt, once it finished */
+  seeded(): Promise<SeedOutcome | null>;
+}
+
+/** `valuer` is the service's own: cards and portfolio screens read the same cached prices. */
+export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, options: CommunityOptions = {}): Community {
+  const model = new CommunityModel(deps.store);
+  const prices = valuer.pricing;
+  const seeder = new SampleSeeder(deps, valuer, options.seedRetryDelaysMs);
+  /** concurrent misses of one page share one computation */
+  const computing = new Map<string, Promise<CachedPage>>();
+
+  const generation = async () => (await deps.cache.get<number>(GENERATION_KEY)) ?? 0;
+  const invalidate = async () => void (await deps.cache.incr(GENERATION_KEY, GENERATION_TTL_MS));
+
+  async function valued(
+    groups: [CommunityCategory, CommunityEntry[]][],
+  ): Promise<{ cards: Map<string, CommunityCard>; complete: boolean }> {
+    const entries = groups.flatMap(([, list]) => list);
+    const lookup = await prices.lookup(entries.flatMap((e) => e.holdings.map((h) => h.ticker)));
+    const table: Record<string, TickerPrices> = {};
+    for (const e of entries) {
+      for (const h of e.holdings) {
+        const p = lookup.prices.get(h.ticker.toUpperCase());
+        if (p) table[h.ticker] = { latestPrice: p.latestPrice, history: p.historical_data };
+      }
+    }
+    const valuationDate = new Date(deps.clock.now()).toISOString().slice(0, 10);
+    const cards = new Map(entries.map((e) => [e.slug, toCard(e, cardFigures(e.holdings, table, valuationDate))]));
+    return { cards, complete: lookup.unavailable.length === 0 };
+  }
+
+  async function build(query: CommunityQuery, page: number, pageSize: number): Promise<Built> {
+    let groups: [CommunityCategory, CommunityEntry[]][];
+    const totals: Record<string, number> = {};
+    if (query.samples) {
+      const samples = await model.samples();
+      groups = COMMUNITY_CATEGORIES.map((c) => [c, samples.filter((s) => s.category === c)]);
+      groups = groups.filter(([, list]) => list.length > 0);
+      for (const [c, list] of groups) totals[c] = list.length;
+    } else {
+      const categories = query.category ? [query.category] : [...COMMUNITY_CATEGORIES];
+      groups = await Promise.all(
+        categories.map(async (c): Promise<[CommunityCategory, CommunityEntry[]]> => [c, await model.page(c, page, pageSize)]),
+      );
+      const counts = await Promise.all(categories.map((c) => model.count(c)));
+      categories.forEach((c, i) => {
+        totals[c] = counts[i] ?? 0;
+      });
+    }
+    const { cards, complete } = await valued(groups);
+    const byCategory: Partial<Record<CommunityCategory, CommunityCard[]>> = {};
+    for (const [c, list] of groups) byCategory[c] = list.map((e) => cards.get(e.slug) as CommunityCard);
+    return { reply: { ...byCategory, pagination: { page, pageSize, totals } }, complete };
+  }
+
+  async function listing(query: CommunityQuery): Promise<CachedPage> {
+    const page = query.samples ? 1 : (query.page ?? 1);
+    const pageSize = query.samples ? COMMUNITY_PAGE_SIZE : (query.pageSize ?? COMMUNITY_PAGE_SIZE);
+    const which = query.samples ? "samples" : (query.category ?? "all");
+    const key = `portfolio:community:${await generation()}:${which}:${page}:${pageSize}`;
+    const hit = await deps.cache.get<CachedPage>(key);
+    if (hit) return hit;
+    let pending = computing.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const { reply, complete } = await build(query, page, pageSize);
+        const body = JSON.stringify(reply);
+        const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
+        const cached: CachedPage = { etag, body };
+        await deps.cache.set(key, cached, complete ? COMMUNITY_CACHE_TTL_MS : INCOMPLETE_CACHE_TTL_MS);
+        return cached;
+      })().finally(() => computing.delete(key));
+      computing.set(key, pending);
+    }
+    return pending;
+  }
+
+  const routes: FastifyPluginAsync = async (base) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    app.get(COMMUNITY_PATH, { schema: { querystring: CommunityQuery, response: { 200: CommunityReply } } }, async (request, reply) => {
+      const page = await listing(request.query);
+      // the typed reply wants a CommunityReply object; this one sends no body (304) or the page serialised
+      // once when it was computed from a CommunityReply, not serialised again per request
+      const raw = reply as FastifyReply;
+      raw.header("cache-control", COMMUNITY_CACHE_CONTROL).header("etag", page.etag);
+      if (etagMatches(request.headers["if-none-match"], page.etag)) return raw.code(304).send();
+      return raw.type("application/json; charset=utf-8").send(page.body);
+    });
+  };
+
+  const onPortfolioEvent = async (event: EventEnvelope) => {
+    const { slug } = event.payload as { slug: string };
+    if (await model.sync(slug, event.occurredAt)) await invalidate();
+  };
+
+  return {
+    routes,
+    consumers: [{ types: COMMUNITY_CONSUMES, handle: onPortfolioEvent }],
+    async start() {
+      if ((await model.rebuild(new Date(deps.clock.now()).toISOString())) > 0) await invalidate();
+      seeder.start();
+    },
+    stop: () => seeder.stop(),
+    seeded: () => seeder.settled(),
+  };
+}

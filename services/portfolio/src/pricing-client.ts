@@ -1,0 +1,139 @@
+/**
+ * Prices for valuations, asked of the pricing service (GET /v1/get/{ticker}) through deps.services and kept
+ * per ticker in deps.cache for an hour, the pricing service's own refresh period. A ticker that cannot be
+ * priced never fails a read: it comes back in `unknown` (pricing does not know it) or `unavailable`
+ * (pricing or its providers are down), and its assets show no live figures. No price is ever made up.
+ */
+import type { Cache } from "@folio/platform/cache/port";
+import type { ServiceClient } from "@folio/platform/internal";
+import type { Logger } from "@folio/platform/log";
+import { type PriceReply, PricingMessages } from "@folio/proto/pricing";
+
+export const PRICE_TTL_MS = 60 * 60 * 1000;
+/** A last good value pricing serves during an outage is real, but asked again soon. */
+export const STALE_PRICE_TTL_MS = 5 * 60 * 1000;
+/** Pricing's "unknown ticker" is remembered a while, so a typo in a portfolio does not reach the providers on every read. */
+export const UNKNOWN_TICKER_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * How long a read or a save waits for prices. Pricing may be slow (its providers time out after seconds
+ * and retry); a portfolio screen or an autosave must not wait for that. A price that arrives later is
+ * still cached, so the next valuation has it.
+ */
+export const PRICE_WAIT_MS = 2000;
+
+export const priceCacheKey = (ticker: string) => `portfolio:price:${ticker}`;
+
+type CachedLookup = { price: PriceReply } | { unknown: true };
+
+export interface PriceLookup {
+  /** by ticker as asked (upper case) */
+  prices: Map<string, PriceReply>;
+  /** pricing answered that it does not know these */
+  unknown: string[];
+  /** pricing could not be reached or could not price these now */
+  unavailable: string[];
+}
+
+export const unpricedOf = (lookup: PriceLookup): string[] => [...lookup.unknown, ...lookup.unavailable].sort();
+
+export class PricingClient {
+  /** concurrent asks for one ticker share one call */
+  private readonly inflight = new Map<string, Promise<CachedLookup | null>>();
+
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly cache: Cache,
+    private readonly log: Logger,
+  ) {}
+
+  /**
+   * Every ticker asked at once; each answer is a price, unknown or unavailable. With `waitMs`, a ticker
+   * not answered by then counts as unavailable (its look-up goes on and caches what it gets).
+   */
+  async lookup(tickers: Iterable<string>, waitMs?: number): Promise<PriceLookup> {
+    const unique = [...new Set([...tickers].map((t) => t.toUpperCase()))];
+    const answers = await withDeadline(
+      unique.map((t) => this.one(t)),
+      waitMs,
+    );
+    const result: PriceLookup = { prices: new Map(), unknown: [], unavailable: [] };
+    unique.forEach((ticker, i) => {
+      const answer = answers[i];
+      if (answer === null) result.unavailable.push(ticker);
+      else if ("unknown" in answer) result.unknown.push(ticker);
+      else result.prices.set(ticker, answer.price);
+    });
+    return result;
+  }
+
+  /** Drops the cached price of a ticker (its price changed), so the next valuation asks pricing again. */
+  async forget(ticker: string): Promise<void> {
+    await this.cache.del(priceCacheKey(ticker.toUpperCase()));
+  }
+
+  private async one(ticker: string): Promise<CachedLookup | null> {
+    const hit = await this.cache.get<CachedLookup>(priceCacheKey(ticker));
+    if (hit) return hit;
+    let pending = this.inflight.get(ticker);
+    if (!pending) {
+      pending = this.fetch(ticker).finally(() => this.inflight.delete(ticker));
+      this.inflight.set(ticker, pending);
+    }
+    return pending;
+  }
+
+  /** null: not priceable now (outage); never cached, so the next read tries again. */
+  private async fetch(ticker: string): Promise<CachedLookup | null> {
+    let status: number;
+    let body: unknown;
+    try {
+      ({ status, body } = await this.services.call<unknown>("pricing", { method: "GET", path: `/v1/get/${encodeURIComponent(ticker)}` }));
+    } catch (err) {
+      this.log.warn({ ticker, err: (err as Error).message }, "pricing unreachable; the asset is shown without live figures");
+      return null;
+    }
+    if (status === 200 && isPriceReply(body)) {
+      const answer: CachedLookup = { price: body };
+      await this.cache.set(priceCacheKey(ticker), answer, body.stale ? STALE_PRICE_TTL_MS : PRICE_TTL_MS);
+      return answer;
+    }
+    // Only pricing's own "unknown ticker" answer means unknown: a 404 without it is a missing route (pricing
+    // not deployed where it was looked for), an outage like any other. A 400 is pricing refusing the ticker.
+    if ((status === 404 && errorOf(body) === PricingMessages.unknownTicker(ticker)) || status === 400) {
+      const answer: CachedLookup = { unknown: true };
+      await this.cache.set(priceCacheKey(ticker), answer, UNKNOWN_TICKER_TTL_MS);
+      return answer;
+    }
+    this.log.warn({ ticker, status }, "pricing could not price a ticker; the asset is shown without live figures");
+    return null;
+  }
+}
+
+/** The settled answers, null for those still pending after `waitMs` (no deadline without it). */
+async function withDeadline<T>(pending: Promise<T | null>[], waitMs: number | undefined): Promise<(T | null)[]> {
+  if (waitMs === undefined || pending.length === 0) return Promise.all(pending);
+  const answers: (T | null)[] = pending.map(() => null);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((done) => {
+    timer = setTimeout(done, waitMs);
+  });
+  await Promise.race([Promise.all(pending.map(async (p, i) => (answers[i] = await p))), deadline]);
+  clearTimeout(timer);
+  return answers;
+}
+
+const errorOf = (body: unknown): unknown => (typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined);
+
+function isPriceReply(body: unknown): body is PriceReply {
+  const b = body as PriceReply | null;
+  return (
+    typeof b === "object" &&
+    b !== null &&
+    typeof b.latestPrice === "number" &&
+    Number.isFinite(b.latestPrice) &&
+    b.latestPrice > 0 &&
+    typeof b.historical_data === "object" &&
+    b.historical_data !== null
+  );
+}

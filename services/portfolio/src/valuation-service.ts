@@ -1,0 +1,133 @@
+/**
+ * Valued portfolios: prices from the pricing service (pricing-client.ts), figures from the pure engine
+ * (domain/valued-portfolio.ts), and the valued reply kept per portfolio (reply-cache.ts) so the cachable
+ * read neither asks pricing nor runs the engine.
+ *
+ * The cached copy records the revision it was valued at and when (`valuedAt`). It is replaced by every
+ * save and by revaluation after price.updated, and dropped by renames, settings changes and deletes, so a
+ * reader normally gets a current copy. A copy can still be older than the portfolio's latest data when a
+ * valuation that started before a save or a price change finished after it; the reply then says
+ * has_updates (reply-cache.ts hasUpdates) and the client reloads from the uncached path, which values afresh.
+ */
+import type { ServiceDeps } from "@folio/platform/service";
+import { DEFAULT_TOTAL_VALUE, Portfolio, type PortfolioInput, type Valuation } from "@folio/proto/portfolio";
+import { Value } from "typebox/value";
+import { initialPercentQuantities, valuationTickers, valuePortfolioView } from "./domain/valued-portfolio.ts";
+import type { PricingClient } from "./pricing-client.ts";
+import { PRICE_WAIT_MS, type PriceLookup, unpricedOf } from "./pricing-client.ts";
+import { OUTAGE_REPLY_TTL_MS, REPLY_TTL_MS, ReplyCache, type ServedCopy } from "./reply-cache.ts";
+import { type PortfolioDoc, revOf, toPortfolio, type ValueSnapshot } from "./store.ts";
+
+export interface Valued {
+  /** the public portfolio with its live fields, marketValue, fees, allHistory and lastRefreshed */
+  portfolio: Portfolio;
+  valuation: Valuation | null;
+  /** epoch ms the valuation started, before its prices were read */
+  valuedAt: number;
+  lookup: PriceLookup;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export class PortfolioValuer {
+  /** concurrent cache misses for one revision share one valuation */
+  private readonly inflight = new Map<string, Promise<ServedCopy>>();
+  private readonly replies: ReplyCache;
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    readonly pricing: PricingClient,
+  ) {
+    this.replies = new ReplyCache(deps.cache, deps.clock);
+  }
+
+  /**
+   * Values a stored portfolio now. A ticker without a price never fails it: it is listed as unpriced.
+   * `waitMs` bounds the wait for prices (reads and saves); background work passes undefined and waits.
+   */
+  async value(doc: PortfolioDoc, waitMs: number | undefined = PRICE_WAIT_MS): Promise<Valued> {
+    const valuedAt = this.deps.clock.now();
+    const lookup = await this.pricing.lookup(valuationTickers(doc), waitMs);
+    // the benchmark is not an asset: when it alone has no price, the chart has no index line and that is all
+    const held = new Set(doc.assets.map((a) => a.ticker.toUpperCase()));
+    const unpriced = unpricedOf(lookup).filter((t) => held.has(t));
+    const view = valuePortfolioView(doc, lookup.prices, unpriced, isoDay(valuedAt));
+    // the stored document may carry fields this service keeps to itself; the copy must hold only the public ones
+    const portfolio = Value.Clean(Portfolio, {
+      ...toPortfolio(doc),
+      assets: view.assets,
+      marketValue: view.marketValue,
+      fees: view.fees,
+      allHistory: view.allHistory,
+      lastRefreshed: new Date(valuedAt).toISOString(),
+    }) as Portfolio;
+    return { portfolio, valuation: view.valuation, valuedAt, lookup };
+  }
+
+  /** The figures kept beside the portfolio (store.ts VALUES) for a valuation. */
+  snapshotOf(valued: Valued): Omit<ValueSnapshot, "_id" | "_v"> {
+    const p = valued.portfolio;
+    return {
+      rev: p.rev,
+      marketValue: p.marketValue,
+      fees: p.fees,
+      allHistory: p.allHistory,
+      lastRefreshed: p.lastRefreshed ?? new Date(valued.valuedAt).toISOString(),
+    };
+  }
+
+  /**
+   * The copy of a portfolio to serve, or a fresh one valued and cached when there is none. `snapshot` is
+   * the portfolio's value snapshot, read by the caller for has_updates.
+   */
+  async served(doc: PortfolioDoc, snapshot: ValueSnapshot | null): Promise<ServedCopy> {
+    const hit = await this.replies.get(doc.slug, revOf(doc), snapshot);
+    if (hit) return hit;
+    const key = `${doc.slug}\n${revOf(doc)}`;
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = this.value(doc)
+        .then((valued) => this.keep(doc.slug, valued))
+        .finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Caches a valuation as the portfolio's copy and returns it. */
+  async keep(slug: string, valued: Valued): Promise<ServedCopy> {
+    const copy = {
+      rev: valued.portfolio.rev,
+      valuedAt: valued.valuedAt,
+      data: JSON.stringify(valued.portfolio),
+      valuation: JSON.stringify(valued.valuation),
+    };
+    return this.replies.put(slug, copy, valued.lookup.unavailable.length > 0 ? OUTAGE_REPLY_TTL_MS : REPLY_TTL_MS);
+  }
+
+  /** A visitor's view of a public portfolio still fresh in this process (reply-cache.ts). */
+  visitorView(slug: string) {
+    return this.replies.visitorView(slug);
+  }
+
+  async forget(slug: string): Promise<void> {
+    await this.replies.drop(slug);
+  }
+
+  /**
+   * Initial percents on save (PortfolioInput.applyInitialPercents): each asset with an initialPercent p gets
+   * quantity round(T × p / 100 / price at its DoA), T the input's totalValue, else the stored one, else
+   * 10000. Without the flag, or without initial percents, the input is returned as it is.
+   */
+  async withInitialPercents(input: PortfolioInput, storedTotal: number | undefined): Promise<{ input: PortfolioInput; skipped: string[] }> {
+    const wanted = input.assets.some((a) => typeof a.initialPercent === "number");
+    if (!input.applyInitialPercents || !wanted) return { input, skipped: [] };
+    const totalValue = input.totalValue ?? storedTotal ?? DEFAULT_TOTAL_VALUE;
+    const lookup = await this.pricing.lookup(
+      input.assets.filter((a) => typeof a.initialPercent === "number").map((a) => a.ticker),
+      PRICE_WAIT_MS,
+    );
+    const { quantities, skipped } = initialPercentQuantities(input.assets, totalValue, lookup.prices, isoDay(this.deps.clock.now()));
+    return { input: { ...input, assets: input.assets.map((a, i) => ({ ...a, quantity: quantities[i] })) }, skipped };
+  }
+}

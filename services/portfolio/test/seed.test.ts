@@ -1,0 +1,166 @@
+/**
+ * The visitors' samples, seeded at the service's start with real closes (the shared market data, served by
+ * a stand-in pricing service): created once, through the store's commit with portfolio.saved events;
+ * starting again, or twice at once, adds nothing; without prices nothing is invented.
+ */
+import type { EventEnvelope } from "@folio/platform/bus/port";
+import { createTestDeps, type TestDeps } from "@folio/platform/testing";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { communityEntries } from "../src/community-model.ts";
+import { SAMPLE_OWNER, SAMPLE_PURCHASE_DATE, SAMPLE_SLUGS, SAMPLES, sampleTickers } from "../src/domain/samples.ts";
+import { hasMarketData, loadTicker, marketDataDir } from "../src/domain/valuation/testing/market-data.ts";
+import { portfolios } from "../src/store.ts";
+import { type CommunityHarness, communityHarness, communityOf, deliverPending, FakePricing } from "./community-support.ts";
+
+const withData = hasMarketData();
+if (!withData) console.warn(`no market data in ${marketDataDir()} (set MARKET_DATA_DIR): the sample seeding tests are skipped`);
+
+let deps: TestDeps;
+let h: CommunityHarness;
+let pricing: FakePricing;
+
+beforeEach(async () => {
+  deps = createTestDeps();
+  deps.clock.set(Date.UTC(2026, 6, 14, 12));
+  pricing = new FakePricing();
+  h = await communityHarness({ deps, pricing });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const priceEverySample = () => {
+  for (const t of sampleTickers(SAMPLES)) pricing.setFromMarketData(t);
+};
+const storedSamples = async () => (await portfolios(deps.store).find({ owner: SAMPLE_OWNER }, { sort: { slug: 1 } })).map((d) => d.slug);
+const savedEvents = async (): Promise<EventEnvelope[]> => (await deps.outboxEvents()).filter((e) => e.type === "portfolio.saved");
+
+describe.skipIf(!withData)("seeding the samples", () => {
+  it("creates the three samples at start, public, filed, bought at January 2021's real closes", async () => {
+    priceEverySample();
+    const community = communityOf(deps);
+    await community.start();
+    const outcome = await community.seeded();
+    expect(outcome).toEqual({ created: [...SAMPLE_SLUGS], present: [], skipped: [] });
+
+    const found = await portfolios(deps.store).find({ owner: SAMPLE_OWNER });
+    const stored = SAMPLE_SLUGS.map((slug) => found.find((d) => d.slug === slug) as (typeof found)[number]);
+    expect(stored.map((d) => [d.slug, d.category, d.privateMode])).toEqual([
+      ["sample-three-fund", "Index", false],
+      ["sample-tech-stocks", "Tech", false],
+      ["sample-dividend-income", "Dividend", false],
+    ]);
+    const threeFund = stored[0];
+    const vti = loadTicker("VTI").history["2021-01"];
+    // VTI is 50 % of $10,000, bought at its January 2021 close (about $195): round(5000 / close) units
+    expect(threeFund.assets[0]).toMatchObject({ ticker: "VTI", PoA: vti, quantity: Math.round(5000 / vti), DoA: SAMPLE_PURCHASE_DATE });
+    expect(threeFund.assets[0].quantity).toBeGreaterThan(20);
+    expect(threeFund.assets[0].quantity).toBeLessThan(30);
+    for (const doc of stored) {
+      for (const a of doc.assets) expect(a.PoA).toBe(loadTicker(a.ticker).history["2021-01"]);
+      // valued at the save, as any new portfolio is
+      expect(doc.marketValue).toBeGreaterThan(0);
+    }
+
+    const events = await savedEvents();
+    expect(events.map((e) => [e.key, (e.payload as { slug: string }).slug, (e.payload as { created: boolean }).created])).toEqual(
+      SAMPLE_SLUGS.map((slug) => [SAMPLE_OWNER, slug, true]),
+    );
+  });
+
+  it("is idempotent: a second start leaves exactly three samples and publishes nothing more", async () => {
+    priceEverySample();
+    const first = communityOf(deps);
+    await first.start();
+    await first.seeded();
+    const eventsAfterFirst = (await savedEvents()).length;
+
+    const second = communityOf(deps);
+    await second.start();
+    expect(await second.seeded()).toEqual({ created: [], present: [...SAMPLE_SLUGS], skipped: [] });
+    expect(await storedSamples()).toEqual([...SAMPLE_SLUGS].sort());
+    expect((await savedEvents()).length).toBe(eventsAfterFirst);
+    await first.stop();
+    await second.stop();
+  });
+
+  it("two replicas starting at once create each sample once", async () => {
+    priceEverySample();
+    const [a, b] = [communityOf(deps), communityOf(deps)];
+    await Promise.all([a.start(), b.start()]);
+    const [oa, ob] = await Promise.all([a.seeded(), b.seeded()]);
+    expect([...(oa?.created ?? []), ...(ob?.created ?? [])].sort()).toEqual([...SAMPLE_SLUGS].sort());
+    expect(await storedSamples()).toEqual([...SAMPLE_SLUGS].sort());
+    expect(await savedEvents()).toHaveLength(3);
+  });
+
+  it("runs as part of the service's start, and visitors get the samples as community cards and read-only portfolios", async () => {
+    priceEverySample();
+    await h.module.start?.();
+    await vi.waitFor(async () => expect(await storedSamples()).toHaveLength(3));
+    await h.deliver();
+
+    const samples = await h.communityList("?samples=true");
+    expect(Object.keys(samples)).toEqual(["Dividend", "Index", "Tech", "pagination"]);
+    expect(samples.Index?.map((c) => c.slug)).toEqual(["sample-three-fund"]);
+    for (const card of [samples.Index?.[0], samples.Tech?.[0], samples.Dividend?.[0]]) {
+      expect(card?.totalValue).toBeGreaterThan(0);
+      expect(card?.growth).not.toBeNull();
+      // monthly from January 2021 to July 2026: 67 months, thinned to 60 points
+      expect(Object.keys(card?.allHistory ?? {})).toHaveLength(60);
+    }
+    expect((await h.communityList("?category=Tech")).Tech?.map((c) => c.slug)).toEqual(["sample-tech-stocks"]);
+
+    const view = await h.as(null).cachable("sample-tech-stocks");
+    expect(view.statusCode).toBe(200);
+    expect(view.json().state).toEqual({ notOwner: true, isAdmin: false });
+    expect((await h.as("bob").settings("sample-tech-stocks", { privateMode: true })).statusCode).toBe(403);
+  });
+});
+
+describe("seeding without prices", () => {
+  it("creates nothing when pricing is down, says why, and tries again while the process runs", async () => {
+    pricing.down = true;
+    const community = communityOf(deps, { seedRetryDelaysMs: [0] });
+    await community.start();
+    const outcome = await community.seeded();
+    expect(outcome?.created).toEqual([]);
+    expect(outcome?.skipped.map((s) => [s.slug, s.retry])).toEqual(SAMPLE_SLUGS.map((slug) => [slug, true]));
+    expect(outcome?.skipped[0].reason).toBe("pricing could not price VTI, VXUS, BND now");
+    expect(await storedSamples()).toEqual([]);
+    expect(await deps.outboxEvents()).toEqual([]);
+
+    if (withData) {
+      pricing.down = false;
+      priceEverySample();
+      await vi.waitFor(async () => expect(await storedSamples()).toHaveLength(3));
+    }
+    await community.stop();
+  });
+
+  it("does not retry a sample whose tickers pricing does not know, and invents nothing", async () => {
+    const community = communityOf(deps, { seedRetryDelaysMs: [0] });
+    await community.start();
+    const outcome = await community.seeded();
+    expect(outcome?.skipped.map((s) => s.retry)).toEqual([false, false, false]);
+    expect(outcome?.skipped[1].reason).toBe("no 2021-01 close is known for AAPL, MSFT, NVDA, GOOGL, AMZN");
+    expect(await storedSamples()).toEqual([]);
+  });
+
+  it.skipIf(!withData)("leaves a user's portfolio that took a sample's slug alone and seeds the others", async () => {
+    priceEverySample();
+    const slug = await h.create("alice", "Sample Tech Stocks");
+    expect(slug).toBe("sample-tech-stocks");
+    const community = communityOf(deps);
+    await community.start();
+    const outcome = await community.seeded();
+    expect(outcome?.created).toEqual(["sample-three-fund", "sample-dividend-income"]);
+    expect(outcome?.skipped).toEqual([{ slug, reason: "a user's portfolio has this slug", retry: false }]);
+    expect((await h.stored(slug))?.owner).toBe("alice");
+    await deliverPending(deps, community.consumers);
+    expect((await communityEntries(deps.store).find({ sample: true })).map((e) => e.slug).sort()).toEqual([
+      "sample-dividend-income",
+      "sample-three-fund",
+    ]);
+  });
+});

@@ -5,6 +5,7 @@
  * has no handler or two.
  */
 import type { FastifyInstance } from "fastify";
+import { EventPayloads } from "@folio/proto/events";
 import { createBus } from "./bus/index.ts";
 import { createCache } from "./cache/index.ts";
 import { type Clock, systemClock } from "./clock.ts";
@@ -46,6 +47,24 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
   return { config, store, bus, cache, queue, clock, log, mailer, services };
 }
 
+/**
+ * Every event type a service consumes must be a known event with exactly one handler in that service (its
+ * consumer group): Kafka gives one group's topic to one consumer, so a second handler would never run.
+ */
+export function checkEventHandlers(modules: ServiceModule[], knownTypes: string[]): void {
+  for (const m of modules) {
+    const seen = new Set<string>();
+    for (const c of m.consumers ?? []) {
+      for (const type of c.types) {
+        const base = type.endsWith(".dlq") ? type.slice(0, -4) : type;
+        if (!knownTypes.includes(base)) throw new Error(`Service '${m.name}' consumes unknown event '${type}'`);
+        if (seen.has(type)) throw new Error(`Service '${m.name}' has two handlers for '${type}'; it must have exactly one`);
+        seen.add(type);
+      }
+    }
+  }
+}
+
 /** Every job queue must have exactly one handler among the hosted modules. */
 export function checkJobHandlers(modules: ServiceModule[], expectedQueues: string[] = []): void {
   const owners = new Map<string, string[]>();
@@ -77,6 +96,7 @@ export async function hostServices(
   log: Logger = deps.log,
 ): Promise<Hosted> {
   checkJobHandlers(modules);
+  checkEventHandlers(modules, Object.keys(EventPayloads));
   if (deps.services instanceof InjectServiceClient) deps.services.attach(app);
   if (roles.api) {
     for (const m of modules) await app.register(m.routes);

@@ -5,10 +5,10 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, startApp } from "../../test/support/app-process.ts";
+import { type AppProcess, repoRoot, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 
 const enabled = chromiumAvailable();
@@ -18,7 +18,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!enabled) return;
-  app = await startApp({ DATA_DIR: dataDir });
+  // prices from the real data folder only, so no test reaches the network
+  app = await startApp({ DATA_DIR: dataDir, MARKET_DATA_DIR: resolve(repoRoot, "../shared/market-data"), MARKET_DATA_PROVIDERS: "csv" });
   browser = await launchChromium();
 });
 
@@ -28,17 +29,16 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function fill(page: Page, label: string, value: string) {
-  await page.getByLabel(label, { exact: true }).fill(value);
-}
-
+/** Through the add-asset modal, with the ticker typed and the purchase price entered by hand. */
 async function addAsset(page: Page, ticker: string, quantity: string, price: string, date: string) {
-  await fill(page, "Ticker", ticker);
-  await fill(page, "Quantity", quantity);
-  await fill(page, "Purchase price", price);
-  await fill(page, "Purchase date", date);
-  await page.getByRole("button", { name: "Add asset" }).click();
-  await page.getByRole("cell", { name: ticker, exact: true }).waitFor();
+  await page.getByRole("button", { name: "Add asset", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Add asset" });
+  await dialog.getByLabel("Search ticker", { exact: true }).fill(ticker);
+  await dialog.getByLabel("Quantity", { exact: true }).fill(quantity);
+  await dialog.getByLabel("Purchase date", { exact: true }).fill(date);
+  await dialog.getByLabel("Purchase price", { exact: true }).fill(price);
+  await dialog.getByRole("button", { name: "Add to portfolio" }).click();
+  await page.getByRole("table", { name: "Assets" }).getByRole("cell", { name: ticker, exact: true }).waitFor();
 }
 
 describe.skipIf(!enabled)("user journey in Chromium", () => {
@@ -67,10 +67,23 @@ describe.skipIf(!enabled)("user journey in Chromium", () => {
     await expect.poll(() => page.getByRole("button", { name: "Save" }).isDisabled(), { timeout: 10_000 }).toBe(true);
 
     await page.reload();
-    await page.getByRole("cell", { name: "VTI", exact: true }).waitFor();
-    await page.getByRole("cell", { name: "BND", exact: true }).waitFor();
-    expect(await page.getByText("$2,500.00").count()).toBeGreaterThan(0); // 10 × 250
-    expect(await page.getByText("$1,450.00").count()).toBeGreaterThan(0); // 20 × 72.50
+    const assets = page.getByRole("table", { name: "Assets" });
+    await assets.getByRole("cell", { name: "VTI", exact: true }).waitFor();
+    await assets.getByRole("cell", { name: "BND", exact: true }).waitFor();
+    expect(await page.getByLabel("Quantity of VTI").inputValue()).toBe("10");
+    expect(await page.getByLabel("Quantity of BND").inputValue()).toBe("20");
+    // the purchase prices as entered (the fifth column)
+    const purchasePrice = (ticker: string) =>
+      assets
+        .getByRole("row")
+        .filter({ has: page.getByRole("cell", { name: ticker, exact: true }) })
+        .getByRole("cell")
+        .nth(4)
+        .textContent();
+    expect(await purchasePrice("VTI")).toBe("$250.00");
+    expect(await purchasePrice("BND")).toBe("$72.50");
+    // cost 10 × 250 + 20 × 72.50 = 3950
+    expect(await page.getByRole("group", { name: "Cost" }).textContent()).toContain("$3,950.00");
 
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL((url) => url.pathname === "/");

@@ -1,4 +1,6 @@
 import { Link, NavLink, Outlet } from "react-router-dom";
+import { Achievements } from "../features/achievements/AchievementsPanel.tsx";
+import { achievementsPanelOpened } from "../features/achievements/achievementsSlice.ts";
 import { AuthModal } from "../features/auth/AuthModal.tsx";
 import { authModalOpened, selectSignedIn, selectUser } from "../features/auth/authSlice.ts";
 import { useLogOut } from "../features/auth/useLogOut.ts";
@@ -13,6 +15,7 @@ export function Layout() {
         <Outlet />
       </main>
       <AuthModal />
+      <Achievements />
       <Toasts />
     </>
   );
@@ -30,10 +33,21 @@ function TopBar() {
       </Link>
       <nav aria-label="Main">
         <NavLink to="/dashboard">Dashboard</NavLink>
+        <NavLink to="/community">Community</NavLink>
+        {signedIn && (
+          <>
+            <NavLink to="/networth">Net worth</NavLink>
+            <NavLink to="/movers">Movers</NavLink>
+            <NavLink to="/settings">Settings</NavLink>
+          </>
+        )}
       </nav>
       <div className="topbar-account">
         {signedIn ? (
           <>
+            <button type="button" className="button secondary" onClick={() => dispatch(achievementsPanelOpened())}>
+              Achievements
+            </button>
             <span className="muted">{user?.displayName || user?.email}</span>
             <button type="button" className="button secondary" onClick={logOut}>
               Log out

@@ -6,18 +6,43 @@ import type { AuthReply, User } from "@folio/proto/auth";
 import type {
   Asset,
   AssetInput,
+  BenchmarkLine,
+  HistoricalPeriod,
   MessageReply as MessageReplySchema,
+  MonthlySeries,
   Portfolio,
   PortfolioInput,
   PortfolioListItem as PortfolioListItemSchema,
   PortfolioReply,
+  PortfolioSettings,
   PortfoliosAndAssetsReply as PortfoliosAndAssetsReplySchema,
+  RangeReturn,
   SaveBody,
   SaveReply as SaveReplySchema,
+  Valuation,
 } from "@folio/proto/portfolio";
+import type { AutocompleteReply, PriceReply, Suggestion } from "@folio/proto/pricing";
 import type { Static } from "typebox";
 
-export type { Asset, AssetInput, AuthReply, Portfolio, PortfolioInput, PortfolioReply, SaveBody, User };
+export type {
+  Asset,
+  AssetInput,
+  AuthReply,
+  AutocompleteReply,
+  BenchmarkLine,
+  HistoricalPeriod,
+  MonthlySeries,
+  Portfolio,
+  PortfolioInput,
+  PortfolioReply,
+  PortfolioSettings,
+  PriceReply,
+  RangeReturn,
+  SaveBody,
+  Suggestion,
+  User,
+  Valuation,
+};
 export type SaveReply = Static<typeof SaveReplySchema>;
 export type MessageReply = Static<typeof MessageReplySchema>;
 export type PortfolioListItem = Static<typeof PortfolioListItemSchema>;

@@ -19,6 +19,9 @@ export const Messages = {
   portfolioMissing: "This portfolio does not exist or is private.",
   loadFailed: "The portfolio could not be loaded. Please try again.",
   somethingWrong: "Something went wrong. Please try again.",
+  priceFailed: "Ooops! Something went wrong!",
+  initialPercentSkipped: (tickers: readonly string[]) =>
+    `No price at the purchase date for ${tickers.join(", ")}: quantity kept as entered.`,
 } as const;
 
 /** Spec §9 */

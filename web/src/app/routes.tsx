@@ -32,6 +32,34 @@ export const routes: RouteObject[] = [
           return { Component: PortfolioPage };
         },
       },
+      {
+        path: "networth",
+        lazy: async () => {
+          const { NetWorthPage } = await import("../features/networth/NetWorthPage.tsx");
+          return { Component: NetWorthPage };
+        },
+      },
+      {
+        path: "movers",
+        lazy: async () => {
+          const { MoversPage } = await import("../features/movers/MoversPage.tsx");
+          return { Component: MoversPage };
+        },
+      },
+      {
+        path: "settings",
+        lazy: async () => {
+          const { SettingsPage } = await import("../features/settings/SettingsPage.tsx");
+          return { Component: SettingsPage };
+        },
+      },
+      {
+        path: "community",
+        lazy: async () => {
+          const { CommunityPage } = await import("../features/community/CommunityPage.tsx");
+          return { Component: CommunityPage };
+        },
+      },
       { path: "referral", element: <ReferralPage /> },
       {
         path: "reset-password",

@@ -36,6 +36,15 @@ describe("formatPercent", () => {
     expect(formatPercent(12.5)).toBe("12.50%");
     expect(formatPercent(33.3333)).toBe("33.33%");
   });
+  it("judges 'whole' after rounding to the 2 decimals shown", () => {
+    expect(formatPercent(12.001)).toBe("12%");
+    expect(formatPercent(-0.001)).toBe("0%");
+    expect(formatPercent(6.329)).toBe("6.33%");
+  });
+  it("groups thousands", () => {
+    expect(formatPercent(1250)).toBe("1,250%");
+    expect(formatPercent(126179.257)).toBe("126,179.26%");
+  });
 });
 
 describe("formatDate", () => {

@@ -5,6 +5,8 @@ const usd = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 2,
 });
 const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 8 });
+const wholePercent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const decimalPercent = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** Money with $ and 2 decimals (spec §9): 1234.5 → "$1,234.50". */
@@ -17,9 +19,13 @@ export function formatCurrencyOrNA(value: number | null | undefined): string {
   return typeof value === "number" && value > 0 ? usd.format(value) : "NA";
 }
 
-/** No decimals when whole, otherwise 2 (spec §9): 12 → "12%", 12.5 → "12.50%". */
+/**
+ * No decimals when whole, otherwise 2 (spec §9): 12 → "12%", 12.5 → "12.50%". Whole is judged after
+ * rounding to the 2 decimals shown, so 12.001 is "12%", not "12.00%".
+ */
 export function formatPercent(value: number): string {
-  return Number.isInteger(value) ? `${value}%` : `${value.toFixed(2)}%`;
+  const shown = Math.round(value * 100) / 100;
+  return Number.isInteger(shown) ? `${wholePercent.format(shown === 0 ? 0 : shown)}%` : `${decimalPercent.format(shown)}%`;
 }
 
 export function formatQuantity(value: number): string {

@@ -126,12 +126,16 @@ describe("login and register", () => {
   });
 });
 
+/** a visitor on the dashboard is shown the sample portfolios (none here) */
+const noSamples = { "GET /v1/get/communityportfolios": { body: { pagination: { page: 1, pageSize: 12, totals: {} } } } };
+
 describe("pre-login URL", () => {
   it("a protected page asks to log in and comes back to it afterwards", async () => {
     mockApi({
       "POST /v1/auth/login": { body: session },
       "POST /v1/login": { body: { result: "ok" } },
       "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } },
+      ...noSamples,
     });
     const { user } = renderApp({ route: "/dashboard/first" });
     expect(await screen.findByRole("dialog", { name: "Log in" })).toBeTruthy();
@@ -144,7 +148,7 @@ describe("pre-login URL", () => {
   });
 
   it("a 401 nouser reply ends the stale session, keeps the URL and opens login", async () => {
-    mockApi({ "POST /v1/get/portfolios-and-assets": { status: 401, body: { result: "nouser" } } });
+    mockApi({ "POST /v1/get/portfolios-and-assets": { status: 401, body: { result: "nouser" } }, ...noSamples });
     const { store } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
     expect(await screen.findByRole("dialog", { name: "Log in" })).toBeTruthy();
     expect(localStorage.getItem("preLoginUrl")).toBe("/dashboard");
@@ -174,6 +178,7 @@ describe("logout", () => {
     const api = mockApi({
       "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } },
       "POST /v1/auth/logout": { body: { result: "ok" } },
+      ...noSamples,
     });
     const { user, store } = renderApp({ route: "/dashboard" });
     await screen.findByRole("heading", { name: "Your portfolios" });

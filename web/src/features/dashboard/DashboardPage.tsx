@@ -6,10 +6,13 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { PageLoading } from "../../app/Layout.tsx";
 import { Messages } from "../../app/messages.ts";
 import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
+import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
 import { loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
 import { NewPortfolioModal } from "../portfolio/NewPortfolioModal.tsx";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
+import { VisitorSamples } from "../samples/VisitorSamples.tsx";
 import { showError, showSuccess } from "../toasts/toastsSlice.ts";
+import { DashboardOverview } from "./DashboardOverview.tsx";
 import { useGetPortfoliosAndAssetsQuery } from "./dashboardApi.ts";
 import { PortfolioCard } from "./PortfolioCard.tsx";
 import { useDeletePortfolio } from "./useDeletePortfolio.ts";
@@ -29,7 +32,14 @@ export function DashboardPage({ first = false }: { first?: boolean }) {
   return (
     <section>
       {first && <h1 className="welcome">Welcome to Folio{user?.displayName ? `, ${user.displayName}` : ""}!</h1>}
-      {signedIn ? <Portfolios /> : <p className="muted">Log in to see your portfolios.</p>}
+      {signedIn ? (
+        <Portfolios first={first} />
+      ) : (
+        <>
+          <p className="muted">Log in to see your portfolios.</p>
+          <VisitorSamples />
+        </>
+      )}
     </section>
   );
 }
@@ -42,7 +52,7 @@ function byNewest(a: PortfolioListItem, b: PortfolioListItem) {
   return b.created_at.localeCompare(a.created_at);
 }
 
-function Portfolios() {
+function Portfolios({ first }: { first: boolean }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { data, isLoading, isError } = useGetPortfoliosAndAssetsQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -84,16 +94,23 @@ function Portfolios() {
       ) : isError ? (
         <p role="alert">Your portfolios could not be loaded. Please try again.</p>
       ) : portfolios.length === 0 ? (
-        <div className="empty card">
-          <p>You have no portfolios yet.</p>
-          <p className="muted">Start one with “New portfolio”: give it a name, then add the assets you hold.</p>
-        </div>
+        <>
+          <div className="empty card">
+            <p>You have no portfolios yet.</p>
+            <p className="muted">Start one with “New portfolio”: give it a name, then add the assets you hold.</p>
+          </div>
+          {/* a new user's first steps, known from registering; the first advance is compared with it */}
+          {first && <AchievementsCard fetchIfUnknown={false} />}
+        </>
       ) : (
-        <div className="cards">
-          {portfolios.map((portfolio) => (
-            <PortfolioCard key={portfolio.slug} portfolio={portfolio} onDelete={() => setToDelete(portfolio)} />
-          ))}
-        </div>
+        <>
+          <div className="cards">
+            {portfolios.map((portfolio) => (
+              <PortfolioCard key={portfolio.slug} portfolio={portfolio} onDelete={() => setToDelete(portfolio)} />
+            ))}
+          </div>
+          <DashboardOverview portfolios={portfolios} />
+        </>
       )}
       {creating && <NewPortfolioModal busy={saving} onCreate={create} onCancel={() => setCreating(false)} />}
       {toDelete && (

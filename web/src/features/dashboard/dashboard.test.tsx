@@ -1,7 +1,14 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PortfolioListItem } from "../../app/apiTypes.ts";
 import { assetFixture, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+
+vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
+
+// the route's module (and the overview's) load once, before the first test's clock starts
+beforeAll(async () => {
+  await import("./DashboardPage.tsx");
+});
 
 function listItem(overrides: Partial<PortfolioListItem>): PortfolioListItem {
   return {
@@ -27,13 +34,23 @@ const threeFund = listItem({
 });
 const tech = listItem({ pname: "Tech", slug: "tech", created_at: "2024-02-01T10:00:00.000Z", assets: [assetFixture({ value: 2500 })] });
 
+/** What the overview below the cards asks for (net worth by week, movers, achievements). */
+const overview = {
+  "POST /v1/get/netWorthHistory": { body: { netWorthHistory: [] } },
+  "POST /v1/biggest-movers": { body: { result: "nok" } },
+  "POST /v1/get/achievement-state": { body: { achievement_state: 2 } },
+  // the list's assets come without prices: the all-assets table asks for them
+  "GET /v1/get/VTI": { body: { ticker: "VTI", latestPrice: 260, name: "VTI", historical_data: {}, fee: 0.03, assetClass: "ETF" } },
+  "GET /v1/get/BND": { body: { ticker: "BND", latestPrice: 72, name: "BND", historical_data: {}, fee: 0.03, assetClass: "ETF" } },
+};
+
 function card(name: string) {
   return screen.getByRole("article", { name });
 }
 
 describe("dashboard", () => {
   it("shows the user's portfolio cards, newest first, with asset count and cost value", async () => {
-    const api = mockApi({ "POST /v1/get/portfolios-and-assets": { body: { portfolios: { "three-fund": threeFund, tech } } } });
+    const api = mockApi({ ...overview, "POST /v1/get/portfolios-and-assets": { body: { portfolios: { "three-fund": threeFund, tech } } } });
     renderApp({ route: "/dashboard", preloadedState: signedInState() });
     await screen.findByRole("article", { name: "Three Fund" });
 
@@ -55,6 +72,7 @@ describe("dashboard", () => {
 
   it("deletes a portfolio after confirmation and removes its card", async () => {
     const api = mockApi({
+      ...overview,
       "POST /v1/get/portfolios-and-assets": { body: { portfolios: { "three-fund": threeFund, tech } } },
       "POST /v1/delete/portfolio/tech": { body: { message: "pdeleted" } },
     });
@@ -74,6 +92,7 @@ describe("dashboard", () => {
 
   it("opens login when the delete answer is anything but pdeleted", async () => {
     mockApi({
+      ...overview,
       "POST /v1/get/portfolios-and-assets": { body: { portfolios: { tech } } },
       "POST /v1/delete/portfolio/tech": { body: { message: "nok" } },
     });

@@ -2,11 +2,23 @@ import { useState } from "react";
 import type { Asset } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { formatCurrencyOrNA, formatDate, formatMoney, formatQuantity } from "../../lib/format.ts";
+import type { AssetFigures } from "./assetFigures.ts";
+import { EditAssetModal } from "./EditAssetModal.tsx";
 import { parseQuantity } from "./portfolioModel.ts";
-import { assetQuantityChanged, assetRemoved } from "./portfolioSlice.ts";
+import { assetInitialPercentChanged, assetQuantityChanged, assetRemoved } from "./portfolioSlice.ts";
+import { type FormatGains, gainText, percentOrNA } from "./valuationView.ts";
 
-export function AssetTable({ assets, editable }: { assets: Asset[]; editable: boolean }) {
+interface AssetTableProps {
+  assets: Asset[];
+  figures: AssetFigures[];
+  formatGains: FormatGains;
+  editable: boolean;
+}
+
+export function AssetTable({ assets, figures, formatGains, editable }: AssetTableProps) {
+  const [editing, setEditing] = useState<number | null>(null);
   if (assets.length === 0) return <p className="muted empty">No assets yet.</p>;
+  const editedAsset = editing === null ? undefined : assets[editing];
   return (
     <div className="table-wrap">
       <table className="assets">
@@ -19,11 +31,23 @@ export function AssetTable({ assets, editable }: { assets: Asset[]; editable: bo
               Quantity
             </th>
             <th scope="col" className="num">
+              Initial %
+            </th>
+            <th scope="col" className="num">
               Purchase price
             </th>
             <th scope="col">Purchase date</th>
             <th scope="col" className="num">
-              Value
+              Latest price
+            </th>
+            <th scope="col" className="num">
+              Market value
+            </th>
+            <th scope="col" className="num">
+              Profit/loss
+            </th>
+            <th scope="col" className="num">
+              Share
             </th>
             {editable && (
               <th scope="col">
@@ -35,37 +59,78 @@ export function AssetTable({ assets, editable }: { assets: Asset[]; editable: bo
         <tbody>
           {assets.map((asset, index) => (
             // the same ticker may appear twice (two purchases), so the position is part of the key
-            <AssetRow key={`${asset.ticker}-${asset.index}`} asset={asset} index={index} editable={editable} />
+            <AssetRow
+              key={`${asset.ticker}-${asset.index}`}
+              asset={asset}
+              figures={figures[index]}
+              formatGains={formatGains}
+              index={index}
+              editable={editable}
+              onEdit={() => setEditing(index)}
+            />
           ))}
         </tbody>
       </table>
+      {editing !== null && editedAsset && <EditAssetModal asset={editedAsset} index={editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }
 
-function AssetRow({ asset, index, editable }: { asset: Asset; index: number; editable: boolean }) {
+interface AssetRowProps {
+  asset: Asset;
+  figures: AssetFigures | undefined;
+  formatGains: FormatGains;
+  index: number;
+  editable: boolean;
+  onEdit: () => void;
+}
+
+function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: AssetRowProps) {
   const dispatch = useAppDispatch();
+  const gain = gainText(figures?.profitLoss, figures?.profitLossPercent, formatGains);
+  const gainSign = figures?.profitLoss ? Math.sign(figures.profitLoss) : 0;
   return (
     <tr>
       <td className="ticker">{asset.ticker}</td>
       {/* a name that only repeats the ticker says nothing */}
-      <td>{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
+      <td className="asset-name">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
       <td className="num">
         {editable ? (
-          <QuantityInput
-            ticker={asset.ticker}
-            quantity={asset.quantity}
-            onCommit={(quantity) => dispatch(assetQuantityChanged({ index, quantity }))}
+          <NumberCell
+            label={`Quantity of ${asset.ticker}`}
+            value={asset.quantity}
+            parse={parseQuantity}
+            onCommit={(quantity) => dispatch(assetQuantityChanged({ index, quantity: quantity ?? 0 }))}
           />
         ) : (
           formatQuantity(asset.quantity)
         )}
       </td>
+      <td className="num">
+        {editable ? (
+          <NumberCell
+            label={`Initial percent of ${asset.ticker}`}
+            value={asset.initialPercent}
+            parse={parseInitialPercent}
+            onCommit={(initialPercent) => dispatch(assetInitialPercentChanged({ index, initialPercent }))}
+          />
+        ) : asset.initialPercent === null ? (
+          "—"
+        ) : (
+          percentOrNA(asset.initialPercent)
+        )}
+      </td>
       <td className="num">{formatCurrencyOrNA(asset.PoA)}</td>
-      <td>{formatDate(asset.DoA)}</td>
-      <td className="num">{formatMoney(asset.value)}</td>
+      <td className="nowrap">{formatDate(asset.DoA)}</td>
+      <td className="num">{formatCurrencyOrNA(asset.latestPrice)}</td>
+      <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue)}</td>
+      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`}>{gain}</td>
+      <td className="num">{percentOrNA(figures?.percent)}</td>
       {editable && (
-        <td>
+        <td className="row-actions">
+          <button type="button" className="icon-button" aria-label={`Edit ${asset.ticker}`} onClick={onEdit}>
+            ✎
+          </button>
           <button type="button" className="icon-button" aria-label={`Remove ${asset.ticker}`} onClick={() => dispatch(assetRemoved(index))}>
             ×
           </button>
@@ -75,25 +140,42 @@ function AssetRow({ asset, index, editable }: { asset: Asset; index: number; edi
   );
 }
 
+/** An initial percent is 0 to 100; empty means none. Out of range or not a number is none too. */
+export function parseInitialPercent(text: string): number | null {
+  const trimmed = text.trim().replace(/%$/, "");
+  if (trimmed === "") return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) && value >= 0 && value <= 100 ? value : null;
+}
+
+interface NumberCellProps {
+  label: string;
+  value: number | null;
+  parse: (text: string) => number | null;
+  onCommit: (value: number | null) => void;
+}
+
 /** Edited as text and committed on blur or Enter, so a half-typed number ("1.") is not cut short. */
-function QuantityInput({ ticker, quantity, onCommit }: { ticker: string; quantity: number; onCommit: (quantity: number) => void }) {
-  const [text, setText] = useState(String(quantity));
-  const [shown, setShown] = useState(quantity);
-  if (shown !== quantity) {
-    // the stored quantity changed elsewhere (a save, a reload): show it
-    setShown(quantity);
-    setText(String(quantity));
+function NumberCell({ label, value, parse, onCommit }: NumberCellProps) {
+  const text0 = value === null ? "" : String(value);
+  const [text, setText] = useState(text0);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // the stored value changed elsewhere (a save, a reload, the edit modal): show it
+    setShown(value);
+    setText(text0);
   }
   const commit = () => {
-    const next = parseQuantity(text);
-    setText(String(next));
+    const next = parse(text);
+    setText(next === null ? "" : String(next));
     onCommit(next);
   };
   return (
     <input
       className="quantity-input"
-      aria-label={`Quantity of ${ticker}`}
+      aria-label={label}
       inputMode="decimal"
+      autoComplete="off"
       value={text}
       onChange={(e) => setText(e.target.value)}
       onBlur={commit}

@@ -1,11 +1,21 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Portfolio } from "../../app/apiTypes.ts";
 import { assetFixture, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import { portfolioReply } from "./portfolioFixtures.ts";
+
+vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
+
+// the route loads the page on demand; loading it once up front keeps the first test inside findBy's wait
+beforeAll(async () => {
+  await Promise.all([import("./PortfolioPage.tsx"), import("../dashboard/DashboardPage.tsx")]);
+});
 
 function reply(data: Portfolio, { notOwner = false, hasUpdates = false } = {}) {
-  return { body: { data, has_updates: hasUpdates, state: { notOwner, isAdmin: false } } };
+  return portfolioReply(data, null, { notOwner, hasUpdates });
 }
+
+const assetsTable = () => screen.getByRole("table", { name: "Assets" });
 
 const withAssets = portfolioFixture({
   assets: [assetFixture(), assetFixture({ ticker: "BND", name: "BND", quantity: 20, PoA: 72.5, value: 1450, DoA: "2024-03-01", index: 1 })],
@@ -17,7 +27,24 @@ describe("portfolio page", () => {
     renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
 
     expect(await screen.findByRole("heading", { name: "Three Fund" })).toBeTruthy();
-    const rows = screen.getAllByRole("row").slice(1);
+    expect(
+      within(assetsTable())
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual([
+      "Ticker",
+      "Name",
+      "Quantity",
+      "Initial %",
+      "Purchase price",
+      "Purchase date",
+      "Latest price",
+      "Market value",
+      "Profit/loss",
+      "Share",
+      "Actions",
+    ]);
+    const rows = within(assetsTable()).getAllByRole("row").slice(1);
     expect(
       within(rows[0]!)
         .getAllByRole("cell")
@@ -25,29 +52,39 @@ describe("portfolio page", () => {
     ).toEqual([
       "VTI",
       "Vanguard Total Stock Market ETF",
-      "", // the owner edits the quantity in place
+      "", // the owner edits quantity and initial percent in place
+      "",
       "$250.00",
       "Jan 05, 2024",
-      "$2,500.00",
-      "×",
+      "NA", // no latest price yet: no live figures
+      "NA",
+      "NA",
+      "NA",
+      "✎×",
     ]);
-    // a name that only repeats the ticker is not shown twice
     expect((within(rows[0]!).getByLabelText("Quantity of VTI") as HTMLInputElement).value).toBe("10");
+    expect((within(rows[0]!).getByLabelText("Initial percent of VTI") as HTMLInputElement).value).toBe("");
+    // a name that only repeats the ticker is not shown twice
     expect(
       within(rows[1]!)
         .getAllByRole("cell")
         .map((c) => c.textContent)
         .slice(0, 6),
-    ).toEqual(["BND", "—", "", "$72.50", "Mar 01, 2024", "$1,450.00"]);
+    ).toEqual(["BND", "—", "", "", "$72.50", "Mar 01, 2024"]);
     expect(api.callsTo("POST /v1/get/portfolio/three-fund")[0]!.authorization).toBe("Bearer token-ann");
     expect(api.callsTo("GET /cachable/get/portfolio/three-fund")).toHaveLength(0);
     expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("shows NA for a purchase price that is not > 0", async () => {
-    mockApi({ "POST /v1/get/portfolio/three-fund": reply(portfolioFixture({ assets: [assetFixture({ PoA: 0, value: 0 })] })) });
+    mockApi({
+      "POST /v1/get/portfolio/three-fund": reply(portfolioFixture({ assets: [assetFixture({ PoA: 0, value: 0, latestPrice: 270 })] })),
+    });
     renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
-    expect(await screen.findByRole("cell", { name: "NA" })).toBeTruthy();
+    await screen.findByRole("heading", { name: "Three Fund" });
+    const cells = within(assetsTable()).getAllByRole("cell");
+    expect(cells[4]!.textContent).toBe("NA"); // purchase price 0
+    expect(cells[6]!.textContent).toBe("$270.00"); // latest price
   });
 
   it("visitors load the cachable copy, and the uncached one when it has updates", async () => {
@@ -79,8 +116,10 @@ describe("portfolio page", () => {
     await screen.findByRole("heading", { name: "Three Fund" });
 
     expect(screen.getByText("Read-only")).toBeTruthy();
-    expect(screen.getByRole("cell", { name: "VTI" })).toBeTruthy();
-    for (const name of ["Save", "Delete", "Add asset", "Remove VTI"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    expect(within(assetsTable()).getByRole("cell", { name: "VTI" })).toBeTruthy();
+    for (const name of ["Save", "Delete", "Add asset", "Remove VTI", "Edit VTI", "$", "%"]) {
+      expect(screen.queryByRole("button", { name })).toBeNull();
+    }
     expect(screen.queryByRole("textbox")).toBeNull();
     expect(screen.queryByRole("checkbox")).toBeNull();
   });
@@ -144,13 +183,14 @@ describe("portfolio page", () => {
     await user.click(await screen.findByRole("button", { name: "Delete" }));
     await user.click(within(screen.getByRole("dialog", { name: "Delete portfolio?" })).getByRole("button", { name: "Confirm delete" }));
 
-    expect(await screen.findByRole("heading", { name: "Your portfolios" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Your portfolios" }, { timeout: 5000 })).toBeTruthy();
     expect(window.location.pathname).toBe("/dashboard");
     expect(api.callsTo("POST /v1/delete/portfolio/three-fund")).toHaveLength(1);
   });
 
   it("removing an asset or changing a quantity is an unsaved change", async () => {
-    mockApi({ "POST /v1/get/portfolio/three-fund": reply({ ...withAssets, autoSave: false }) });
+    const priced = { ...withAssets, autoSave: false, assets: withAssets.assets.map((a) => ({ ...a, latestPrice: 75 })) };
+    mockApi({ "POST /v1/get/portfolio/three-fund": reply(priced) });
     const { user } = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
     await screen.findByRole("heading", { name: "Three Fund" });
     const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
@@ -158,12 +198,12 @@ describe("portfolio page", () => {
     const quantity = screen.getByLabelText("Quantity of BND");
     await user.clear(quantity);
     await user.type(quantity, "30{Enter}");
-    // 30 × 72.50 = 2175
-    expect(screen.getByRole("cell", { name: "$2,175.00" })).toBeTruthy();
+    // 30 × 75 = 2250 at the latest price
+    expect(within(assetsTable()).getByRole("cell", { name: "$2,250.00" })).toBeTruthy();
     expect(save.disabled).toBe(false);
 
     await user.click(screen.getByRole("button", { name: "Remove VTI" }));
-    expect(screen.queryByRole("cell", { name: "VTI" })).toBeNull();
+    expect(within(assetsTable()).queryByRole("cell", { name: "VTI" })).toBeNull();
     expect(screen.getByText(/^1 asset ·/)).toBeTruthy();
   });
 });

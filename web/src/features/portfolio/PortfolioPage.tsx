@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { NEW_SLUG } from "../../app/apiTypes.ts";
 import { useAppDispatch, useAppSelector, useAppStore } from "../../app/hooks.ts";
@@ -7,14 +7,20 @@ import { Messages } from "../../app/messages.ts";
 import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
 import { formatMoney } from "../../lib/format.ts";
 import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";
+import { SharingSettings } from "../community/SharingSettings.tsx";
 import { useDeletePortfolio } from "../dashboard/useDeletePortfolio.ts";
-import { AddAssetForm } from "./AddAssetForm.tsx";
+import { AddAssetModal } from "./AddAssetModal.tsx";
 import { AssetTable } from "./AssetTable.tsx";
+import { assetFigures, portfolioFigures, sharesByTicker, weightedFees } from "./assetFigures.ts";
+import { HistoricalPeriods } from "./HistoricalPeriods.tsx";
 import { NewPortfolioModal } from "./NewPortfolioModal.tsx";
+import { ProfitLossChart, SharesChart, ValueChart } from "./PortfolioCharts.tsx";
+import { PortfolioSummary, ReturnsPanel } from "./PortfolioSummary.tsx";
 import { costValue } from "./portfolioModel.ts";
-import { autoSaveChanged, newPortfolioStarted } from "./portfolioSlice.ts";
+import { autoSaveChanged, formatGainsChanged, newPortfolioStarted } from "./portfolioSlice.ts";
 import { loadPortfolio } from "./portfolioThunks.ts";
 import { useAutosave } from "./useAutosave.ts";
+import { useChangeBenchmark } from "./useChangeBenchmark.ts";
 import { usePortfolioSave } from "./usePortfolioSave.ts";
 
 /** /p/:slug — one portfolio; /p/new is a new one that is not saved yet. */
@@ -30,6 +36,8 @@ export function PortfolioPage() {
   const { save, askingName, cancelNaming } = usePortfolioSave();
   const { deletePortfolio, deleting } = useDeletePortfolio();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const benchmark = useChangeBenchmark(slug);
   const copyAttempt = useRef<string | null>(null);
   const autoSaveId = useId();
 
@@ -54,6 +62,9 @@ export function PortfolioPage() {
 
   useAutosave(save, canEdit);
 
+  const assets = state.data?.assets;
+  const figures = useMemo(() => assetFigures(assets ?? []), [assets]);
+
   // Spec §4/§6: a non-owner arriving with ?copy gets an automatic save, which the server answers with a copy
   useEffect(() => {
     const attempt = `${slug}|${signedIn}`;
@@ -75,6 +86,7 @@ export function PortfolioPage() {
   if (!ready || !state.data) return <PageLoading />;
 
   const portfolio = state.data;
+  const valuation = state.valuation;
   const name = portfolio.pName || "Untitled portfolio";
   const confirmDelete = async () => {
     const deleted = await deletePortfolio(slug);
@@ -124,8 +136,44 @@ export function PortfolioPage() {
         )}
       </div>
       {portfolio.pDescription && <p>{portfolio.pDescription}</p>}
-      <AssetTable assets={portfolio.assets} editable={canEdit} />
-      {canEdit && <AddAssetForm />}
+      <PortfolioSummary
+        figures={portfolioFigures(portfolio.assets)}
+        fees={weightedFees(portfolio.assets, figures)}
+        formatGains={portfolio.formatGains}
+        onFormatGains={canEdit ? (f) => dispatch(formatGainsChanged(f)) : undefined}
+        lastRefreshed={portfolio.lastRefreshed}
+      />
+      <ReturnsPanel valuation={valuation} />
+      <div className="section-header assets-header">
+        <h2>Assets</h2>
+        {canEdit && (
+          <button type="button" className="button primary" onClick={() => setAdding(true)}>
+            Add asset
+          </button>
+        )}
+      </div>
+      {valuation && valuation.unpriced.length > 0 && (
+        <p className="muted" role="note">
+          No price found for {valuation.unpriced.join(", ")}: {valuation.unpriced.length === 1 ? "its" : "their"} live figures show NA.
+        </p>
+      )}
+      <AssetTable assets={portfolio.assets} figures={figures} formatGains={portfolio.formatGains} editable={canEdit} />
+      {portfolio.assets.length > 0 && (
+        <div className="charts">
+          <ValueChart
+            valuation={valuation}
+            portfolioName={name}
+            indexTicker={portfolio.indexTicker}
+            onPickBenchmark={canEdit && slug !== NEW_SLUG ? benchmark.change : undefined}
+            pickingBenchmark={benchmark.busy}
+          />
+          <SharesChart shares={sharesByTicker(portfolio.assets, figures)} />
+          <ProfitLossChart valuation={valuation} formatGains={portfolio.formatGains} />
+        </div>
+      )}
+      {valuation && <HistoricalPeriods periods={valuation.periods} />}
+      <SharingSettings />
+      {adding && <AddAssetModal onClose={() => setAdding(false)} />}
       {askingName && <NewPortfolioModal busy={state.saving} onCreate={(newName) => save(newName)} onCancel={cancelNaming} />}
       {confirmingDelete && (
         <ConfirmDeleteModal name={name} busy={deleting} onConfirm={confirmDelete} onCancel={() => setConfirmingDelete(false)} />

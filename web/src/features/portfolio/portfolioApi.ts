@@ -1,5 +1,5 @@
 import { api } from "../../app/api.ts";
-import type { PortfolioReply, SaveBody, SaveReply } from "../../app/apiTypes.ts";
+import type { MessageReply, PortfolioReply, PortfolioSettings, SaveBody, SaveReply } from "../../app/apiTypes.ts";
 
 export const portfolioApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -17,7 +17,16 @@ export const portfolioApi = api.injectEndpoints({
       query: ({ slug, body }) => ({ url: `/v1/save/portfolio/${encodeURIComponent(slug)}`, method: "POST", body }),
       invalidatesTags: ["PortfolioList"],
     }),
+    /** a few settings saved on their own, e.g. the benchmark (`indexTicker`) */
+    updatePortfolioSettings: build.mutation<MessageReply, { slug: string; settings: PortfolioSettings }>({
+      query: ({ slug, settings }) => ({
+        url: `/v1/update/portfoliosettings/${encodeURIComponent(slug)}`,
+        method: "POST",
+        body: { settings },
+      }),
+      invalidatesTags: ["PortfolioList"],
+    }),
   }),
 });
 
-export const { useSavePortfolioMutation } = portfolioApi;
+export const { useSavePortfolioMutation, useUpdatePortfolioSettingsMutation } = portfolioApi;

@@ -54,9 +54,8 @@ describe("portfolio rules", () => {
           quantity: 10,
           PoA: 250,
           DoA: "2024-01-05",
-          fee: null,
+          // an unknown fee and no initial percent are left out: the server reads a null number as 0
           assetClass: "ETF",
-          initialPercent: null,
         },
       ],
       privateMode: false,
@@ -67,6 +66,29 @@ describe("portfolio rules", () => {
       playGround: false,
       indexTicker: "^GSPC",
       rev: 7,
+    });
+  });
+  it("sends a known fee and an initial percent, and asks to apply initial percents only when told", () => {
+    const portfolio = portfolioFixture({
+      assets: [assetFixture({ fee: "0.03%", initialPercent: 0 }), assetFixture({ ticker: "BND", fee: 0, initialPercent: 40 })],
+    });
+    const input = toPortfolioInput(portfolio);
+    expect(input.assets.map((a) => [a.fee, a.initialPercent])).toEqual([
+      ["0.03%", 0],
+      [0, 40],
+    ]);
+    expect(input).not.toHaveProperty("applyInitialPercents");
+    expect(toPortfolioInput(portfolio, { applyInitialPercents: true }).applyInitialPercents).toBe(true);
+  });
+  it("keeps a new asset's looked-up name, class, fee and prices", () => {
+    const quote = { name: "NVIDIA Corporation", assetClass: "Stock", fee: 0, latestPrice: 210.96, historical_data: { "2024-01": 61.53 } };
+    expect(assetFromDraft({ ticker: "NVDA", quantity: 5, PoA: 61.53, DoA: "2024-01-01", quote }, 0)).toMatchObject({
+      name: "NVIDIA Corporation",
+      assetClass: "Stock",
+      fee: 0,
+      latestPrice: 210.96,
+      historical_data: { "2024-01": 61.53 },
+      initialPercent: null,
     });
   });
   it("leaves out an empty index ticker (the schema wants a ticker or nothing)", () => {

@@ -1,5 +1,5 @@
 /** Pure rules of the portfolio being viewed or edited: defaults, derived values, the save payload. */
-import { type Asset, type AssetInput, NEW_SLUG, type Portfolio, type PortfolioInput } from "../../app/apiTypes.ts";
+import { type Asset, type AssetInput, NEW_SLUG, type Portfolio, type PortfolioInput, type Valuation } from "../../app/apiTypes.ts";
 
 export const PORTFOLIO_VERSION = 3;
 export const DEFAULT_TOTAL_VALUE = 10000;
@@ -10,9 +10,13 @@ export interface PortfolioState {
   slug: string | null;
   status: LoadStatus;
   data: Portfolio | null;
+  /** the server's figures and charts for the saved portfolio; null until it could value it */
+  valuation: Valuation | null;
   notOwner: boolean;
   isAdmin: boolean;
   hasChanges: boolean;
+  /** an initial percent was edited since the last save: the next save asks the server to apply them */
+  applyInitialPercents: boolean;
   /** Bumps on every edit: autosave waits for a quiet spell of it, and a save clears hasChanges only if no edit came in meanwhile. */
   editSeq: number;
   saving: boolean;
@@ -21,12 +25,23 @@ export interface PortfolioState {
   loadedSignedIn: boolean;
 }
 
+/** What the price look-up told about the ticker being added. */
+export interface AssetQuote {
+  name: string;
+  assetClass: string;
+  fee: number | null;
+  latestPrice: number;
+  historical_data: Record<string, number>;
+}
+
 /** What the add-asset form yields once valid. */
 export interface AssetDraft {
   ticker: string;
   quantity: number;
   PoA: number;
   DoA: string;
+  /** absent when the ticker was typed without a successful look-up */
+  quote?: AssetQuote;
 }
 
 /** The unsaved portfolio at /p/new (spec §3 defaults). */
@@ -76,22 +91,31 @@ export function parseQuantity(text: string): number {
 }
 
 export function assetFromDraft(draft: AssetDraft, index: number): Asset {
-  return {
+  const asset: Asset = {
     ticker: draft.ticker,
-    name: "",
+    name: draft.quote?.name ?? "",
     quantity: draft.quantity,
     PoA: draft.PoA,
     DoA: draft.DoA,
     value: assetValue(draft.quantity, draft.PoA),
-    fee: null,
-    assetClass: "",
+    fee: draft.quote?.fee ?? null,
+    assetClass: draft.quote?.assetClass ?? "",
     initialPercent: null,
     index,
   };
+  // the live figures show at once; the server's valuation replaces them after the save
+  if (draft.quote) {
+    asset.latestPrice = draft.quote.latestPrice;
+    asset.historical_data = draft.quote.historical_data;
+  }
+  return asset;
 }
 
-/** The fields the PortfolioInput schema takes; derived numbers stay the server's. */
-export function toPortfolioInput(portfolio: Portfolio): PortfolioInput {
+/**
+ * The fields the PortfolioInput schema takes; derived numbers stay the server's. `applyInitialPercents`
+ * asks the server to set quantities from the initial percents: sent only after the user edited one.
+ */
+export function toPortfolioInput(portfolio: Portfolio, { applyInitialPercents = false } = {}): PortfolioInput {
   const input: PortfolioInput = {
     pName: portfolio.pName,
     pDescription: portfolio.pDescription,
@@ -106,15 +130,17 @@ export function toPortfolioInput(portfolio: Portfolio): PortfolioInput {
   };
   // the schema wants a ticker here, and a never-saved portfolio has none yet
   if (portfolio.indexTicker) input.indexTicker = portfolio.indexTicker;
+  if (applyInitialPercents) input.applyInitialPercents = true;
   return input;
 }
 
 function toAssetInput(asset: Asset): AssetInput {
   const input: AssetInput = { ticker: asset.ticker, quantity: asset.quantity, PoA: asset.PoA, DoA: asset.DoA.slice(0, 10) };
   if (asset.name) input.name = asset.name;
-  if (asset.fee !== undefined) input.fee = asset.fee;
+  // "none" is sent as absent, not null: the server's body coercion reads a null number as 0
+  if (asset.fee !== undefined && asset.fee !== null) input.fee = asset.fee;
   if (asset.assetClass) input.assetClass = asset.assetClass;
-  if (asset.initialPercent === null || (asset.initialPercent >= 0 && asset.initialPercent <= 100)) {
+  if (asset.initialPercent !== null && asset.initialPercent >= 0 && asset.initialPercent <= 100) {
     input.initialPercent = asset.initialPercent;
   }
   if (asset.color) input.color = asset.color;

@@ -1,15 +1,18 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import type { Portfolio } from "../../app/apiTypes.ts";
 import { NEW_SLUG } from "../../app/apiTypes.ts";
 import { type AssetDraft, assetFromDraft, assetValue, newPortfolio, type PortfolioState } from "./portfolioModel.ts";
-import { loadPortfolio, savePortfolio } from "./portfolioThunks.ts";
+import { loadPortfolio, refreshPortfolio, savePortfolio } from "./portfolioThunks.ts";
 
 const initialState: PortfolioState = {
   slug: null,
   status: "idle",
   data: null,
+  valuation: null,
   notOwner: false,
   isAdmin: false,
   hasChanges: false,
+  applyInitialPercents: false,
   editSeq: 0,
   saving: false,
   loadRequestId: null,
@@ -48,6 +51,36 @@ export const portfolioSlice = createSlice({
       asset.value = assetValue(asset.quantity, asset.PoA);
       edited(state);
     },
+    assetInitialPercentChanged(state, action: PayloadAction<{ index: number; initialPercent: number | null }>) {
+      const asset = state.data?.assets[action.payload.index];
+      if (!asset || asset.initialPercent === action.payload.initialPercent) return;
+      asset.initialPercent = action.payload.initialPercent;
+      state.applyInitialPercents = true;
+      edited(state);
+    },
+    /** the edit-asset modal: quantity and date of acquisition, with the purchase price that date implies */
+    assetEdited(state, action: PayloadAction<{ index: number; quantity: number; DoA: string; PoA: number }>) {
+      const asset = state.data?.assets[action.payload.index];
+      if (!asset) return;
+      const { quantity, DoA, PoA } = action.payload;
+      if (asset.quantity === quantity && asset.DoA === DoA && asset.PoA === PoA) return;
+      asset.quantity = quantity;
+      asset.DoA = DoA;
+      asset.PoA = PoA;
+      asset.value = assetValue(quantity, PoA);
+      edited(state);
+    },
+    formatGainsChanged(state, action: PayloadAction<Portfolio["formatGains"]>) {
+      if (!state.data || state.data.formatGains === action.payload) return;
+      state.data.formatGains = action.payload;
+      edited(state);
+    },
+    /** the benchmark was saved on its own (portfolio settings), which made a new revision on the server */
+    benchmarkSaved(state, action: PayloadAction<string>) {
+      if (!state.data) return;
+      state.data.indexTicker = action.payload;
+      state.data.rev += 1;
+    },
     autoSaveChanged(state, action: PayloadAction<boolean>) {
       if (!state.data) return;
       state.data.autoSave = action.payload;
@@ -67,6 +100,7 @@ export const portfolioSlice = createSlice({
         if (action.meta.requestId !== state.loadRequestId) return;
         state.status = "ready";
         state.data = action.payload.data;
+        state.valuation = action.payload.valuation ?? null;
         state.notOwner = action.payload.state.notOwner;
         state.isAdmin = action.payload.state.isAdmin;
       })
@@ -75,6 +109,13 @@ export const portfolioSlice = createSlice({
         const status = action.payload?.status;
         // spec: "When portfolio data is null the page is hidden"; 403/404 both mean "not yours to see"
         state.status = status === 404 || status === 403 ? "missing" : "failed";
+      })
+      .addCase(refreshPortfolio.fulfilled, (state, action) => {
+        const { slug, seq, reply } = action.payload;
+        if (state.slug !== slug || state.status !== "ready") return;
+        state.valuation = reply.valuation ?? null;
+        // the fresh copy replaces ours only when nothing was edited since it was asked for
+        if (seq === state.editSeq && !state.hasChanges && !state.saving) state.data = reply.data;
       })
       .addCase(savePortfolio.pending, (state) => {
         state.saving = true;
@@ -87,7 +128,10 @@ export const portfolioSlice = createSlice({
         const outcome = action.payload;
         if (outcome.kind !== "updated" && outcome.kind !== "created") return;
         const untouched = outcome.seq === state.editSeq;
-        if (untouched) state.hasChanges = false;
+        if (untouched) {
+          state.hasChanges = false;
+          state.applyInitialPercents = false;
+        }
         if (outcome.kind !== "updated" || !state.data) return;
         // the server's copy replaces ours only if nothing was edited while it was saving; either way the
         // next save must name the revision this one produced
@@ -97,5 +141,15 @@ export const portfolioSlice = createSlice({
   },
 });
 
-export const { newPortfolioStarted, portfolioCleared, assetAdded, assetRemoved, assetQuantityChanged, autoSaveChanged } =
-  portfolioSlice.actions;
+export const {
+  newPortfolioStarted,
+  portfolioCleared,
+  assetAdded,
+  assetRemoved,
+  assetQuantityChanged,
+  assetInitialPercentChanged,
+  assetEdited,
+  formatGainsChanged,
+  benchmarkSaved,
+  autoSaveChanged,
+} = portfolioSlice.actions;

@@ -1,10 +1,10 @@
 import { createAsyncThunk } from "@reduxjs/toolkit";
 import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { errorMessage, isNoUser } from "../../app/api.ts";
-import type { Portfolio, PortfolioReply, SaveBody } from "../../app/apiTypes.ts";
+import { NEW_SLUG, type Portfolio, type PortfolioReply, type SaveBody } from "../../app/apiTypes.ts";
 import { Messages } from "../../app/messages.ts";
 import { type AuthState, loginRequired } from "../auth/authSlice.ts";
-import { showError, showSuccess } from "../toasts/toastsSlice.ts";
+import { showError, showInfo, showSuccess } from "../toasts/toastsSlice.ts";
 import { portfolioApi } from "./portfolioApi.ts";
 import { type PortfolioState, toPortfolioInput } from "./portfolioModel.ts";
 
@@ -41,6 +41,28 @@ export const loadPortfolio = createAsyncThunk<PortfolioReply, LoadArgs, ThunkCon
   },
 );
 
+/**
+ * Re-reads the portfolio after a change was saved, for the server's new valuation (charts, returns,
+ * backtests). `seq` is the edit count when it was asked for: a reply to older edits only brings figures.
+ */
+export const refreshPortfolio = createAsyncThunk<{ slug: string; seq: number; reply: PortfolioReply }, void, ThunkConfig>(
+  "portfolio/refresh",
+  async (_, { dispatch, getState, rejectWithValue }) => {
+    const { slug, editSeq: seq } = getState().portfolio;
+    const result: Fetched = await dispatch(
+      portfolioApi.endpoints.getPortfolio.initiate(slug ?? NEW_SLUG, { subscribe: false, forceRefetch: true }),
+    );
+    if (!result.data || !slug) return rejectWithValue(null);
+    return { slug, seq, reply: result.data };
+  },
+  {
+    condition: (_, { getState }) => {
+      const { slug, status } = getState().portfolio;
+      return slug !== null && slug !== NEW_SLUG && status === "ready";
+    },
+  },
+);
+
 export type SaveOutcome =
   | { kind: "updated"; seq: number; data?: Portfolio }
   | { kind: "created"; seq: number; slug: string }
@@ -52,9 +74,9 @@ export type SaveOutcome =
 export const savePortfolio = createAsyncThunk<SaveOutcome, { newPortfolioName?: string } | undefined, ThunkConfig>(
   "portfolio/save",
   async (arg, { dispatch, getState }) => {
-    const { slug, data, editSeq: seq } = getState().portfolio;
+    const { slug, data, editSeq: seq, applyInitialPercents } = getState().portfolio;
     if (!slug || !data) return { kind: "failed" };
-    const body: SaveBody = { portfolio: toPortfolioInput(data) };
+    const body: SaveBody = { portfolio: toPortfolioInput(data, { applyInitialPercents }) };
     if (arg?.newPortfolioName) body.newPortfolioName = arg.newPortfolioName;
 
     const request = dispatch(portfolioApi.endpoints.savePortfolio.initiate({ slug, body }));
@@ -68,6 +90,9 @@ export const savePortfolio = createAsyncThunk<SaveOutcome, { newPortfolioName?: 
     }
     const reply = result.data;
     if (reply.message === "showPopup") return { kind: "namePrompt" };
+    if (reply.initialPercentSkipped && reply.initialPercentSkipped.length > 0) {
+      dispatch(showInfo(Messages.initialPercentSkipped(reply.initialPercentSkipped)));
+    }
     if (reply.message === "pcreated") {
       dispatch(showSuccess(Messages.portfolioCreated));
       return { kind: "created", seq, slug: reply.slug ?? reply.data?.slug ?? slug };

@@ -1,11 +1,12 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useAppDispatch } from "../../app/hooks.ts";
-import { savePortfolio } from "./portfolioThunks.ts";
+import { refreshPortfolio, savePortfolio } from "./portfolioThunks.ts";
 
 /**
  * Saves the portfolio on screen and acts on the outcome the views care about (spec §4): showPopup asks for
- * a name, pcreated goes to the new portfolio. Toasts and the login prompt come from the thunk.
+ * a name, pcreated goes to the new portfolio, pupdated re-reads the figures. Toasts and the login prompt
+ * come from the thunk.
  */
 export function usePortfolioSave() {
   const dispatch = useAppDispatch();
@@ -20,6 +21,8 @@ export function usePortfolioSave() {
       if (outcome.kind === "namePrompt") setAskingName(true);
       else setAskingName(false);
       if (outcome.kind === "created") navigate(`/p/${outcome.slug}`);
+      // the save reply carries the portfolio, not its valuation: the charts and returns are read again
+      if (outcome.kind === "updated") void dispatch(refreshPortfolio());
     },
     [dispatch, navigate],
   );

@@ -1,0 +1,202 @@
+/**
+ * Sharing in headless Chromium through the real embedded app, priced from the shared market data: user A
+ * publishes a portfolio from its sharing settings; a visitor finds it in the community, opens it read-only
+ * (no edit controls), copies it after logging in (`?copy`: asked to log in, back to the same URL, name the
+ * copy, 'New portfolio created!', the new slug) and sees the copy on their dashboard. Visitors also get the
+ * three seeded samples on the dashboard and open them read-only; the referral page keeps its referrer.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppProcess, api, repoRoot, startApp } from "../../test/support/app-process.ts";
+import { chromiumAvailable, launchChromium } from "./browser.ts";
+
+const marketData = process.env.MARKET_DATA_DIR ?? resolve(repoRoot, "../shared/market-data");
+const hasData = existsSync(join(marketData, "VTI.csv"));
+if (!hasData) {
+  if (process.env.CI === "true") throw new Error(`no market data in ${marketData}: set MARKET_DATA_DIR`);
+  console.warn(`no market data in ${marketData} (set MARKET_DATA_DIR): the community e2e test is skipped`);
+}
+const enabled = chromiumAvailable() && hasData;
+const dataDir = mkdtempSync(join(tmpdir(), "folio-e2e-community-"));
+let app: AppProcess;
+let browser: Browser;
+
+const PASSWORD = "long-enough";
+const publisher = { email: "publisher@example.com", token: "" };
+const copier = { email: "copier@example.com" };
+const SHARED = "Quiet Compounder";
+
+beforeAll(async () => {
+  if (!enabled) return;
+  app = await startApp({ DATA_DIR: dataDir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv" });
+  browser = await launchChromium();
+  const a = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", { email: publisher.email, password: PASSWORD });
+  expect(a.status).toBe(200);
+  publisher.token = a.body.idToken;
+  expect((await api(app.url, "POST", "/v1/auth/register", { email: copier.email, password: PASSWORD })).status).toBe(200);
+  // A's portfolio, private as every new one: it is published below, through the page
+  const created = await api<{ message: string; slug: string }>(
+    app.url,
+    "POST",
+    "/v1/save/portfolio/new",
+    {
+      portfolio: {
+        assets: [
+          { ticker: "VTI", quantity: 20, PoA: 195.5, DoA: "2021-01-29" },
+          { ticker: "KO", quantity: 40, PoA: 48.2, DoA: "2021-01-29" },
+        ],
+      },
+      newPortfolioName: SHARED,
+    },
+    publisher.token,
+  );
+  expect(created.body.message).toBe("pcreated");
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function logIn(page: Page, email: string) {
+  const dialog = page.getByRole("dialog", { name: "Log in" });
+  await dialog.getByLabel("Email", { exact: true }).fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Log in" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
+const assetCell = (page: Page, ticker: string) =>
+  page.getByRole("table", { name: "Assets" }).getByRole("cell", { name: ticker, exact: true });
+
+/** No control that changes the portfolio: the read-only view the server's rules imply. */
+async function expectReadOnly(page: Page) {
+  await page.getByText("Read-only").waitFor();
+  for (const name of ["Save", "Delete", "Add asset", "Update sharing"]) {
+    expect(await page.getByRole("button", { name, exact: true }).count(), `button ${name}`).toBe(0);
+  }
+  expect(await page.getByRole("region", { name: "Sharing" }).count()).toBe(0);
+  expect(await page.locator("main").getByRole("checkbox").count()).toBe(0);
+  expect(await page.locator("main").getByRole("textbox").count()).toBe(0);
+  expect(await page.locator("main").getByRole("spinbutton").count()).toBe(0);
+}
+
+describe.skipIf(!enabled)("sharing and the community in Chromium", () => {
+  let slug = "";
+
+  it("the owner publishes a portfolio from its sharing settings", async () => {
+    const page = await browser.newPage();
+    await page.goto(app.url);
+    await page.getByRole("button", { name: "Log in" }).first().click();
+    await logIn(page, publisher.email);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole("article", { name: SHARED }).getByRole("link", { name: SHARED }).click();
+    await page.waitForURL(/\/p\/quiet-compounder$/);
+    slug = "quiet-compounder";
+
+    const sharing = page.getByRole("region", { name: "Sharing" });
+    await sharing.getByRole("checkbox", { name: /Public/ }).check();
+    await sharing.getByLabel("Description").fill("Total market and a dividend payer, bought in January 2021.");
+    await sharing.getByLabel("Category").selectOption("Growth");
+    await sharing.getByRole("button", { name: "Update sharing" }).click();
+    await page.getByText("Updated!").first().waitFor();
+    await page.close();
+  });
+
+  it("a visitor finds it in the community, opens it read-only, copies it after logging in and sees the copy on the dashboard", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/community`);
+    const growth = page.getByRole("region", { name: "Growth" });
+    const card = growth.getByRole("article", { name: SHARED });
+    // the publish's event reaches the community's read model moments after the settings reply
+    await expect
+      .poll(
+        async () => {
+          if ((await card.count()) > 0) return true;
+          await page.reload();
+          await page.getByRole("heading", { name: "Community", level: 1 }).waitFor();
+          return (await card.count()) > 0;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await card.getByText("Total market and a dividend payer").waitFor();
+    expect(await card.getByRole("img", { name: /^Value from 2021-01 to / }).count()).toBe(1);
+    expect(await card.getByText(/^\+\d/).count()).toBe(1); // growth since 2021, from real prices
+    // the samples are in the community too, under their categories
+    await page.getByRole("region", { name: "Tech" }).getByRole("article", { name: "Tech Stocks" }).waitFor();
+
+    await card.getByRole("link", { name: SHARED }).click();
+    await page.waitForURL(new RegExp(`/p/${slug}$`));
+    await page.getByRole("heading", { name: SHARED, level: 1 }).waitFor();
+    await assetCell(page, "VTI").waitFor();
+    await expectReadOnly(page);
+
+    await page.getByRole("button", { name: "Copy to my portfolios" }).click();
+    await page.waitForURL(new RegExp(`/p/${slug}\\?copy$`));
+    // a visitor is asked to log in, and comes back to the same URL
+    await logIn(page, copier.email);
+    await page.waitForURL(new RegExp(`/p/${slug}\\?copy$`));
+    // the copy is saved by itself; a copy needs a name of its own first (spec §4 showPopup)
+    const naming = page.getByRole("dialog");
+    await naming.getByLabel("Portfolio name").fill("My compounder");
+    await naming.getByRole("button", { name: "Create" }).click();
+    await page.getByText("New portfolio created!").first().waitFor();
+    await page.waitForURL(/\/p\/my-compounder$/);
+    await page.getByRole("heading", { name: "My compounder", level: 1 }).waitFor();
+    await assetCell(page, "KO").waitFor();
+    // the copier owns the copy: it is editable, and private
+    await page.getByRole("region", { name: "Sharing" }).waitFor();
+    expect(
+      await page
+        .getByRole("region", { name: "Sharing" })
+        .getByRole("checkbox", { name: /Public/ })
+        .isChecked(),
+    ).toBe(false);
+
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole("article", { name: "My compounder" }).waitFor();
+
+    // the original is untouched and the copy is not in the community
+    const list = await api<Record<string, { slug: string }[]>>(app.url, "GET", "/v1/get/communityportfolios");
+    const listed = Object.values(list.body).flatMap((v) => (Array.isArray(v) ? v.map((c) => c.slug) : []));
+    expect(listed).toContain(slug);
+    expect(listed).not.toContain("my-compounder");
+    await context.close();
+  });
+
+  it("the referral page keeps the referrer for register and opens it; without a referral it goes to /", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/referral?referral=publisher`);
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("dialog", { name: "Create your account" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("referrer"))).toBe("publisher");
+    await page.goto(`${app.url}/referral`);
+    await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+    await context.close();
+  });
+
+  it("a visitor sees the three samples on the dashboard and opens one read-only", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByRole("dialog", { name: "Log in" }).getByRole("button", { name: "Close" }).click();
+    const samples = page.getByRole("region", { name: "Sample portfolios" });
+    await samples.waitFor();
+    expect(await samples.getByRole("article").allInnerTexts()).toHaveLength(3);
+    for (const name of ["Three-Fund Portfolio", "Tech Stocks", "Dividend Income"]) await samples.getByRole("article", { name }).waitFor();
+
+    await samples.getByRole("link", { name: "Tech Stocks" }).click();
+    await page.waitForURL(/\/p\/sample-tech-stocks$/);
+    await assetCell(page, "NVDA").waitFor();
+    await expectReadOnly(page);
+    await context.close();
+  });
+});

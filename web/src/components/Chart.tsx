@@ -1,0 +1,47 @@
+/**
+ * An ApexCharts chart, loaded on first use: react-apexcharts and apexcharts come in their own chunk, so
+ * pages without charts never download them. The figure also carries the data as a table, read by screen
+ * readers, and left alone if the chart library fails to load or draw.
+ */
+import "./chart.css";
+import type { ApexOptions } from "apexcharts";
+import { Component, lazy, type ReactNode, Suspense } from "react";
+
+const ApexChart = lazy(() => import("react-apexcharts"));
+
+export interface ChartProps {
+  type: "bar" | "pie" | "donut" | "line" | "area";
+  series: ApexOptions["series"];
+  options: ApexOptions;
+  height?: number;
+  /** the figure's accessible name */
+  label: string;
+  /** the same numbers as a table */
+  table: ReactNode;
+}
+
+export function Chart({ label, table, type, series, options, height = 280 }: ChartProps) {
+  return (
+    <figure className="chart" aria-label={label}>
+      <ChartBoundary>
+        <Suspense fallback={<div className="chart-placeholder" style={{ height }} />}>
+          <ApexChart type={type} series={series} options={options} height={height} />
+        </Suspense>
+      </ChartBoundary>
+      <div className="visually-hidden">{table}</div>
+    </figure>
+  );
+}
+
+/** A chart that cannot load or draw leaves its data table, not a broken page. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <p className="muted">The chart could not be drawn.</p> : this.props.children;
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * Achievement progress (spec §4): how many of the eight steps are done, read from localStorage first
+ * ('achievement_state'), else fetched. Progress moves by exactly one step at a time; each advance opens the
+ * panel with confetti. The server drives the steps it observes (first portfolio, first asset, public
+ * portfolio, copy, net worth checked), so after the actions behind them the client asks it again. One
+ * action can complete several steps on the server (a fact seen before its step was next, e.g. a public
+ * portfolio before its first asset): the client then shows them one after the other (`target`).
+ */
+import { createSlice, type PayloadAction, type UnknownAction } from "@reduxjs/toolkit";
+import type { AppDispatch, RootState } from "../../app/store.ts";
+import { localCache, NEVER_EXPIRES } from "../../lib/localCache.ts";
+import { authApi } from "../auth/authApi.ts";
+import { sessionExpired, signedOut } from "../auth/authSlice.ts";
+import { achievementsApi } from "./achievementsApi.ts";
+import { ACHIEVEMENT_COUNT } from "./steps.ts";
+
+export const ACHIEVEMENT_STATE_KEY = "achievement_state";
+
+/** A new account has done the first step (creating it) and nothing else, so registering needs no read. */
+const NEW_ACCOUNT_STEP = 1;
+
+/** What is kept in localStorage: the step count, and whose it is (one browser may serve several users). */
+export interface StoredAchievements {
+  uid: string;
+  step: number;
+}
+
+export interface AchievementsState {
+  /** whose progress `step` is */
+  uid: string | null;
+  /** steps done, as shown; null until read */
+  step: number | null;
+  /** the server's state when it is ahead of `step` by more than one: the steps still to show, in turn */
+  target: number | null;
+  /** a read from the server is under way (the card and the panel may both ask) */
+  fetching: boolean;
+  panelOpen: boolean;
+  /** counts advances; the confetti plays again for each */
+  celebration: number;
+  /** the panel is open because of an advance (not opened by hand) */
+  celebrating: boolean;
+  /** counts actions after which the server may have moved the state */
+  checkRequests: number;
+}
+
+const initialState: AchievementsState = {
+  uid: null,
+  step: null,
+  target: null,
+  fetching: false,
+  panelOpen: false,
+  celebration: 0,
+  celebrating: false,
+  checkRequests: 0,
+};
+
+/**
+ * Mutations after which the server may have advanced a step it observes (portfolio.saved drives first
+ * portfolio, first asset, public portfolio and copy). Named rather than imported, so the features that own
+ * them need not know about achievements.
+ */
+const OBSERVED_MUTATIONS = new Set(["savePortfolio", "updatePortfolioSettings", "copyPortfolio"]);
+
+function isObservedMutation(action: UnknownAction): boolean {
+  if (!action.type.endsWith("/executeMutation/fulfilled")) return false;
+  const arg = (action as { meta?: { arg?: { endpointName?: unknown } } }).meta?.arg;
+  return typeof arg?.endpointName === "string" && OBSERVED_MUTATIONS.has(arg.endpointName);
+}
+
+/** One step more: the panel opens with confetti. */
+function advanceOne(state: AchievementsState) {
+  state.step = (state.step ?? 0) + 1;
+  state.panelOpen = true;
+  state.celebration += 1;
+  state.celebrating = true;
+  if (state.target !== null && state.step >= state.target) state.target = null;
+}
+
+export const achievementsSlice = createSlice({
+  name: "achievements",
+  initialState,
+  reducers: {
+    /** read without an advance: no celebration */
+    stepKnown(state, action: PayloadAction<StoredAchievements>) {
+      state.uid = action.payload.uid;
+      state.step = action.payload.step;
+      state.target = null;
+    },
+    /**
+     * The server's state after an action it observes. Ahead: the next step now, the rest in turn (see
+     * `nextStepShown`). Behind (a copy from before the progress was reset elsewhere): taken silently.
+     */
+    serverReported(state, action: PayloadAction<StoredAchievements>) {
+      const { uid, step } = action.payload;
+      if (state.uid !== uid || state.step === null || step <= state.step) {
+        state.uid = uid;
+        state.step = step;
+        state.target = null;
+        return;
+      }
+      state.target = step;
+      advanceOne(state);
+    },
+    /** the next of the steps the server is ahead by */
+    nextStepShown(state) {
+      if (state.target !== null && state.step !== null && state.step < state.target) advanceOne(state);
+      else state.target = null;
+    },
+    /** the client saw the next step happen */
+    advanced(state, action: PayloadAction<StoredAchievements>) {
+      if (state.uid !== action.payload.uid || state.step !== action.payload.step - 1) return;
+      advanceOne(state);
+    },
+    fetchStarted(state) {
+      state.fetching = true;
+    },
+    fetchEnded(state) {
+      state.fetching = false;
+    },
+    achievementsCleared(state) {
+      state.uid = null;
+      state.step = null;
+      state.target = null;
+    },
+    achievementsPanelOpened(state) {
+      state.panelOpen = true;
+      state.celebrating = false;
+    },
+    achievementsPanelClosed(state) {
+      state.panelOpen = false;
+      state.celebrating = false;
+    },
+    achievementCheckRequested(state) {
+      state.checkRequests += 1;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(
+        (action) => signedOut.match(action) || sessionExpired.match(action),
+        () => initialState,
+      )
+      .addMatcher(authApi.endpoints.register.matchFulfilled, (state, action) => {
+        state.uid = action.payload.user.uid;
+        state.step = NEW_ACCOUNT_STEP;
+        state.target = null;
+      })
+      .addMatcher(isObservedMutation, (state) => {
+        state.checkRequests += 1;
+      });
+  },
+  selectors: {
+    selectAchievementStep: (state) => state.step,
+    selectAchievementsUid: (state) => state.uid,
+    /** whether more steps are waiting to be shown */
+    selectStepsToShow: (state) => state.target !== null && state.step !== null && state.step < state.target,
+    selectAchievementsPanelOpen: (state) => state.panelOpen,
+    /** the confetti to play (a new number for each advance), or null */
+    selectCelebration: (state) => (state.celebrating ? state.celebration : null),
+    selectCheckRequests: (state) => state.checkRequests,
+  },
+});
+
+const { stepKnown, serverReported, advanced, achievementsCleared, fetchStarted, fetchEnded } = achievementsSlice.actions;
+export const { achievementsPanelOpened, achievementsPanelClosed, achievementCheckRequested, nextStepShown } = achievementsSlice.actions;
+export const {
+  selectAchievementStep,
+  selectAchievementsUid,
+  selectStepsToShow,
+  selectAchievementsPanelOpen,
+  selectCelebration,
+  selectCheckRequests,
+} = achievementsSlice.selectors;
+
+type Thunk = (dispatch: AppDispatch, getState: () => RootState) => Promise<void>;
+
+function isStep(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= ACHIEVEMENT_COUNT;
+}
+
+/** The local copy; the layout keeps it in step with the store (see Achievements). */
+export function rememberAchievements(uid: string, step: number) {
+  localCache.set<StoredAchievements>(ACHIEVEMENT_STATE_KEY, { value: { uid, step }, ttl: NEVER_EXPIRES });
+}
+
+/** The user's progress from the store, else from localStorage (then put in the store); null if neither has it. */
+function knownStep(dispatch: AppDispatch, getState: () => RootState, uid: string): number | null {
+  const { achievements } = getState();
+  if (achievements.uid === uid && achievements.step !== null) return achievements.step;
+  const stored = localCache.peek<StoredAchievements>(ACHIEVEMENT_STATE_KEY);
+  if (stored?.uid !== uid || !isStep(stored.step)) return null;
+  dispatch(stepKnown(stored));
+  return stored.step;
+}
+
+async function fetchStep(dispatch: AppDispatch): Promise<number | null> {
+  const result = await dispatch(achievementsApi.endpoints.fetchAchievementState.initiate(undefined, { track: false }));
+  const step = "data" in result ? result.data?.achievement_state : undefined;
+  return isStep(step) ? step : null;
+}
+
+/** The signed-in user's progress: kept in the store, else localStorage, else (unless told not to) the server. */
+export function loadAchievements({ fetch = true }: { fetch?: boolean } = {}): Thunk {
+  return async (dispatch, getState) => {
+    const uid = getState().auth.user?.uid;
+    if (!uid) return;
+    if (knownStep(dispatch, getState, uid) !== null || !fetch || getState().achievements.fetching) return;
+    dispatch(fetchStarted());
+    const step = await fetchStep(dispatch).finally(() => dispatch(fetchEnded()));
+    if (step === null || getState().auth.user?.uid !== uid) return;
+    dispatch(stepKnown({ uid, step }));
+  };
+}
+
+/**
+ * Asks the server after an action it observes; steps it is ahead by are shown one at a time (panel,
+ * confetti). Without a known state there is nothing to compare with, and nothing is asked.
+ */
+export function refreshAchievements(): Thunk {
+  return async (dispatch, getState) => {
+    const uid = getState().auth.user?.uid;
+    if (!uid || knownStep(dispatch, getState, uid) === null) return;
+    const server = await fetchStep(dispatch);
+    if (server === null || getState().auth.user?.uid !== uid) return;
+    // while earlier steps are still being shown, the same answer changes nothing
+    const { target, step } = getState().achievements;
+    if (server === (target ?? step)) return;
+    dispatch(serverReported({ uid, step: server }));
+  };
+}
+
+/**
+ * A step the client observed (chat, brokerage): only the next one counts. It opens the panel, is stored
+ * locally and sent to the server; a failed save is ignored (spec §8).
+ */
+export function reachAchievement(step: number): Thunk {
+  return async (dispatch, getState) => {
+    await dispatch(loadAchievements());
+    const { uid, step: current } = getState().achievements;
+    if (uid === null || current === null || step !== current + 1) return;
+    dispatch(advanced({ uid, step }));
+    const result = await dispatch(achievementsApi.endpoints.updateAchievementState.initiate(step, { track: false }));
+    const stored = "data" in result ? result.data?.achievement_state : undefined;
+    // accepting it may have completed later steps whose facts the server had seen: shown in turn
+    if (isStep(stored) && stored > step && getState().achievements.uid === uid) dispatch(serverReported({ uid, step: stored }));
+  };
+}
+
+/** Forgets the stored copy and reads the server's state again (spec §4: cleared on demand). */
+export function clearAchievements(): Thunk {
+  return async (dispatch) => {
+    localCache.remove(ACHIEVEMENT_STATE_KEY);
+    dispatch(achievementsCleared());
+    await dispatch(loadAchievements());
+  };
+}

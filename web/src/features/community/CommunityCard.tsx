@@ -1,0 +1,36 @@
+import { useId } from "react";
+import { Link } from "react-router-dom";
+import { formatMoney, formatPercent } from "../../lib/format.ts";
+import type { CommunityCard as Card } from "./communityApi.ts";
+import { Sparkline } from "./Sparkline.tsx";
+import "./community.css";
+
+/** A rise shows its sign, as a change does: +12.5% and -3% read as growth, 12.5% could be a share. */
+export function formatGrowth(growth: number | null): string {
+  if (growth === null) return "NA";
+  return growth > 0 ? `+${formatPercent(growth)}` : formatPercent(growth);
+}
+
+/** One public portfolio: name, description, value, growth and its history; opens it read-only. */
+export function CommunityCard({ card }: { card: Card }) {
+  const titleId = useId();
+  const direction = card.growth === null ? "" : card.growth >= 0 ? "gain" : "loss";
+  return (
+    <article className="card community-card" aria-labelledby={titleId}>
+      <h3 id={titleId}>
+        <Link to={`/p/${card.slug}`}>{card.pName || "Untitled portfolio"}</Link>
+      </h3>
+      {card.pDescription && <p className="community-description">{card.pDescription}</p>}
+      <div className="community-figures">
+        <p>
+          <span className="muted">Value</span>{" "}
+          <span className="money">{card.totalValue === null ? "NA" : formatMoney(card.totalValue)}</span>
+        </p>
+        <p>
+          <span className="muted">Growth</span> <span className={`growth ${direction}`}>{formatGrowth(card.growth)}</span>
+        </p>
+      </div>
+      <Sparkline history={card.allHistory} />
+    </article>
+  );
+}

@@ -1,0 +1,83 @@
+import { useId, useState } from "react";
+import { PageLoading } from "../../app/Layout.tsx";
+import { CommunityCard } from "./CommunityCard.tsx";
+import { CATEGORIES } from "./categories.ts";
+import { type CommunityCard as Card, type CommunityCategory, useGetCommunityPortfoliosQuery } from "./communityApi.ts";
+
+/** /community: public portfolios by category, a page of each, for anyone, signed in or not. */
+export function CommunityPage() {
+  const { data, isLoading, isError } = useGetCommunityPortfoliosQuery({}, { refetchOnMountOrArgChange: true });
+  const listed = data ? CATEGORIES.filter((c) => (data.pagination.totals[c] ?? 0) > 0) : [];
+  return (
+    <section className="community">
+      <div className="section-header">
+        <div>
+          <h1>Community</h1>
+          <p className="muted">Portfolios Folio users chose to share. Open one to study it; copy it to make it yours.</p>
+        </div>
+      </div>
+      {isLoading ? (
+        <PageLoading />
+      ) : isError || !data ? (
+        <p role="alert">The community could not be loaded. Please try again.</p>
+      ) : listed.length === 0 ? (
+        <p className="card empty">No public portfolios yet. Make one of yours public in its settings and it shows here.</p>
+      ) : (
+        listed.map((category) => (
+          <CategorySection
+            key={category}
+            category={category}
+            firstPage={data[category] ?? []}
+            total={data.pagination.totals[category] ?? 0}
+            pageSize={data.pagination.pageSize}
+          />
+        ))
+      )}
+    </section>
+  );
+}
+
+interface SectionProps {
+  category: CommunityCategory;
+  firstPage: Card[];
+  total: number;
+  pageSize: number;
+}
+
+/** One category; its first page comes with the page's own call, later pages are asked for one by one. */
+function CategorySection({ category, firstPage, total, pageSize }: SectionProps) {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const later = useGetCommunityPortfoliosQuery({ category, page, pageSize }, { skip: page === 1 });
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const cards = page === 1 ? firstPage : (later.data?.[category] ?? []);
+  return (
+    <section className="community-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{category}</h2>
+      {page > 1 && later.isFetching && !later.data ? (
+        <PageLoading />
+      ) : page > 1 && later.isError ? (
+        <p role="alert">This page could not be loaded. Please try again.</p>
+      ) : (
+        <div className="cards">
+          {cards.map((card) => (
+            <CommunityCard key={card.slug} card={card} />
+          ))}
+        </div>
+      )}
+      {pages > 1 && (
+        <nav className="pager" aria-label={`${category} pages`}>
+          <button type="button" className="button secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="button secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { CommunityQuery, CommunityReply } from "@folio/proto/community";
+import { api } from "../../app/api.ts";
+
+export type { CommunityCard, CommunityCategory, CommunityQuery, CommunityReply } from "@folio/proto/community";
+
+/** The query string the server caches by: only the parameters given, in a fixed order. */
+export function communityUrl(query: CommunityQuery): string {
+  const params = new URLSearchParams();
+  if (query.samples) params.set("samples", "true");
+  if (query.category) params.set("category", query.category);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.pageSize) params.set("pageSize", String(query.pageSize));
+  const search = params.toString();
+  return `/v1/get/communityportfolios${search ? `?${search}` : ""}`;
+}
+
+export const communityApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** public: the same for everyone, so shared caches may keep it for 30 s */
+    getCommunityPortfolios: build.query<CommunityReply, CommunityQuery>({
+      // revalidated (ETag) rather than taken from the browser's cache: an owner who just published sees it
+      query: (query) => ({ url: communityUrl(query), cache: "no-cache" }),
+      extraOptions: { anonymousOk: true },
+    }),
+  }),
+});
+
+export const { useGetCommunityPortfoliosQuery } = communityApi;

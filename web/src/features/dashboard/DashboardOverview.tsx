@@ -1,0 +1,61 @@
+import "./dashboard.css";
+import { useId } from "react";
+import { Link } from "react-router-dom";
+import type { PortfolioListItem } from "../../app/apiTypes.ts";
+import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
+import { AllAssetsTable } from "../holdings/AllAssetsTable.tsx";
+import { HoldingsPie } from "../holdings/HoldingsPie.tsx";
+import { holdingRows, unpricedTickers } from "../holdings/holdings.ts";
+import { useLatestPrices } from "../holdings/latestPrices.ts";
+import { MoversView } from "../movers/Movers.tsx";
+import { NetWorthChart } from "../networth/NetWorthChart.tsx";
+import { netWorthBars } from "../networth/netWorthBars.ts";
+import { useGetNetWorthHistoryQuery } from "../networth/networthApi.ts";
+
+/** Below the portfolio cards: net worth by week, holdings pie, every asset, movers and achievements. */
+export function DashboardOverview({ portfolios }: { portfolios: PortfolioListItem[] }) {
+  const prices = useLatestPrices(unpricedTickers(portfolios));
+  const rows = holdingRows(portfolios, prices);
+  const assetsId = useId();
+  return (
+    <>
+      <div className="dashboard-grid">
+        <NetWorthPanel />
+        {rows.length > 0 && (
+          <section className="card" aria-label="Holdings">
+            <h2>Holdings</h2>
+            <HoldingsPie rows={rows} />
+          </section>
+        )}
+      </div>
+      {rows.length > 0 && (
+        <section className="dashboard-section" aria-labelledby={assetsId}>
+          <h2 id={assetsId}>All assets</h2>
+          <AllAssetsTable rows={rows} />
+        </section>
+      )}
+      <div className="dashboard-grid">
+        {rows.length > 0 && <MoversView compact />}
+        <AchievementsCard />
+      </div>
+    </>
+  );
+}
+
+function NetWorthPanel() {
+  const titleId = useId();
+  const { data, isError } = useGetNetWorthHistoryQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId}>Net worth</h2>
+      {isError ? (
+        <p className="muted">The net-worth history could not be loaded.</p>
+      ) : (
+        data && <NetWorthChart bars={netWorthBars(data.netWorthHistory)} />
+      )}
+      <p>
+        <Link to="/networth">See your net worth now</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import "./holdings.css";
+import { useMemo, useState } from "react";
+import { Link } from "react-router-dom";
+import { formatMoney, formatPercent, formatQuantity } from "../../lib/format.ts";
+import { type HoldingRow, type HoldingSort, type HoldingSortKey, sortHoldings } from "./holdings.ts";
+
+const COLUMNS: { key: HoldingSortKey; label: string; numeric: boolean }[] = [
+  { key: "portfolio", label: "Portfolio", numeric: false },
+  { key: "name", label: "Name", numeric: false },
+  { key: "quantity", label: "Quantity", numeric: true },
+  { key: "price", label: "Price", numeric: true },
+  { key: "performance", label: "Performance", numeric: true },
+];
+
+function signedPercent(value: number): string {
+  const rounded = Math.round(value * 100) / 100;
+  return `${rounded > 0 ? "+" : ""}${formatPercent(rounded)}`;
+}
+
+/** Every asset across the user's portfolios; a column header sorts by it, a second click reverses. */
+export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
+  const [sort, setSort] = useState<HoldingSort>({ key: "portfolio", direction: "ascending" });
+  const sorted = useMemo(() => sortHoldings(rows, sort), [rows, sort]);
+
+  const sortBy = (key: HoldingSortKey) =>
+    setSort((current) =>
+      current.key === key
+        ? { key, direction: current.direction === "ascending" ? "descending" : "ascending" }
+        : // numbers read best largest first; names alphabetically
+          { key, direction: COLUMNS.find((column) => column.key === key)?.numeric ? "descending" : "ascending" },
+    );
+
+  return (
+    <div className="table-wrap">
+      <table className="assets all-assets">
+        <caption className="visually-hidden">All assets</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={column.numeric ? "num" : undefined}
+                aria-sort={sort.key === column.key ? sort.direction : "none"}
+              >
+                <button type="button" className="sort-button" onClick={() => sortBy(column.key)}>
+                  {column.label}
+                  <span aria-hidden="true">{sort.key === column.key ? (sort.direction === "ascending" ? " ▲" : " ▼") : ""}</span>
+                </button>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((row) => (
+            <tr key={row.key}>
+              <td>
+                <Link to={`/p/${row.slug}`}>{row.portfolio}</Link>
+              </td>
+              <td>
+                <span className="ticker">{row.ticker}</span> <span className="muted">{row.name !== row.ticker ? row.name : ""}</span>
+              </td>
+              <td className="num">{formatQuantity(row.quantity)}</td>
+              <td className="num">{row.price === null ? "—" : formatMoney(row.price)}</td>
+              <td className={`num ${row.performance === null ? "" : row.performance >= 0 ? "gain" : "loss"}`}>
+                {row.performance === null ? "—" : signedPercent(row.performance)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import "./holdings.css";
+import type { ApexOptions } from "apexcharts";
+import { Chart } from "../../components/Chart.tsx";
+import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { type HoldingRow, holdingsPie, topSlices } from "./holdings.ts";
+
+/** Spec §9: the pie chart has five slice colours. */
+export const PIE_COLORS = ["#3b5bdb", "#1f9d62", "#f59f00", "#d9344a", "#7048e8"];
+
+/** Holdings by market value across every portfolio (by cost until the first prices arrive). */
+export function HoldingsPie({ rows }: { rows: HoldingRow[] }) {
+  const { slices: all, basis } = holdingsPie(rows);
+  if (all.length === 0) return null;
+  const slices = topSlices(all, PIE_COLORS.length);
+  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  const share = (value: number) => formatPercent(Math.round((value / total) * 10000) / 100);
+  const options: ApexOptions = {
+    labels: slices.map((slice) => slice.ticker),
+    colors: PIE_COLORS,
+    legend: { position: "bottom" },
+    tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
+    chart: { animations: { enabled: false } },
+  };
+  return (
+    <div>
+      <Chart
+        type="pie"
+        label={basis === "market" ? "Holdings by market value" : "Holdings by cost"}
+        series={slices.map((slice) => slice.value)}
+        options={options}
+        table={
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Holding</th>
+                <th scope="col">{basis === "market" ? "Market value" : "Cost"}</th>
+                <th scope="col">Share</th>
+              </tr>
+            </thead>
+            <tbody>
+              {slices.map((slice) => (
+                <tr key={slice.ticker}>
+                  <td>{slice.ticker}</td>
+                  <td>{formatMoney(slice.value)}</td>
+                  <td>{share(slice.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+      {basis === "cost" && <p className="muted small">By cost: no prices yet.</p>}
+    </div>
+  );
+}

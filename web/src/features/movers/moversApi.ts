@@ -1,0 +1,47 @@
+import type { BiggestMoversReply } from "@folio/proto/networth";
+import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
+import { api } from "../../app/api.ts";
+import { localCache } from "../../lib/localCache.ts";
+import { BIGGEST_MOVERS_KEY } from "../auth/session.ts";
+
+/** Spec §9: the biggest-movers answer is kept for an hour (also on the server). */
+export const BIGGEST_MOVERS_TTL_MS = 60 * 60 * 1000;
+
+/** The answer did not carry movers (`result: 'nok'` or an error): shown as nothing, not as a failure. */
+class NoMovers extends Error {
+  constructor(readonly error: FetchBaseQueryError | null) {
+    super("no biggest movers");
+  }
+}
+
+export const moversApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * From localStorage 'biggest_movers' while it is under an hour old (cleared on logout), else from
+     * POST /v1/biggest-movers. A `nok` answer is not stored, so the next visit asks again.
+     */
+    getBiggestMovers: build.query<BiggestMoversReply, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        try {
+          const movers = await localCache.get<BiggestMoversReply>(BIGGEST_MOVERS_KEY, {
+            ttl: BIGGEST_MOVERS_TTL_MS,
+            callback: async () => {
+              const reply = await baseQuery({ url: "/v1/biggest-movers", method: "POST" });
+              if (reply.error) throw new NoMovers(reply.error);
+              const data = reply.data as Partial<BiggestMoversReply> | undefined;
+              if (data?.result !== "ok" || typeof data.biggest_movers !== "object") throw new NoMovers(null);
+              return data as BiggestMoversReply;
+            },
+          });
+          if (!movers) return { error: { status: "CUSTOM_ERROR", error: "no biggest movers" } };
+          return { data: movers };
+        } catch (err) {
+          const error = err instanceof NoMovers && err.error ? err.error : { status: "CUSTOM_ERROR" as const, error: String(err) };
+          return { error };
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetBiggestMoversQuery } = moversApi;

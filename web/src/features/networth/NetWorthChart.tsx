@@ -1,0 +1,44 @@
+import type { ApexOptions } from "apexcharts";
+import { Chart } from "../../components/Chart.tsx";
+import { formatMoney } from "../../lib/format.ts";
+import type { NetWorthBar } from "./netWorthBars.ts";
+
+/** Net worth per week as bars, the last labelled 'Now'. */
+export function NetWorthChart({ bars }: { bars: NetWorthBar[] }) {
+  if (bars.length === 0) return <p className="muted">Your net-worth history starts with your first computed value.</p>;
+  const options: ApexOptions = {
+    chart: { toolbar: { show: false }, animations: { enabled: false } },
+    xaxis: { categories: bars.map((bar) => bar.label) },
+    yaxis: { labels: { formatter: (value: number) => formatMoney(value) } },
+    dataLabels: { enabled: false },
+    colors: ["#3b5bdb"],
+    plotOptions: { bar: { borderRadius: 3 } },
+    tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
+  };
+  return (
+    <Chart
+      type="bar"
+      label="Net worth by week"
+      series={[{ name: "Net worth", data: bars.map((bar) => bar.value) }]}
+      options={options}
+      table={
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Week</th>
+              <th scope="col">Net worth</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bars.map((bar) => (
+              <tr key={bar.label}>
+                <td>{bar.label}</td>
+                <td>{formatMoney(bar.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import "./networth.css";
+import { useEffect, useRef } from "react";
+import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { achievementCheckRequested } from "../achievements/achievementsSlice.ts";
+import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";
+import { NetWorthChart } from "./NetWorthChart.tsx";
+import { netWorthBars } from "./netWorthBars.ts";
+import { useGetNetWorthHistoryQuery } from "./networthApi.ts";
+import { useNetWorth } from "./useNetWorth.ts";
+
+/** /networth: the current net worth, followed while the server computes it, and its weekly history. */
+export function NetWorthPage() {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectSignedIn);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only (see DashboardPage)
+  useEffect(() => {
+    if (!signedIn) dispatch(loginRequired());
+  }, []);
+
+  return (
+    <section>
+      <h1>Net worth</h1>
+      {signedIn ? <NetWorth /> : <p className="muted">Log in to see your net worth.</p>}
+    </section>
+  );
+}
+
+function lastUpdatedText(iso: string | null): string {
+  if (!iso) return "Not computed yet";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : `Updated ${date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}`;
+}
+
+function NetWorth() {
+  const dispatch = useAppDispatch();
+  const { status, recalculate } = useNetWorth();
+  const history = useGetNetWorthHistoryQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { refetch } = history;
+  const sawCalculating = useRef(false);
+
+  // checking is an achievement step the server counts; a computation seen here may also have changed
+  // this week's history entry
+  useEffect(() => {
+    if (status.state === "calculating") sawCalculating.current = true;
+    if (status.state !== "done") return;
+    dispatch(achievementCheckRequested());
+    if (sawCalculating.current) refetch();
+  }, [status, refetch, dispatch]);
+
+  const current = status.state === "done" ? status.reply.netWorth : null;
+  const bars = netWorthBars(history.data?.netWorthHistory ?? [], current);
+
+  return (
+    <>
+      <div className="card networth-summary">
+        {status.state === "loading" ? (
+          <p className="muted" role="status">
+            Loading…
+          </p>
+        ) : status.state === "calculating" ? (
+          <p className="networth-calculating" role="status">
+            Calculating…
+          </p>
+        ) : status.state === "done" ? (
+          <>
+            <p className="networth-value" role="status" aria-label="Net worth">
+              {formatMoney(status.reply.netWorth)}
+            </p>
+            <p className="muted">{lastUpdatedText(status.reply.lastUpdated)}</p>
+          </>
+        ) : status.state === "timedOut" ? (
+          <p role="alert">Your net worth is still being calculated. Check again in a minute.</p>
+        ) : (
+          <p role="alert">Your net worth could not be loaded. Please try again.</p>
+        )}
+        <div className="card-actions">
+          <button
+            type="button"
+            className="button secondary"
+            disabled={status.state === "loading" || status.state === "calculating"}
+            onClick={recalculate}
+          >
+            {status.state === "done" ? "Recalculate" : "Check again"}
+          </button>
+        </div>
+      </div>
+      <h2>By week</h2>
+      {history.isError ? (
+        <p role="alert">The net-worth history could not be loaded.</p>
+      ) : history.isLoading ? null : (
+        <NetWorthChart bars={bars} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { HistoricalPeriod } from "../../app/apiTypes.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { formatMonth, percentOrNA } from "./valuationView.ts";
+
+/**
+ * The historical return periods (spec §2): today's weights bought at each period's start and held to its
+ * end. Assets with no price at the start are left out and named, never given an invented price.
+ */
+export function HistoricalPeriods({ periods }: { periods: HistoricalPeriod[] }) {
+  if (periods.length === 0) return null;
+  return (
+    <section className="card periods" aria-labelledby="historical-returns-title">
+      <h2 id="historical-returns-title">Historical returns</h2>
+      <p className="muted">What today's mix would have done, bought at the start of each period and held to its end.</p>
+      <div className="table-scroll">
+        <table className="assets">
+          <caption className="visually-hidden">Historical returns</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col" className="num">
+                Return
+              </th>
+              <th scope="col" className="num">
+                Value at the end
+              </th>
+              <th scope="col">Left out</th>
+            </tr>
+          </thead>
+          <tbody>
+            {periods.map((period) => (
+              <tr key={period.name}>
+                <th scope="row">{period.name}</th>
+                <td>{formatMonth(period.from)}</td>
+                <td>{formatMonth(period.to)}</td>
+                <td className={`num ${returnClass(period.returnPercent)}`}>{percentOrNA(period.returnPercent)}</td>
+                <td className="num">{period.endValue === null ? "NA" : formatMoney(period.endValue)}</td>
+                <td>{period.excluded.length > 0 ? `${period.excluded.join(", ")} (no price at the start)` : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function returnClass(value: number | null): string {
+  if (value === null || value === 0) return "";
+  return value > 0 ? "gain" : "loss";
+}

@@ -1,0 +1,223 @@
+import { useId, useState } from "react";
+import type { RangeReturn, Valuation } from "../../app/apiTypes.ts";
+import { Chart } from "../../components/Chart.tsx";
+import { formatMoney, formatPercent } from "../../lib/format.ts";
+import type { Share } from "./assetFigures.ts";
+import { barOptions, lineOptions, pieOptions } from "./chartOptions.ts";
+import {
+  BENCHMARKS,
+  benchmarkName,
+  chartRanges,
+  type FormatGains,
+  formatMonth,
+  gainText,
+  lineChartData,
+  percentOrNA,
+  pickedBenchmark,
+  type RangeName,
+  shownRange,
+} from "./valuationView.ts";
+
+// The charts load their library on demand, in its own chunk (components/Chart.tsx).
+
+type View = "portfolio" | "benchmark";
+
+interface ValueChartProps {
+  valuation: Valuation | null;
+  portfolioName: string;
+  indexTicker: string;
+  /** the owner may pick the benchmark; others see which one it is */
+  onPickBenchmark?: (ticker: string) => void;
+  pickingBenchmark?: boolean;
+}
+
+/** Line chart of the portfolio's value against the chosen index, per range (YTD, 1Y, 3Y, All). */
+export function ValueChart({ valuation, portfolioName, indexTicker, onPickBenchmark, pickingBenchmark }: ValueChartProps) {
+  const [wanted, setWanted] = useState<RangeName>("All");
+  const [view, setView] = useState<View>("benchmark");
+  const pickerId = useId();
+  const ranges = chartRanges(valuation);
+  const rangeName = shownRange(ranges, wanted);
+  const range = rangeName && valuation ? valuation.ranges[rangeName] : null;
+  // the portfolio's own choice first: the valuation catches up with it after the re-read
+  const picked = pickedBenchmark(BENCHMARKS.some((b) => b.ticker === indexTicker) ? indexTicker : (valuation?.indexTicker ?? ""));
+  // the line is labelled with the index its numbers are for
+  const indexName = valuation?.indexName || benchmarkName(picked);
+
+  return (
+    <section className="card chart-card value-chart" aria-labelledby={`${pickerId}-title`}>
+      <div className="chart-head">
+        <h2 id={`${pickerId}-title`}>Value</h2>
+        <fieldset className="segmented" aria-label="Chart view">
+          {(["portfolio", "benchmark"] as const).map((v) => (
+            <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)}>
+              {v === "portfolio" ? "Portfolio" : "Benchmark"}
+            </button>
+          ))}
+        </fieldset>
+        {onPickBenchmark ? (
+          <label className="inline-field" htmlFor={pickerId}>
+            <span>Benchmark index</span>
+            <select id={pickerId} value={picked} disabled={pickingBenchmark} onChange={(e) => onPickBenchmark(e.target.value)}>
+              {BENCHMARKS.map((b) => (
+                <option key={b.ticker} value={b.ticker}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <span className="muted">Benchmark: {indexName}</span>
+        )}
+      </div>
+      {ranges.length > 0 && (
+        <fieldset className="segmented ranges" aria-label="Range">
+          {ranges.map((name) => (
+            <button key={name} type="button" aria-pressed={name === rangeName} onClick={() => setWanted(name)}>
+              {name}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {range ? (
+        <>
+          <LineChart range={range} portfolioName={portfolioName} indexName={view === "benchmark" ? indexName : null} />
+          <p className="chart-note">
+            {portfolioName}: <strong>{percentOrNA(range.profitLossPercent)}</strong> time-weighted over {rangeLabel(range.range)}
+            {view === "benchmark" && range.benchmark && (
+              <>
+                {" "}
+                · {indexName}: <strong>{percentOrNA(range.benchmark.returnPercent)}</strong>
+              </>
+            )}
+          </p>
+        </>
+      ) : (
+        <p className="muted empty">The value chart appears once the portfolio has prices for at least two months.</p>
+      )}
+    </section>
+  );
+}
+
+function rangeLabel(range: RangeName): string {
+  return range === "All" ? "all time" : range === "YTD" ? "the year to date" : `the last ${range === "1Y" ? "year" : "3 years"}`;
+}
+
+function LineChart({ range, portfolioName, indexName }: { range: RangeReturn; portfolioName: string; indexName: string | null }) {
+  const data = lineChartData(range, portfolioName, indexName);
+  return (
+    <Chart
+      type="line"
+      height={300}
+      label="Portfolio value chart"
+      series={data.series}
+      options={lineOptions(data)}
+      table={
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              {data.series.map((line) => (
+                <th key={line.name} scope="col">
+                  {line.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.months.map((month, i) => (
+              <tr key={month}>
+                <td>{formatMonth(month)}</td>
+                {data.series.map((line) => {
+                  const value = line.data[i];
+                  return <td key={line.name}>{value === null || value === undefined ? "NA" : formatMoney(value)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}
+
+/** Pie chart of the assets' shares of the market value. */
+export function SharesChart({ shares }: { shares: Share[] }) {
+  return (
+    <section className="card chart-card" aria-label="Shares">
+      <h2>Shares</h2>
+      {shares.length > 0 ? (
+        <Chart
+          type="pie"
+          height={280}
+          label="Asset shares chart"
+          series={shares.map((s) => s.percent)}
+          options={pieOptions(shares)}
+          table={
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Ticker</th>
+                  <th scope="col">Share</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shares.map((s) => (
+                  <tr key={s.ticker}>
+                    <td>{s.ticker}</td>
+                    <td>{formatPercent(s.percent)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          }
+        />
+      ) : (
+        <p className="muted empty">Shares show once the assets have prices.</p>
+      )}
+    </section>
+  );
+}
+
+/** Profit/loss bar per period (the chart ranges), as amounts or percents per formatGains. */
+export function ProfitLossChart({ valuation, formatGains }: { valuation: Valuation | null; formatGains: FormatGains }) {
+  const bars = valuation?.profitLossBars ?? [];
+  const data = {
+    categories: bars.map((b) => b.period),
+    values: bars.map((b) => (formatGains === "%" ? b.profitLossPercent : b.profitLoss)),
+  };
+  return (
+    <section className="card chart-card" aria-label="Profit/loss per period">
+      <h2>Profit/loss per period</h2>
+      {bars.length > 0 ? (
+        <Chart
+          type="bar"
+          height={260}
+          label="Profit/loss per period chart"
+          series={[{ name: "Profit/loss", data: data.values }]}
+          options={barOptions(data, formatGains)}
+          table={
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Period</th>
+                  <th scope="col">Profit/loss</th>
+                </tr>
+              </thead>
+              <tbody>
+                {bars.map((b) => (
+                  <tr key={b.period}>
+                    <td>{b.period}</td>
+                    <td>{gainText(b.profitLoss, b.profitLossPercent, formatGains)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          }
+        />
+      ) : (
+        <p className="muted empty">Profit and loss per period show once the portfolio has a price history.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { PriceReply } from "../../app/apiTypes.ts";
+import { advance, type MockHandler, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import { portfolioReply } from "./portfolioFixtures.ts";
+
+vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
+
+// the route loads the page on demand; loading it once up front keeps the first test inside findBy's wait
+beforeAll(async () => {
+  await import("./PortfolioPage.tsx");
+});
+
+const nvda: PriceReply = {
+  ticker: "NVDA",
+  name: "NVIDIA Corporation",
+  assetClass: "Stock",
+  latestPrice: 210.96,
+  fee: 0,
+  historical_data: { "2024-01": 61.53, "2025-01": 120.07, "2026-07": 203.53 },
+};
+const suggestions = {
+  suggestions: [
+    { ticker: "NVDA", name: "NVIDIA Corporation", assetClass: "Stock" },
+    { ticker: "NVO", name: "Novo Nordisk A/S", assetClass: "Stock" },
+  ],
+};
+
+async function openModal(handlers: Record<string, MockHandler> = {}) {
+  const api = mockApi({
+    "POST /v1/get/portfolio/three-fund": portfolioReply(portfolioFixture({ autoSave: false })),
+    "GET /v1/autocomplete": { body: suggestions },
+    "GET /v1/get/NVDA": { body: nvda },
+    ...handlers,
+  });
+  const rendered = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
+  fireEvent.click(await screen.findByRole("button", { name: "Add asset" }));
+  const dialog = screen.getByRole("dialog", { name: "Add asset" });
+  return { api, dialog, ...rendered };
+}
+
+const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+const lastAlert = () => screen.getAllByRole("alert").at(-1)?.textContent?.replace(/×$/, "");
+
+describe("the add-asset search", () => {
+  it("asks for suggestions only from 2 characters, once typing pauses", async () => {
+    const { api, dialog } = await openModal();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const search = field(dialog, "Search ticker");
+
+    fireEvent.change(search, { target: { value: "N" } });
+    await advance(1000);
+    expect(api.callsTo("GET /v1/autocomplete")).toHaveLength(0);
+    expect(within(dialog).queryAllByRole("option")).toHaveLength(0);
+
+    fireEvent.change(search, { target: { value: "NV" } });
+    await advance(200);
+    expect(api.callsTo("GET /v1/autocomplete")).toHaveLength(0);
+    await advance(100);
+    await vi.waitFor(() => expect(within(dialog).getAllByRole("option")).toHaveLength(2));
+    expect(api.callsTo("GET /v1/autocomplete").map((c) => c.search)).toEqual(["?query=NV"]);
+    expect(search.getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("picking a suggestion fills the ticker and looks up its price", async () => {
+    const { api, dialog, user } = await openModal();
+    await user.type(field(dialog, "Search ticker"), "nv");
+    await user.click(await within(dialog).findByRole("option", { name: /NVDA NVIDIA Corporation/ }));
+
+    expect(field(dialog, "Search ticker").value).toBe("NVDA");
+    const chosen = await within(dialog).findByRole("region", { name: "Chosen asset" });
+    await within(chosen).findByText("$210.96");
+    expect(chosen.textContent).toContain("NVIDIA Corporation");
+    expect(chosen.textContent).toContain("Stock");
+    expect(api.callsTo("GET /v1/get/NVDA")).toHaveLength(1);
+    expect(within(dialog).queryAllByRole("option")).toHaveLength(0);
+  });
+
+  it("offers the popular shortcuts", async () => {
+    const { dialog, user } = await openModal();
+    const popular = within(dialog).getByRole("group", { name: "Popular" });
+    expect(
+      within(popular)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["SPY", "BTC-USD", "VTI", "QQQ", "TSLA", "GOOGL", "NVDA"]);
+    await user.click(within(popular).getByRole("button", { name: "NVDA" }));
+    await within(dialog).findByText("$210.96");
+    expect(field(dialog, "Search ticker").value).toBe("NVDA");
+  });
+
+  it("a failed price look-up shows 'Ooops! Something went wrong!'", async () => {
+    const { dialog, user } = await openModal({
+      "GET /v1/get/SPY": { status: 503, body: { error: "Ooops! Something went wrong!", code: "unavailable" } },
+    });
+    await user.click(within(dialog).getByRole("button", { name: "SPY" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Ooops! Something went wrong!");
+  });
+
+  it("an unknown ticker is named, and not kept", async () => {
+    const { dialog, user } = await openModal({
+      "GET /v1/get/ZZZZ": { status: 404, body: { error: "Unknown ticker: ZZZZ", code: "not_found" } },
+    });
+    await user.type(field(dialog, "Search ticker"), "zzzz");
+    await user.click(within(dialog).getByRole("button", { name: "Search" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Unknown ticker: ZZZZ");
+    expect(within(dialog).queryByRole("region", { name: "Chosen asset" })).toBeNull();
+  });
+});
+
+describe("the purchase date and price", () => {
+  it("presets give today and 1 January of 1 to 4 years back, and prefill that month's close", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(2026, 10, 22, 9, 30) });
+    const { dialog, user } = await openModal();
+    await user.click(within(dialog).getByRole("button", { name: "NVDA" }));
+    await within(dialog).findByText("$210.96");
+
+    const presets = within(dialog).getByRole("group", { name: "Acquisition presets" });
+    expect(
+      within(presets)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Today", "1 Jan 2025", "1 Jan 2024", "1 Jan 2023", "1 Jan 2022"]);
+    const date = field(dialog, "Purchase date");
+    const price = field(dialog, "Purchase price");
+
+    await user.click(within(presets).getByRole("button", { name: "1 Jan 2025" }));
+    expect(date.value).toBe("2025-01-01");
+    expect(price.value).toBe("$120.07");
+    await user.click(within(presets).getByRole("button", { name: "1 Jan 2024" }));
+    expect(date.value).toBe("2024-01-01");
+    expect(price.value).toBe("$61.53");
+    // November 2026 has no close yet: today's price is the latest one
+    await user.click(within(presets).getByRole("button", { name: "Today" }));
+    expect(date.value).toBe("2026-11-22");
+    expect(price.value).toBe("$210.96");
+    // no close in January 2022: no price rather than another month's
+    await user.click(within(presets).getByRole("button", { name: "1 Jan 2022" }));
+    expect(date.value).toBe("2022-01-01");
+    expect(price.value).toBe("NA");
+  });
+
+  it("a price the user typed is not replaced by a later date change", async () => {
+    const { dialog, user } = await openModal();
+    await user.click(within(dialog).getByRole("button", { name: "NVDA" }));
+    await within(dialog).findByText("$210.96");
+    await user.type(field(dialog, "Purchase price"), "100");
+    await user.click(within(dialog).getByRole("button", { name: "1 Jan 2024" }));
+    expect(field(dialog, "Purchase price").value).toBe("$100.00");
+  });
+
+  it("the purchase price shows 'NA' when it is not > 0, and the typed text while editing", async () => {
+    const { dialog, user } = await openModal();
+    const price = field(dialog, "Purchase price");
+    expect(price.value).toBe("NA");
+    await user.click(price);
+    expect(price.value).toBe("");
+    await user.type(price, "0");
+    await user.tab();
+    expect(price.value).toBe("NA");
+    await user.click(price);
+    await user.clear(price);
+    await user.type(price, "1234.5");
+    await user.tab();
+    expect(price.value).toBe("$1,234.50");
+  });
+});
+
+describe("adding the asset", () => {
+  it("checks quantity, then purchase date, then purchase price, then adds it with its price", async () => {
+    const { dialog, user, store } = await openModal();
+    const add = () => user.click(within(dialog).getByRole("button", { name: "Add to portfolio" }));
+
+    await add();
+    expect(lastAlert()).toBe("Ticker missing");
+    await user.click(within(dialog).getByRole("button", { name: "NVDA" }));
+    await within(dialog).findByText("$210.96");
+    await add();
+    expect(lastAlert()).toBe("Quantity missing");
+    await user.type(field(dialog, "Quantity"), "0");
+    await add();
+    expect(lastAlert()).toBe("Quantity missing");
+    await user.clear(field(dialog, "Quantity"));
+    await user.type(field(dialog, "Quantity"), "5");
+    await add();
+    expect(lastAlert()).toBe("Purchase date missing");
+    // a month with no close: the price is left to the user
+    fireEvent.change(field(dialog, "Purchase date"), { target: { value: "2023-06-15" } });
+    await add();
+    expect(lastAlert()).toBe("Purchase price missing");
+    expect(store.getState().portfolio.data!.assets).toHaveLength(0);
+
+    await user.type(field(dialog, "Purchase price"), "42.5");
+    await add();
+    expect(screen.queryByRole("dialog", { name: "Add asset" })).toBeNull();
+    const row = within(screen.getByRole("table", { name: "Assets" }))
+      .getByRole("cell", { name: "NVDA" })
+      .closest("tr")!;
+    expect(within(row).getByRole("cell", { name: "NVIDIA Corporation" })).toBeTruthy();
+    expect(within(row).getByRole("cell", { name: "$42.50" })).toBeTruthy();
+    expect(within(row).getByRole("cell", { name: "Jun 15, 2023" })).toBeTruthy();
+    // the latest price from the look-up: 5 × 210.96 = 1054.80
+    expect(within(row).getByRole("cell", { name: "$210.96" })).toBeTruthy();
+    expect(within(row).getByRole("cell", { name: "$1,054.80" })).toBeTruthy();
+    expect(store.getState().portfolio.hasChanges).toBe(true);
+    expect(store.getState().portfolio.data!.assets[0]).toMatchObject({
+      ticker: "NVDA",
+      quantity: 5,
+      PoA: 42.5,
+      DoA: "2023-06-15",
+      fee: 0,
+      assetClass: "Stock",
+    });
+  });
+});

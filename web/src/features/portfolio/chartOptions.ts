@@ -1,0 +1,82 @@
+/** The charts' ApexCharts options, built from plain data (type-only import: no chart code here). */
+import type { ApexOptions } from "apexcharts";
+import { formatMoney, formatPercent } from "../../lib/format.ts";
+import type { Share } from "./assetFigures.ts";
+import type { LineChartData } from "./valuationView.ts";
+import { type FormatGains, formatMonth } from "./valuationView.ts";
+
+/** Spec §9: the asset/pie colours, in a fixed order. */
+export const ASSET_COLORS = ["#3b5bdb", "#f59f00", "#12b886", "#e8590c", "#7048e8", "#1098ad", "#d6336c", "#74b816", "#495057"];
+const GAIN = "#1f9d62";
+const LOSS = "#d9344a";
+
+const base: ApexOptions = {
+  chart: { toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false }, fontFamily: "inherit" },
+  dataLabels: { enabled: false },
+};
+
+/** Whole dollars with k/M for the axis, where the decimals are noise: 12345 → "$12.3k". */
+export function axisMoney(value: number): string {
+  const abs = Math.abs(value);
+  const sign = value < 0 ? "-" : "";
+  if (abs >= 1e6) return `${sign}$${Number((abs / 1e6).toFixed(1))}M`;
+  if (abs >= 1e3) return `${sign}$${Number((abs / 1e3).toFixed(1))}k`;
+  return `${sign}$${Math.round(abs)}`;
+}
+
+export function lineOptions(data: LineChartData): ApexOptions {
+  return {
+    ...base,
+    chart: { ...base.chart, id: "portfolio-value" },
+    colors: [ASSET_COLORS[0] as string, "#868e96"],
+    stroke: { width: [3, 2], curve: "straight", dashArray: [0, 5] },
+    xaxis: { categories: data.months.map(formatMonth), tickAmount: Math.min(8, data.months.length - 1), labels: { rotate: 0 } },
+    yaxis: { labels: { formatter: (value: number) => axisMoney(value) } },
+    tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
+    legend: { position: "top", horizontalAlign: "left" },
+  };
+}
+
+export function pieOptions(shares: readonly Share[]): ApexOptions {
+  return {
+    ...base,
+    chart: { ...base.chart, id: "asset-shares" },
+    labels: shares.map((s) => s.ticker),
+    colors: ASSET_COLORS,
+    dataLabels: { enabled: true, formatter: (value: number) => formatPercent(Math.round(value)) },
+    tooltip: { y: { formatter: (value: number) => formatPercent(value) } },
+    legend: { position: "bottom" },
+  };
+}
+
+export interface BarData {
+  categories: string[];
+  values: (number | null)[];
+}
+
+export function barOptions(data: BarData, formatGains: FormatGains): ApexOptions {
+  const show = (value: number) => (formatGains === "%" ? formatPercent(value) : formatMoney(value));
+  return {
+    ...base,
+    chart: { ...base.chart, id: "profit-loss" },
+    colors: [GAIN],
+    plotOptions: {
+      bar: {
+        borderRadius: 4,
+        columnWidth: "50%",
+        dataLabels: { position: "top" },
+        colors: {
+          ranges: [
+            { from: Number.NEGATIVE_INFINITY, to: 0, color: LOSS },
+            { from: 0, to: Number.POSITIVE_INFINITY, color: GAIN },
+          ],
+        },
+      },
+    },
+    xaxis: { categories: data.categories },
+    yaxis: { labels: { formatter: (value: number) => (formatGains === "%" ? formatPercent(Math.round(value)) : axisMoney(value)) } },
+    dataLabels: { enabled: true, formatter: (value: number) => show(value), style: { colors: ["#1d2433"] }, offsetY: -18 },
+    tooltip: { y: { formatter: (value: number) => show(value) } },
+    legend: { show: false },
+  };
+}

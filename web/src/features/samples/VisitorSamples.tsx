@@ -1,0 +1,25 @@
+import { CommunityCard } from "../community/CommunityCard.tsx";
+import { CATEGORIES, SAMPLE_SLUGS } from "../community/categories.ts";
+import { useGetCommunityPortfoliosQuery } from "../community/communityApi.ts";
+
+/**
+ * Spec §2 Dashboard: visitors see three sample portfolios (a three-fund mix, tech stocks, dividend income),
+ * valued with real prices. They are public portfolios seeded at the server's start; each opens read-only.
+ */
+export function VisitorSamples() {
+  const { data, isLoading, isError } = useGetCommunityPortfoliosQuery({ samples: true });
+  const cards = data ? CATEGORIES.flatMap((c) => data[c] ?? []) : [];
+  cards.sort((a, b) => SAMPLE_SLUGS.indexOf(a.slug) - SAMPLE_SLUGS.indexOf(b.slug));
+  if (isLoading || isError || cards.length === 0) return null;
+  return (
+    <section className="visitor-samples" aria-labelledby="visitor-samples-heading">
+      <h2 id="visitor-samples-heading">Sample portfolios</h2>
+      <p className="muted">Real portfolios valued at today's prices: open one to see how it did, or copy it once you log in.</p>
+      <div className="cards">
+        {cards.map((card) => (
+          <CommunityCard key={card.slug} card={card} />
+        ))}
+      </div>
+    </section>
+  );
+}

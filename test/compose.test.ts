@@ -5,9 +5,9 @@
  * transactions), and every variable the app reads is documented in .env.example.
  */
 import { readFileSync } from "node:fs";
+import { EventPayloads } from "@folio/proto/events";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { EventPayloads } from "@folio/proto/events";
 import { serviceNames } from "../gateway/src/registry.ts";
 
 type Service = {

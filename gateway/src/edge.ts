@@ -8,8 +8,8 @@ import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCodes } from "@folio/proto/errors";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 export const webDist = resolve(import.meta.dirname, "../../web/dist");
 
@@ -35,7 +35,9 @@ export async function registerEdge(app: FastifyInstance, openapi: Record<string,
     if (!request.headers.authorization || request.identity || request.method === "GET") return;
     const path = request.url.split("?")[0];
     if (!(path.startsWith("/v1/") || path.startsWith("/v2/")) || PUBLIC_CALLS.some((p) => path.startsWith(p))) return;
-    return reply.code(401).send({ result: "nouser", error: "Your session has expired. Please log in again.", code: ErrorCodes.unauthorized });
+    return reply
+      .code(401)
+      .send({ result: "nouser", error: "Your session has expired. Please log in again.", code: ErrorCodes.unauthorized });
   });
 
   await app.register(swagger, { mode: "static", specification: { document: openapi as never } });

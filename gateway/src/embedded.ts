@@ -32,7 +32,12 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   app.log.info(
-    { port, dataDir: config.dataDir, startMs: Math.round(performance.now() - startedAt), rssMb: Math.round(process.memoryUsage().rss / 1048576) },
+    {
+      port,
+      dataDir: config.dataDir,
+      startMs: Math.round(performance.now() - startedAt),
+      rssMb: Math.round(process.memoryUsage().rss / 1048576),
+    },
     `Folio is running at http://localhost:${port}`,
   );
   let stopping = false;
@@ -50,7 +55,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { stop } = await startEmbedded();
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => {
-        stop().then(() => process.exit(0), () => process.exit(1));
+        stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       });
     }
   } catch (err) {

@@ -4,9 +4,9 @@
  * `http://<name>:8080` (the Compose service name); Compose balances over a service's replicas.
  */
 import replyFrom from "@fastify/reply-from";
-import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createCache } from "@folio/platform/cache/index";
 import { systemClock } from "@folio/platform/clock";
+import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createHttpServer } from "@folio/platform/http/server";
 import { registerEdge, spaNotFound } from "./edge.ts";
 import { buildOpenApiDocument } from "./openapi.ts";

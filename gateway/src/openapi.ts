@@ -4,13 +4,13 @@
  * gateway, which proxies and holds no routes of its own, documents exactly what the embedded app serves.
  */
 import swagger from "@fastify/swagger";
-import Fastify from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { authPlugin } from "@folio/platform/http/auth";
 import { systemClock } from "@folio/platform/clock";
 import type { Config } from "@folio/platform/config";
+import { authPlugin } from "@folio/platform/http/auth";
 import { FolderMailer } from "@folio/platform/mail";
 import { inMemoryDeps } from "@folio/platform/memory-deps";
+import Fastify from "fastify";
 import { serviceFactories } from "./registry.ts";
 
 export async function buildOpenApiDocument(config: Config): Promise<Record<string, unknown>> {

@@ -25,7 +25,8 @@ export const serviceNames = Object.keys(serviceFactories);
 export function selectServices(names: string[]): string[] {
   if (names.length === 0) return serviceNames;
   for (const n of names) {
-    if (!serviceFactories[n]) throw new Error(`Invalid configuration: SERVICES names unknown service '${n}' (known: ${serviceNames.join(", ")})`);
+    if (!serviceFactories[n])
+      throw new Error(`Invalid configuration: SERVICES names unknown service '${n}' (known: ${serviceNames.join(", ")})`);
   }
   return names;
 }

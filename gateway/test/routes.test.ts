@@ -1,7 +1,7 @@
-import Fastify from "fastify";
-import { describe, expect, it } from "vitest";
 import { authPlugin } from "@folio/platform/http/auth";
 import { createTestDeps } from "@folio/platform/testing";
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
 import { serviceFactories } from "../src/registry.ts";
 import { ownerOf, routeTable } from "../src/routes.ts";
 

@@ -4,14 +4,15 @@
  * consumers (group = service name), queue workers, the outbox relay. Refuses to start when a job queue
  * has no handler or two.
  */
-import type { FastifyInstance } from "fastify";
+
 import { EventPayloads } from "@folio/proto/events";
+import type { FastifyInstance } from "fastify";
 import { createBus } from "./bus/index.ts";
 import { createCache } from "./cache/index.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import { createLogger, type Logger } from "./log.ts";
 import { HttpServiceClient, InjectServiceClient } from "./internal.ts";
+import { createLogger, type Logger } from "./log.ts";
 import { createMailer } from "./mail.ts";
 import { OutboxRelay } from "./outbox.ts";
 import { createQueue } from "./queue/index.ts";
@@ -70,7 +71,8 @@ export function checkJobHandlers(modules: ServiceModule[], expectedQueues: strin
   const owners = new Map<string, string[]>();
   for (const m of modules) for (const j of m.jobs ?? []) owners.set(j.queue, [...(owners.get(j.queue) ?? []), m.name]);
   for (const [queue, names] of owners) {
-    if (names.length > 1) throw new Error(`Job queue '${queue}' has ${names.length} handlers (${names.join(", ")}); it must have exactly one`);
+    if (names.length > 1)
+      throw new Error(`Job queue '${queue}' has ${names.length} handlers (${names.join(", ")}); it must have exactly one`);
   }
   for (const queue of expectedQueues) {
     if (!owners.has(queue)) throw new Error(`Job queue '${queue}' has no handler in this process`);

@@ -44,5 +44,7 @@ export class FolderMailer implements Mailer {
 }
 
 export function createMailer(config: { smtpUrl?: string; mailFrom: string; dataDir: string }): Mailer {
-  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new FolderMailer(join(config.dataDir, "mail-outbox"), config.mailFrom);
+  return config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : new FolderMailer(join(config.dataDir, "mail-outbox"), config.mailFrom);
 }

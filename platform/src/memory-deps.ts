@@ -10,7 +10,11 @@ import { MemoryQueue } from "./queue/memory.ts";
 import type { ServiceDeps } from "./service.ts";
 import { EmbeddedStore } from "./store/embedded.ts";
 
-export function inMemoryDeps(config: Config, clock: Clock, mailer: Mailer): ServiceDeps & { bus: MemoryBus; services: InjectServiceClient } {
+export function inMemoryDeps(
+  config: Config,
+  clock: Clock,
+  mailer: Mailer,
+): ServiceDeps & { bus: MemoryBus; services: InjectServiceClient } {
   return {
     config,
     store: new EmbeddedStore(":memory:"),

@@ -3,7 +3,7 @@
  * container does: `api` serves routes and consumes events, `worker` runs queue jobs, `all` (default) both.
  */
 import { ConfigError, loadConfig } from "./config.ts";
-import { createDeps, hostServices, type HostRoles } from "./host.ts";
+import { createDeps, type HostRoles, hostServices } from "./host.ts";
 import { createHttpServer } from "./http/server.ts";
 import type { ServiceDeps, ServiceModule } from "./service.ts";
 
@@ -37,7 +37,10 @@ export async function runService(name: string, create: (deps: ServiceDeps) => Se
         app
           .close()
           .then(() => hosted.stop())
-          .then(() => process.exit(0), () => process.exit(1));
+          .then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
       });
     }
   } catch (err) {

@@ -4,8 +4,7 @@
  * process, a cluster container hosts one (see host.ts).
  */
 import type { FastifyPluginAsync } from "fastify";
-import type { EventHandler, SubscribeOptions } from "./bus/port.ts";
-import type { Bus } from "./bus/port.ts";
+import type { Bus, EventHandler, SubscribeOptions } from "./bus/port.ts";
 import type { Cache } from "./cache/port.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";

@@ -7,9 +7,9 @@ import type { MemoryBus } from "./bus/memory.ts";
 import type { EventEnvelope } from "./bus/port.ts";
 import { ManualClock } from "./clock.ts";
 import { loadConfig } from "./config.ts";
-import { createHttpServer, type App } from "./http/server.ts";
+import { type App, createHttpServer } from "./http/server.ts";
 import { InjectServiceClient } from "./internal.ts";
-import type { MailMessage, Mailer } from "./mail.ts";
+import type { Mailer, MailMessage } from "./mail.ts";
 import { inMemoryDeps } from "./memory-deps.ts";
 import type { ServiceDeps, ServiceModule } from "./service.ts";
 
@@ -59,7 +59,12 @@ export async function buildServiceApp(module: ServiceModule, deps: ServiceDeps):
 
 /** Signs an ID token as the built-in accounts service would, for tests of other services. */
 export function tokenFor(app: App, user: { uid: string; email?: string; admin?: boolean }): string {
-  return app.jwt.sign({ sub: user.uid, email: user.email ?? `${user.uid}@example.com`, jti: `t-${user.uid}-${Math.random()}`, admin: user.admin });
+  return app.jwt.sign({
+    sub: user.uid,
+    email: user.email ?? `${user.uid}@example.com`,
+    jti: `t-${user.uid}-${Math.random()}`,
+    admin: user.admin,
+  });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

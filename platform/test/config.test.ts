@@ -42,7 +42,12 @@ describe("loadConfig", () => {
   });
 
   it("reads the cluster adapters' addresses", () => {
-    const c = loadConfig({ ...base(), REDIS_URL: "redis://r:6379", MONGO_URL: "mongodb://m:27017/?replicaSet=rs0", KAFKA_BROKERS: "k1:9092, k2:9092" });
+    const c = loadConfig({
+      ...base(),
+      REDIS_URL: "redis://r:6379",
+      MONGO_URL: "mongodb://m:27017/?replicaSet=rs0",
+      KAFKA_BROKERS: "k1:9092, k2:9092",
+    });
     expect(c.kafkaBrokers).toEqual(["k1:9092", "k2:9092"]);
     expect(c.redisUrl).toBe("redis://r:6379");
   });

@@ -16,7 +16,12 @@ describe("start-up checks", () => {
   });
 
   it("refuses an event a service handles twice, or an event nobody publishes", () => {
-    const twice = mod({ consumers: [{ types: ["portfolio.saved"], handle }, { types: ["portfolio.saved"], handle }] });
+    const twice = mod({
+      consumers: [
+        { types: ["portfolio.saved"], handle },
+        { types: ["portfolio.saved"], handle },
+      ],
+    });
     expect(() => checkEventHandlers([twice], ["portfolio.saved"])).toThrow("two handlers for 'portfolio.saved'");
     const unknown = mod({ consumers: [{ types: ["portfolio.saveed"], handle }] });
     expect(() => checkEventHandlers([unknown], ["portfolio.saved"])).toThrow("unknown event 'portfolio.saveed'");

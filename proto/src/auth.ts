@@ -1,4 +1,4 @@
-import { Type, type Static } from "typebox";
+import { type Static, Type } from "typebox";
 
 // Bodies are loose on purpose (strings of any length): the spec's messages, not schema errors, tell the
 // user what is missing, so the accounts routes check presence and length themselves.

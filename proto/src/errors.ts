@@ -1,4 +1,4 @@
-import { Type, type Static } from "typebox";
+import { type Static, Type } from "typebox";
 
 /** Every 4xx/5xx reply of the public API that is not one of the spec's `result` shapes. */
 export const ErrorReply = Type.Object({

@@ -2,7 +2,7 @@
  * Cold start of the embedded app (spawn → /healthz answers) and its resident memory right after start
  * and after a short burst of requests, on a fresh DATA_DIR each run.
  */
-import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { api, startApp } from "../../test/support/app-process.ts";
@@ -25,9 +25,18 @@ export async function coldStart(runs = 5) {
     starts.push(app.startMs);
     const pid = app.child.pid as number;
     idle.push(rssMb(pid));
-    const reg = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", { email: `b${i}@example.com`, password: "bench-pass" });
+    const reg = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
+      email: `b${i}@example.com`,
+      password: "bench-pass",
+    });
     const token = reg.body.idToken;
-    const save = await api<{ slug: string }>(app.url, "POST", "/v1/save/portfolio/new", { portfolio: { assets: [] }, newPortfolioName: "Bench" }, token);
+    const save = await api<{ slug: string }>(
+      app.url,
+      "POST",
+      "/v1/save/portfolio/new",
+      { portfolio: { assets: [] }, newPortfolioName: "Bench" },
+      token,
+    );
     for (let j = 0; j < 200; j++) await api(app.url, "POST", `/v1/get/portfolio/${save.body.slug}`, undefined, token);
     busy.push(rssMb(pid));
     await app.kill("SIGTERM");
@@ -36,5 +45,7 @@ export async function coldStart(runs = 5) {
   console.log(
     `embedded cold start (spawn → /healthz, ${runs} runs): median ${Math.round(median(starts))} ms, min ${Math.round(Math.min(...starts))} ms, max ${Math.round(Math.max(...starts))} ms`,
   );
-  console.log(`embedded RSS after start: median ${median(idle).toFixed(0)} MiB; after register + 200 portfolio reads: ${median(busy).toFixed(0)} MiB`);
+  console.log(
+    `embedded RSS after start: median ${median(idle).toFixed(0)} MiB; after register + 200 portfolio reads: ${median(busy).toFixed(0)} MiB`,
+  );
 }

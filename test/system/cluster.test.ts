@@ -102,7 +102,10 @@ describe.skipIf(!enabled)("cluster: one process per service over Kafka and Redis
   });
 
   it("routes public calls through the gateway to their services, with the token verified on both sides", async () => {
-    const reg = await api<{ idToken: string }>(urls.gateway, "POST", "/v1/auth/register", { email: "c@example.com", password: "cluster-pass" });
+    const reg = await api<{ idToken: string }>(urls.gateway, "POST", "/v1/auth/register", {
+      email: "c@example.com",
+      password: "cluster-pass",
+    });
     expect(reg.status).toBe(200);
     const token = reg.body.idToken;
     const saved = await api<{ message: string; slug: string }>(

@@ -46,7 +46,10 @@ describe("embedded app as a process", () => {
     await app.kill("SIGKILL");
     app = await startApp({ DATA_DIR: dataDir }, app.port);
 
-    const login = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/login", { email: "durable@example.com", password: "s3cret-pass" });
+    const login = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/login", {
+      email: "durable@example.com",
+      password: "s3cret-pass",
+    });
     expect(login.status).toBe(200);
     const got = await api<{ data: { pName: string; assets: { ticker: string; quantity: number; value: number }[] } }>(
       app.url,

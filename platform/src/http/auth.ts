@@ -6,9 +6,9 @@
  */
 import { createPublicKey, type JsonWebKey, type KeyObject } from "node:crypto";
 import fastifyJwt from "@fastify/jwt";
+import type { Identity } from "@folio/proto/auth";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { Identity } from "@folio/proto/auth";
 import type { Cache } from "../cache/port.ts";
 
 export interface AuthOptions {

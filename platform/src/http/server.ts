@@ -4,9 +4,9 @@
  * auth, /healthz and /metrics.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { ErrorCodes } from "@folio/proto/errors";
 import { Ajv } from "ajv";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { ErrorCodes } from "@folio/proto/errors";
 import type { Cache } from "../cache/port.ts";
 import { redactPaths } from "../log.ts";
 import { authPlugin } from "./auth.ts";

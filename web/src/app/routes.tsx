@@ -19,6 +19,14 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        // where a brokerage import lands (spec §2): the dashboard with the new portfolios
+        path: "dashboard/portfolios",
+        lazy: async () => {
+          const { DashboardPage } = await import("../features/dashboard/DashboardPage.tsx");
+          return { Component: DashboardPage };
+        },
+      },
+      {
         path: "dashboard/first",
         lazy: async () => {
           const { FirstDashboardPage } = await import("../features/dashboard/DashboardPage.tsx");

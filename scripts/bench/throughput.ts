@@ -40,7 +40,7 @@ async function measure(url: string, seconds: number): Promise<Rate> {
   const get = () =>
     new Promise<void>((done, fail) => {
       const started = performance.now();
-      // as a browser asks: the cachable portfolio read answers gzipped then, the other two never compress
+      // as a browser asks: the cachable portfolio read and the price route answer gzipped then; the bare route never compresses
       request(url, { agent, headers: { "accept-encoding": "gzip, deflate, br" } }, (res) => {
         // every reply here has a content-length; reading the body without handling it keeps the client light
         res.resume();

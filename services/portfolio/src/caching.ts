@@ -28,12 +28,3 @@ export function cacheHeaders(view: { isOwner: boolean; slug: string; rev: number
   if (view.isOwner) return { "cache-control": OWNER_CACHE_CONTROL };
   return { "cache-control": PUBLIC_CACHE_CONTROL, etag: etagFor(view.slug, view.rev, view.isAdmin, view.copy), vary: "Authorization" };
 }
-
-/** If-None-Match uses weak comparison (RFC 9110 §13.1.2): a list of tags, W/ ignored, or "*". */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  const wanted = opaque(etag);
-  return ifNoneMatch.split(",").some((tag) => opaque(tag) === wanted);
-}

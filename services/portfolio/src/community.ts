@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { EventEnvelope } from "@folio/platform/bus/port";
+import { etagMatches } from "@folio/platform/http/encoded-reply";
 import type { Consumer, ServiceDeps } from "@folio/platform/service";
 import {
   COMMUNITY_CATEGORIES,
@@ -22,7 +23,6 @@ import {
   CommunityReply,
 } from "@folio/proto/community";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { etagMatches } from "./caching.ts";
 import { type CommunityEntry, CommunityModel } from "./community-model.ts";
 import { cardFigures, toCard } from "./domain/community.ts";
 import type { TickerPrices } from "./domain/valuation/types.ts";

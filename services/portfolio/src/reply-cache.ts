@@ -14,9 +14,9 @@
  * (caching.ts), and every change made through this process drops the entry at once, so only a change made
  * by another replica can take up to LOCAL_TTL_MS to show, well inside those 60 s.
  */
-import { gzipSync } from "node:zlib";
 import type { Cache } from "@folio/platform/cache/port";
 import type { Clock } from "@folio/platform/clock";
+import { EncodedJson } from "@folio/platform/http/encoded-reply";
 import type { ValueSnapshot } from "./store.ts";
 
 /** As long as a price is cached: a copy older than that was valued with prices since refreshed. */
@@ -58,41 +58,19 @@ export function replyJson(copy: CachedCopy, has_updates: boolean, notOwner: bool
   return `{"data":${copy.data},"has_updates":${has_updates},"state":{"notOwner":${notOwner},"isAdmin":${isAdmin}},"valuation":${copy.valuation}}`;
 }
 
-/** Whether an Accept-Encoding header accepts gzip (a `gzip;q=0` refuses it). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
-  return value.split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding.trim() !== "gzip" && coding.trim() !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
 /**
  * A copy with its reply bodies, encoded once per variant (has_updates × notOwner × isAdmin) and gzipped
  * once per variant when asked: the figures are tens of kilobytes, a third of that compressed.
  */
 export class ServedCopy {
-  private readonly bodies: (Buffer | undefined)[] = [];
-  private readonly zipped: (Buffer | undefined)[] = [];
+  private readonly bodies: (EncodedJson | undefined)[] = [];
   /** a visitor's view of a public portfolio, recorded after a full check (see ReplyCache.visitorView) */
   visitor: VisitorView | null = null;
   constructor(readonly copy: CachedCopy) {}
   body(has_updates: boolean, notOwner: boolean, isAdmin: boolean, gzip = false): Buffer {
     const variant = (has_updates ? 4 : 0) | (notOwner ? 2 : 0) | (isAdmin ? 1 : 0);
-    let body = this.bodies[variant];
-    if (!body) {
-      body = Buffer.from(replyJson(this.copy, has_updates, notOwner, isAdmin));
-      this.bodies[variant] = body;
-    }
-    if (!gzip) return body;
-    let zipped = this.zipped[variant];
-    if (!zipped) {
-      zipped = gzipSync(body);
-      this.zipped[variant] = zipped;
-    }
-    return zipped;
+    this.bodies[variant] ??= new EncodedJson(replyJson(this.copy, has_updates, notOwner, isAdmin));
+    return this.bodies[variant].body(gzip);
   }
 }
 

@@ -4,6 +4,7 @@
  * Protected paths check the caller in preValidation, so a visitor gets `nouser` before any body error.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { acceptsGzip, sendEncoded } from "@folio/platform/http/encoded-reply";
 import { badRequest, HttpError, notFound } from "@folio/platform/http/errors";
 import { newId } from "@folio/platform/ids";
 import type { ServiceDeps } from "@folio/platform/service";
@@ -23,13 +24,13 @@ import {
 } from "@folio/proto/portfolio";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { type Static, Type } from "typebox";
-import { cacheHeaders, etagMatches } from "./caching.ts";
+import { cacheHeaders } from "./caching.ts";
 import { accessOf, changeOutcome, decideSave, isStale } from "./domain/access.ts";
 import { cleanName, newPortfolio, type PortfolioState, renamed, updatedPortfolio, withSettings } from "./domain/portfolio.ts";
 import { slugify } from "./domain/slug.ts";
 import { valuationTickers } from "./domain/valued-portfolio.ts";
 import { portfolioDeleted, portfolioSaved } from "./events.ts";
-import { acceptsGzip, hasUpdates } from "./reply-cache.ts";
+import { hasUpdates } from "./reply-cache.ts";
 import {
   deleteOp,
   deleteSnapshotOps,
@@ -76,21 +77,6 @@ const PATCH_ATTEMPTS = 3;
 function caller(request: FastifyRequest): Identity {
   if (!request.identity) throw new Error("route needs requireUser");
   return request.identity;
-}
-
-/** A cached copy's body as it is (bytes, schema-clean when cached), or a 304 when the client has it. */
-function sendCopy(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  headers: Record<string, string>,
-  body: Buffer,
-  gzip: boolean,
-): FastifyReply {
-  reply.headers(headers);
-  // not part of the typed replies: a 304 has no body at all, not even a serialized null
-  if (headers.etag && etagMatches(request.headers["if-none-match"], headers.etag)) return reply.code(304).send();
-  if (gzip) reply.header("content-encoding", "gzip");
-  return reply.type("application/json; charset=utf-8").send(body);
 }
 
 export function portfolioRoutes(deps: ServiceDeps, valuer: PortfolioValuer): FastifyPluginAsync {
@@ -257,7 +243,7 @@ export function portfolioRoutes(deps: ServiceDeps, valuer: PortfolioValuer): Fas
         if (!request.identity) {
           const quick = valuer.visitorView(request.params.slug);
           if (quick)
-            return sendCopy(
+            return sendEncoded(
               request,
               reply as FastifyReply,
               quick.view.headers,
@@ -284,7 +270,7 @@ export function portfolioRoutes(deps: ServiceDeps, valuer: PortfolioValuer): Fas
         // the body's encoding follows Accept-Encoding, so every cache must key on it too
         const headers: Record<string, string> = { ...cache, vary: cache.vary ? `${cache.vary}, Accept-Encoding` : "Accept-Encoding" };
         if (!request.identity && access === "reader") served.visitor = { has_updates: outdated, headers };
-        return sendCopy(request, reply as FastifyReply, headers, served.body(outdated, access === "reader", isAdmin, gzip), gzip);
+        return sendEncoded(request, reply as FastifyReply, headers, served.body(outdated, access === "reader", isAdmin, gzip), gzip);
       },
     );
 

@@ -67,10 +67,15 @@ const cachedOf = (q: Quote): CachedQuote => ({ price: q.price, at: q.at, name: q
 export class MarketData {
   private readonly inflight = new Map<string, Promise<unknown>>();
 
+  /**
+   * @param changed told of every ticker whose quote or history this process writes to the cache, so that
+   *   what was derived from the old values (the serialised replies, reply-cache.ts) goes with them
+   */
   constructor(
     readonly providers: MarketDataProvider[],
     private readonly cache: Cache,
     private readonly log: Logger,
+    private readonly changed: (ticker: string) => void = () => {},
   ) {}
 
   /** The GET /v1/get/{ticker} answer; `fresh` looks past the cache. */
@@ -125,6 +130,7 @@ export class MarketData {
           const value: CachedHistory = { months: await provider.monthlyHistory(ticker) };
           await this.cache.set(cacheKeys.history(ticker), value, HISTORY_TTL_MS);
           await this.cache.set(cacheKeys.lastHistory(ticker), value);
+          this.changed(ticker);
           return value;
         } catch (err) {
           if (err instanceof UnknownTickerError) continue;
@@ -220,6 +226,7 @@ export class MarketData {
     const value = cachedOf(quote);
     await this.cache.set(cacheKeys.quote(ticker), value, QUOTE_TTL_MS);
     await this.cache.set(cacheKeys.lastQuote(ticker), value);
+    this.changed(ticker);
     return value;
   }
 
@@ -232,6 +239,7 @@ export class MarketData {
     if (!last) throw new MarketDataUnavailable(ticker);
     const stale = { ...last, stale: true as const };
     await this.cache.set(key, stale, OUTAGE_RETRY_MS);
+    this.changed(ticker);
     return stale;
   }
 

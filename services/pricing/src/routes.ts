@@ -1,9 +1,11 @@
 /**
  * The pricing paths of the spec's call table: GET /v1/get/{ticker} and GET /v1/autocomplete. Neither needs
  * a signed-in user. An unknown ticker is a 404 naming it; an outage with no last good value is the 503 the
- * web shows word for word.
+ * web shows word for word. A price is public: its reply is served as bytes encoded once (reply-cache.ts),
+ * with an ETag and a minute's Cache-Control; cached=false looks past all of that.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { acceptsGzip, sendEncoded } from "@folio/platform/http/encoded-reply";
 import { badRequest, notFound, unavailable } from "@folio/platform/http/errors";
 import { ErrorCodes, ErrorReply, Messages } from "@folio/proto/errors";
 import {
@@ -18,8 +20,9 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import { normalizeTicker } from "./domain/series.ts";
 import { type MarketData, MarketDataUnavailable, TickerNotFound } from "./market-data.ts";
+import type { PriceReplyCache } from "./reply-cache.ts";
 
-export function pricingRoutes(marketData: MarketData): FastifyPluginAsync {
+export function pricingRoutes(marketData: MarketData, replies: PriceReplyCache): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -32,10 +35,17 @@ export function pricingRoutes(marketData: MarketData): FastifyPluginAsync {
           response: { 200: PriceReply, 400: ErrorReply, 404: ErrorReply, 503: ErrorReply },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const ticker = normalizeTicker(request.params.ticker);
         try {
-          return await marketData.price(ticker, request.query.cached === false);
+          if (request.query.cached === false) {
+            reply.header("cache-control", "no-store");
+            return await marketData.price(ticker, true);
+          }
+          // serialised as returning the reply would be (the route's 200 schema), so the kept bytes are the same
+          const served = await replies.get(ticker, async () => reply.serialize(await marketData.price(ticker)) as string);
+          const gzip = acceptsGzip(request.headers["accept-encoding"]);
+          return sendEncoded(request, reply, served.headers, served.body.body(gzip), gzip);
         } catch (err) {
           if (err instanceof TickerNotFound) throw notFound(PricingMessages.unknownTicker(ticker));
           if (err instanceof MarketDataUnavailable) {

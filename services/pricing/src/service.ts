@@ -12,6 +12,7 @@ import { REFRESH_EVERY_MS, REFRESH_JOB, REFRESH_KEY, REFRESH_QUEUE, refreshJob }
 import { MarketData } from "./market-data.ts";
 import { createProviders } from "./providers/index.ts";
 import type { MarketDataProvider } from "./providers/port.ts";
+import { PriceReplyCache } from "./reply-cache.ts";
 import { pricingRoutes } from "./routes.ts";
 import { marketDataSettings } from "./settings.ts";
 import { type PortfolioTickers, trackedTickers } from "./store.ts";
@@ -23,7 +24,8 @@ export interface PricingOptions {
 
 export function createPricingService(deps: ServiceDeps, options: PricingOptions = {}): ServiceModule {
   const providers = options.providers ?? createProviders(marketDataSettings(deps.config));
-  const marketData = new MarketData(providers, deps.cache, deps.log);
+  const replies = new PriceReplyCache(deps.clock);
+  const marketData = new MarketData(providers, deps.cache, deps.log, (ticker) => replies.drop(ticker));
   const onPortfolioEvent = projection<PortfolioTickers>(deps.store, {
     consumer: "pricing.tickers",
     collection: trackedTickers(deps.store),
@@ -37,7 +39,7 @@ export function createPricingService(deps: ServiceDeps, options: PricingOptions 
   });
   return {
     name: "pricing",
-    routes: pricingRoutes(marketData),
+    routes: pricingRoutes(marketData, replies),
     consumers: [{ types: [...CONSUMES], handle: onPortfolioEvent }],
     jobs: [{ queue: REFRESH_QUEUE, handler: refreshJob(deps, marketData) }],
     start: async () => {

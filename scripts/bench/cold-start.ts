@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { api, startApp } from "../../test/support/app-process.ts";
 
 const rssMb = (pid: number) => {
@@ -49,3 +50,5 @@ export async function coldStart(runs = 5) {
     `embedded RSS after start: median ${median(idle).toFixed(0)} MiB; after register + 200 portfolio reads: ${median(busy).toFixed(0)} MiB`,
   );
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await coldStart();

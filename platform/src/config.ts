@@ -42,7 +42,8 @@ export interface Config {
 
 type Env = NodeJS.ProcessEnv;
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+/** A whole-number variable between min and max; unset or empty gives the fallback. Services read theirs with it too. */
+export function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got '${raw}'`);
@@ -98,7 +99,7 @@ function jwtSecret(env: Env, dataDir: string): string {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, "PORT", 8080, 0, 65535);
+  const port = wholeNumber(env, "PORT", 8080, 0, 65535);
   const dataDir = resolve(env.DATA_DIR || "./data");
   const marketDataDir = env.MARKET_DATA_DIR ? resolve(env.MARKET_DATA_DIR) : undefined;
   if (marketDataDir && !existsSync(marketDataDir)) {

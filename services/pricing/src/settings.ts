@@ -2,7 +2,7 @@
  * The pricing service's own configuration, read from the process environment (deps.config.env) with the
  * platform's rule: a bad value stops the start with a message naming the variable.
  */
-import { type Config, ConfigError } from "@folio/platform/config";
+import { type Config, ConfigError, wholeNumber } from "@folio/platform/config";
 
 export const PROVIDER_NAMES = ["csv", "yahoo", "coingecko"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -20,15 +20,6 @@ export interface MarketDataSettings {
 
 export const DEFAULT_YAHOO_BASE_URL = "https://query1.finance.yahoo.com";
 export const DEFAULT_COINGECKO_BASE_URL = "https://api.coingecko.com";
-
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got '${raw}'`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
 
 function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name] || fallback;
@@ -70,8 +61,8 @@ export function marketDataSettings(config: Config): MarketDataSettings {
     yahooBaseUrl: baseUrl(env, "YAHOO_BASE_URL", DEFAULT_YAHOO_BASE_URL),
     coingeckoBaseUrl: baseUrl(env, "COINGECKO_BASE_URL", DEFAULT_COINGECKO_BASE_URL),
     coingeckoApiKey: env.COINGECKO_API_KEY || undefined,
-    timeoutMs: whole(env, "MARKET_DATA_TIMEOUT_MS", 5000, 1, 120_000),
-    retries: whole(env, "MARKET_DATA_RETRIES", 2, 0, 10),
-    retryBaseMs: whole(env, "MARKET_DATA_RETRY_BASE_MS", 500, 0, 60_000),
+    timeoutMs: wholeNumber(env, "MARKET_DATA_TIMEOUT_MS", 5000, 1, 120_000),
+    retries: wholeNumber(env, "MARKET_DATA_RETRIES", 2, 0, 10),
+    retryBaseMs: wholeNumber(env, "MARKET_DATA_RETRY_BASE_MS", 500, 0, 60_000),
   };
 }

@@ -177,7 +177,11 @@ describe.skipIf(!enabled)("sharing and the community in Chromium", () => {
     await page.goto(`${app.url}/referral?referral=publisher`);
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("dialog", { name: "Create your account" }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem("referrer"))).toBe("publisher");
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem("referrer"),
+      ),
+    ).toBe("publisher");
     await page.goto(`${app.url}/referral`);
     await page.waitForURL((url) => url.pathname === "/" && url.search === "");
     await context.close();

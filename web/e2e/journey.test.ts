@@ -1,33 +1,9 @@
-/**
- * The foundation's user journey in headless Chromium through the real embedded app: register, land on
- * /dashboard/first, create a portfolio, add assets, save, reload and see them; log out to /, log in again
- * to /dashboard; a protected URL visited while logged out is restored after login.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, repoRoot, startApp } from "../../test/support/app-process.ts";
-import { chromiumAvailable, launchChromium } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { e2eApp } from "./harness.ts";
 
-const enabled = chromiumAvailable();
-const dataDir = mkdtempSync(join(tmpdir(), "folio-e2e-"));
-let app: AppProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!enabled) return;
-  // prices from the real data folder only, so no test reaches the network
-  app = await startApp({ DATA_DIR: dataDir, MARKET_DATA_DIR: resolve(repoRoot, "../shared/market-data"), MARKET_DATA_PROVIDERS: "csv" });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.kill("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = e2eApp("journey");
+const enabled = e2e.enabled;
 
 /** Through the add-asset modal, with the ticker typed and the purchase price entered by hand. */
 async function addAsset(page: Page, ticker: string, quantity: string, price: string, date: string) {
@@ -43,8 +19,8 @@ async function addAsset(page: Page, ticker: string, quantity: string, price: str
 
 describe.skipIf(!enabled)("user journey in Chromium", () => {
   it("registers, builds a portfolio, saves, reloads, logs out and back in", async () => {
-    const page = await browser.newPage();
-    await page.goto(app.url);
+    const page = await e2e.browser.newPage();
+    await page.goto(e2e.app.url);
     await page.getByRole("button", { name: "Register" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Email", { exact: true }).fill("e2e@example.com");
@@ -98,8 +74,8 @@ describe.skipIf(!enabled)("user journey in Chromium", () => {
   });
 
   it("returns to the pre-login URL after logging in", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/dashboard`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.app.url}/dashboard`);
     // a visitor on a protected page is asked to log in; the URL is kept for after
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Email", { exact: true }).fill("e2e@example.com");

@@ -1,39 +1,9 @@
-/**
- * Net worth, the dashboard and achievements in headless Chromium through the real embedded app, priced
- * from the real market data folder: register (achievements: 1 of 8), create a portfolio (the panel advances
- * by one step to 2), add NVDA (3), make the portfolio public (4), open the net-worth view, see
- * 'Calculating…' turn into 10 × NVDA's latest price and the 'Now' bar, then the dashboard's all-assets
- * table, pie and bars.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, repoRoot, startApp } from "../../test/support/app-process.ts";
-import { chromiumAvailable, launchChromium } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { e2eApp } from "./harness.ts";
 
-const enabled = chromiumAvailable();
-const dataDir = mkdtempSync(join(tmpdir(), "folio-e2e-networth-"));
-let app: AppProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!enabled) return;
-  app = await startApp({
-    DATA_DIR: dataDir,
-    MARKET_DATA_DIR: resolve(repoRoot, "../shared/market-data"),
-    // the CSV folder only: no test reaches the network
-    MARKET_DATA_PROVIDERS: "csv",
-  });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.kill("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = e2eApp("networth");
+const enabled = e2e.enabled;
 
 function money(text: string | null): number {
   return Number((text ?? "").replace(/[$,]/g, ""));
@@ -50,8 +20,8 @@ async function advancedTo(page: Page, done: number): Promise<string> {
 
 describe.skipIf(!enabled)("net worth and achievements in Chromium", () => {
   it("advances achievements one step at a time and shows the net worth computed from real prices", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(app.url);
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(e2e.app.url);
     await page.getByRole("button", { name: "Register" }).first().click();
     const register = page.getByRole("dialog");
     await register.getByLabel("Email", { exact: true }).fill("networth@example.com");

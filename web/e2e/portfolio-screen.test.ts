@@ -1,42 +1,13 @@
-/**
- * The portfolio screen in headless Chromium through the real embedded app, priced from the real market
- * data folder: search 'NV', pick NVDA with a preset date, see it in the table with its latest price, the
- * value line, the shares pie and the backtest periods; change a quantity in the table and see it autosaved
- * 3 s later (it is still there after a reload).
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, repoRoot, startApp } from "../../test/support/app-process.ts";
-import { chromiumAvailable, launchChromium } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { e2eApp } from "./harness.ts";
 
-const enabled = chromiumAvailable();
-const dataDir = mkdtempSync(join(tmpdir(), "folio-e2e-portfolio-"));
+const e2e = e2eApp("portfolio");
 const SCREENSHOT = "/tmp/folio-portfolio-screen.png";
-let app: AppProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!enabled) return;
-  app = await startApp({
-    DATA_DIR: dataDir,
-    MARKET_DATA_DIR: resolve(repoRoot, "../shared/market-data"),
-    // the CSV folder only: no test reaches the network
-    MARKET_DATA_PROVIDERS: "csv",
-  });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.kill("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const enabled = e2e.enabled;
 
 async function register(page: Page) {
-  await page.goto(app.url);
+  await page.goto(e2e.app.url);
   await page.getByRole("button", { name: "Register" }).first().click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email", { exact: true }).fill("screen@example.com");
@@ -49,7 +20,7 @@ const saveButton = (page: Page) => page.getByRole("button", { name: "Save", exac
 
 describe.skipIf(!enabled)("portfolio screen in Chromium", () => {
   it("adds NVDA through the search, shows table, charts and backtest, autosaves a quantity edit", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await register(page);
 
     await page.getByRole("button", { name: "New portfolio" }).click();
@@ -103,7 +74,7 @@ describe.skipIf(!enabled)("portfolio screen in Chromium", () => {
     await quantity.press("Enter");
     const edited = Date.now();
     expect(await saveButton(page).isDisabled()).toBe(false);
-    await expect.poll(() => saveButton(page).isDisabled(), { timeout: 10_000, intervals: [100] }).toBe(true);
+    await expect.poll(() => saveButton(page).isDisabled(), { timeout: 10_000, interval: 100 }).toBe(true);
     expect(Date.now() - edited).toBeGreaterThanOrEqual(2900);
 
     await page.reload();

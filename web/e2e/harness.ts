@@ -1,0 +1,56 @@
+/**
+ * One embedded app (real process, fresh DATA_DIR, prices from the real market-data folder only, so no test
+ * reaches the network) and one headless Chromium per e2e file, started before its tests and stopped after.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { type AppProcess, repoRoot, startApp } from "../../test/support/app-process.ts";
+import { chromiumAvailable, launchChromium } from "./browser.ts";
+
+export const MARKET_DATA = process.env.MARKET_DATA_DIR ?? resolve(repoRoot, "../shared/market-data");
+
+function marketDataAvailable(): boolean {
+  if (existsSync(join(MARKET_DATA, "VTI.csv"))) return true;
+  if (process.env.CI === "true") throw new Error(`no market data in ${MARKET_DATA}: set MARKET_DATA_DIR`);
+  console.warn(`no market data in ${MARKET_DATA} (set MARKET_DATA_DIR): e2e tests skipped`);
+  return false;
+}
+
+export interface E2E {
+  /** false when Chromium or the market data is missing (locally): the file's tests skip, saying why */
+  readonly enabled: boolean;
+  readonly app: AppProcess;
+  readonly browser: Browser;
+}
+
+export function e2eApp(name: string, onReady?: (app: AppProcess) => Promise<void>): E2E {
+  const enabled = chromiumAvailable() && marketDataAvailable();
+  const dataDir = mkdtempSync(join(tmpdir(), `folio-e2e-${name}-`));
+  let app: AppProcess | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!enabled) return;
+    app = await startApp({ DATA_DIR: dataDir, MARKET_DATA_DIR: MARKET_DATA, MARKET_DATA_PROVIDERS: "csv" });
+    browser = await launchChromium();
+    await onReady?.(app);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    enabled,
+    get app() {
+      if (!app) throw new Error("the e2e app is not running");
+      return app;
+    },
+    get browser() {
+      if (!browser) throw new Error("Chromium is not running");
+      return browser;
+    },
+  };
+}

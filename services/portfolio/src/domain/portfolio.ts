@@ -99,13 +99,8 @@ export function newPortfolio(input: PortfolioInput, c: Creation): PortfolioState
     category: d.category,
     assets,
     // A copy is private whatever the source said: the source's owner chose to share theirs, not this one.
+    ...savedSettings(input, d),
     privateMode: c.copiedFrom ? true : (input.privateMode ?? d.privateMode),
-    playGround: input.playGround ?? d.playGround,
-    totalValue: input.totalValue ?? d.totalValue,
-    autoSave: input.autoSave ?? d.autoSave,
-    formatGains: input.formatGains ?? d.formatGains,
-    indexTicker: input.indexTicker ?? d.indexTicker,
-    showHealth: input.showHealth ?? d.showHealth,
     notificationExists: false,
     value: portfolioValue(assets),
     marketValue: null,
@@ -121,6 +116,24 @@ export function newPortfolio(input: PortfolioInput, c: Creation): PortfolioState
   };
 }
 
+type SavedSettings = Pick<
+  Portfolio,
+  "privateMode" | "playGround" | "totalValue" | "autoSave" | "formatGains" | "indexTicker" | "showHealth"
+>;
+
+/** The settings a save may carry: each one given replaces the base's, the others are kept. */
+function savedSettings(input: PortfolioInput, base: SavedSettings): SavedSettings {
+  return {
+    privateMode: input.privateMode ?? base.privateMode,
+    playGround: input.playGround ?? base.playGround,
+    totalValue: input.totalValue ?? base.totalValue,
+    autoSave: input.autoSave ?? base.autoSave,
+    formatGains: input.formatGains ?? base.formatGains,
+    indexTicker: input.indexTicker ?? base.indexTicker,
+    showHealth: input.showHealth ?? base.showHealth,
+  };
+}
+
 /**
  * The owner's save: assets and the settings the input carries replace the stored ones; the name (changed
  * by rename), identity, provenance and the valuation fields (owned by revaluation) are kept.
@@ -133,13 +146,7 @@ export function updatedPortfolio(current: PortfolioState, input: PortfolioInput)
     assets,
     value: portfolioValue(assets),
     pDescription: input.pDescription ?? current.pDescription,
-    privateMode: input.privateMode ?? current.privateMode,
-    playGround: input.playGround ?? current.playGround,
-    totalValue: input.totalValue ?? current.totalValue,
-    autoSave: input.autoSave ?? current.autoSave,
-    formatGains: input.formatGains ?? current.formatGains,
-    indexTicker: input.indexTicker ?? current.indexTicker,
-    showHealth: input.showHealth ?? current.showHealth,
+    ...savedSettings(input, current),
     hasChanges: false,
   };
 }

@@ -1,5 +1,5 @@
 import type { App } from "@folio/platform/http/server";
-import { buildServiceApp, type TestDeps } from "@folio/platform/testing";
+import { buildServiceApp, forService, type TestDeps } from "@folio/platform/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
 import { CATALOGUE } from "../src/catalogue.ts";
@@ -39,7 +39,7 @@ describe("pricing routes", () => {
 
   async function appWith(env: Record<string, string> = {}) {
     const deps = pricingTestDeps({ MARKET_DATA_DIR: csvDir, YAHOO_BASE_URL: fake.url, COINGECKO_BASE_URL: fake.url, ...env });
-    const app = await buildServiceApp(createPricingService(deps), deps);
+    const app = await buildServiceApp(createPricingService(forService(deps, "pricing")), deps);
     opened.push({ app, deps });
     return { app, deps };
   }

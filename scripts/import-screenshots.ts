@@ -100,7 +100,9 @@ function fmt(n: number, decimals: number, style: Style, grouping = true): string
 }
 
 const money = (n: number, style: Style, symbol = style === "us" ? "$" : "€") =>
-  style === "us" ? `${n < 0 ? "-" : ""}${symbol}${fmt(Math.abs(n), 2, style)}` : `${n < 0 ? "-" : ""}${fmt(Math.abs(n), 2, style)} ${symbol}`;
+  style === "us"
+    ? `${n < 0 ? "-" : ""}${symbol}${fmt(Math.abs(n), 2, style)}`
+    : `${n < 0 ? "-" : ""}${fmt(Math.abs(n), 2, style)} ${symbol}`;
 
 interface Holding {
   security: Security;
@@ -120,7 +122,9 @@ function pick(r: () => number, pool: Security[], n: number, fractional: number, 
     let decimals: number;
     if (crypto) {
       decimals = security.price > 1000 ? 5 : security.price > 10 ? 3 : 1;
-      quantity = Number((security.price > 1000 ? 0.01 + r() * 1.5 : security.price > 10 ? 1 + r() * 60 : 100 + r() * 9000).toFixed(decimals));
+      quantity = Number(
+        (security.price > 1000 ? 0.01 + r() * 1.5 : security.price > 10 ? 1 + r() * 60 : 100 + r() * 9000).toFixed(decimals),
+      );
     } else if (r() < fractional) {
       decimals = r() < 0.5 ? 4 : 3;
       quantity = Number((0.2 + r() * 80).toFixed(decimals));
@@ -170,7 +174,9 @@ function desktopTable(hs: Holding[], style: Style, theme: Theme, opts: { names: 
   const cash = 1234.56;
   const rows = hs
     .map(
-      (h) => `<tr><td><b>${opts.names ? h.security.name : h.security.ticker}</b>${opts.names ? "" : `<br><span class="muted" style="font-size:0.8em">${h.security.name}</span>`}</td>
+      (
+        h,
+      ) => `<tr><td><b>${opts.names ? h.security.name : h.security.ticker}</b>${opts.names ? "" : `<br><span class="muted" style="font-size:0.8em">${h.security.name}</span>`}</td>
       <td>${qty(h, style)}</td><td>${money(h.price, style)}</td><td>${money(h.value, style)}</td>
       <td>${gainCell(h, style, opts.parens)}</td><td class="${h.gainPct >= 0 ? "pos" : "neg"}">${h.gainPct >= 0 ? "+" : ""}${fmt(h.gainPct, 2, style)}%</td></tr>`,
     )
@@ -294,24 +300,80 @@ function scenarios(): Scenario[] {
       const names = kind === "names";
       const holdings = pick(r, STOCKS, n, 0.3);
       const fontSize = lowRes ? 11 : 14;
-      out.push({ name: `${kind}`, tags: [...tags, style], width: lowRes ? 760 : 1180, scale: 1, theme, style, holdings, names, html: (hs) => desktopTable(hs, style, theme, { names, parens: i % 2 === 0, fontSize }) });
+      out.push({
+        name: `${kind}`,
+        tags: [...tags, style],
+        width: lowRes ? 760 : 1180,
+        scale: 1,
+        theme,
+        style,
+        holdings,
+        names,
+        html: (hs) => desktopTable(hs, style, theme, { names, parens: i % 2 === 0, fontSize }),
+      });
     } else if (kind === "mobile") {
       const holdings = pick(r, STOCKS, n, 0.5);
-      out.push({ name: kind, tags: [...tags, "us"], width: 390, scale: lowRes ? 1 : 3, theme, style: "us", holdings, html: (hs) => mobileList(hs, "us", theme) });
+      out.push({
+        name: kind,
+        tags: [...tags, "us"],
+        width: 390,
+        scale: lowRes ? 1 : 3,
+        theme,
+        style: "us",
+        holdings,
+        html: (hs) => mobileList(hs, "us", theme),
+      });
     } else if (kind === "crypto") {
       const style: Style = i % 2 === 0 ? "us" : "eu";
       const holdings = pick(r, CRYPTO, Math.min(n, 6), 1, true);
-      out.push({ name: kind, tags: [...tags, style], width: 390, scale: lowRes ? 1 : 2, theme, style, holdings, html: (hs) => cryptoList(hs, style, theme) });
+      out.push({
+        name: kind,
+        tags: [...tags, style],
+        width: 390,
+        scale: lowRes ? 1 : 2,
+        theme,
+        style,
+        holdings,
+        html: (hs) => cryptoList(hs, style, theme),
+      });
     } else if (kind === "eu-cards") {
       const holdings = pick(r, EUROPEAN, n, 0.4);
       const unit = ["Stk.", "shares", "pcs"][i % 3];
-      out.push({ name: kind, tags: [...tags, "eu"], width: 414, scale: lowRes ? 1 : 2, theme, style: "eu", holdings, names: true, html: (hs) => europeanCards(hs, "eu", theme, unit) });
+      out.push({
+        name: kind,
+        tags: [...tags, "eu"],
+        width: 414,
+        scale: lowRes ? 1 : 2,
+        theme,
+        style: "eu",
+        holdings,
+        names: true,
+        html: (hs) => europeanCards(hs, "eu", theme, unit),
+      });
     } else if (kind === "eu-table") {
       const holdings = pick(r, EUROPEAN, n, 0.2);
-      out.push({ name: kind, tags: [...tags, "eu"], width: lowRes ? 820 : 1240, scale: 1, theme, style: "eu", holdings, html: (hs) => europeanTable(hs, "eu", theme, lowRes ? 11 : 14) });
+      out.push({
+        name: kind,
+        tags: [...tags, "eu"],
+        width: lowRes ? 820 : 1240,
+        scale: 1,
+        theme,
+        style: "eu",
+        holdings,
+        html: (hs) => europeanTable(hs, "eu", theme, lowRes ? 11 : 14),
+      });
     } else {
       const holdings = pick(r, STOCKS, n, 0.4);
-      out.push({ name: kind, tags: [...tags, "us"], width: lowRes ? 700 : 1100, scale: 1, theme, style: "us", holdings, html: (hs) => compactTable(hs, "us", theme, lowRes ? 11 : 13) });
+      out.push({
+        name: kind,
+        tags: [...tags, "us"],
+        width: lowRes ? 700 : 1100,
+        scale: 1,
+        theme,
+        style: "us",
+        holdings,
+        html: (hs) => compactTable(hs, "us", theme, lowRes ? 11 : 13),
+      });
     }
   }
   return out;

@@ -33,7 +33,10 @@ export async function importOcrBench(verbose = false): Promise<void> {
       right += s.right;
       expected += s.expected;
       extra += s.extra;
-      if (verbose || s.misses.length) console.log(`  ${item.file}: ${s.right}/${s.expected} in ${Math.round(times[times.length - 1])} ms${s.misses.length ? ` missed ${s.misses.join("; ")}` : ""}${s.extra ? `, ${s.extra} extra` : ""}`);
+      if (verbose || s.misses.length)
+        console.log(
+          `  ${item.file}: ${s.right}/${s.expected} in ${Math.round(times[times.length - 1])} ms${s.misses.length ? ` missed ${s.misses.join("; ")}` : ""}${s.extra ? `, ${s.extra} extra` : ""}`,
+        );
     }
   } finally {
     await engine.close();

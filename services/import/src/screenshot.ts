@@ -3,8 +3,9 @@
  * to tickers through the caller's `resolve` (the pricing service's search). Names it cannot resolve become
  * errors the import table shows; the domain stays free of I/O.
  */
-import { readHoldings, type ScreenshotError, type ScreenshotHolding, type ScreenshotLine } from "./domain/screenshot/holdings.ts";
+
 import type { DecimalMark } from "./domain/numbers.ts";
+import { readHoldings, type ScreenshotError, type ScreenshotHolding, type ScreenshotLine } from "./domain/screenshot/holdings.ts";
 
 export type ResolveName = (name: string) => Promise<string | null>;
 

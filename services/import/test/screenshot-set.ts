@@ -67,7 +67,15 @@ export function score(expected: Expected, rows: ResolvedHolding[]): Score {
   let right = 0;
   for (const h of expected.holdings) {
     if (rows.some((r) => r.ticker === h.ticker && Math.abs(r.quantity - h.quantity) < 1e-9)) right++;
-    else misses.push(`${h.ticker} ${h.quantity} (read: ${rows.filter((r) => r.ticker === h.ticker).map((r) => r.quantity).join(", ") || "none"})`);
+    else
+      misses.push(
+        `${h.ticker} ${h.quantity} (read: ${
+          rows
+            .filter((r) => r.ticker === h.ticker)
+            .map((r) => r.quantity)
+            .join(", ") || "none"
+        })`,
+      );
   }
   const extra = rows.filter((r) => !expected.holdings.some((h) => h.ticker === r.ticker)).length;
   return { right, expected: expected.holdings.length, extra, misses };

@@ -34,7 +34,11 @@ export class OcrEngine {
   private start(): Promise<Worker> {
     this.worker ??= (async () => {
       const worker = await createWorker("eng", OEM.LSTM_ONLY, { ...localTesseractPaths(), cacheMethod: "none", gzip: true });
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, preserve_interword_spaces: "1", user_defined_dpi: "300" });
+      await worker.setParameters({
+        tessedit_pageseg_mode: (process.env.OCR_PSM ?? PSM.SPARSE_TEXT) as PSM,
+        preserve_interword_spaces: "1",
+        user_defined_dpi: "300",
+      });
       return worker;
     })();
     return this.worker;

@@ -40,7 +40,10 @@ export function checkImage(bytes: Uint8Array): { ok: true; header: ImageHeader }
   const pixels = header.width * header.height;
   if (pixels > MAX_PIXELS) {
     if (pixels / bytes.length > BOMB_PIXELS_PER_BYTE) {
-      return fail("decompression_bomb", `the image declares ${header.width} × ${header.height} pixels in ${bytes.length} bytes: refused unread`);
+      return fail(
+        "decompression_bomb",
+        `the image declares ${header.width} × ${header.height} pixels in ${bytes.length} bytes: refused unread`,
+      );
     }
     return fail("too_many_pixels", `the image has more than 40 megapixels (${header.width} × ${header.height})`);
   }

@@ -38,7 +38,12 @@ export function groupLines(all: OcrWord[]): OcrLine[] {
   return lines
     .map((l) => {
       const ws = l.words.sort((a, b) => a.x0 - b.x0);
-      return { words: ws, text: ws.map((w) => w.text).join(" "), y0: Math.min(...ws.map((w) => w.y0)), y1: Math.max(...ws.map((w) => w.y1)) };
+      return {
+        words: ws,
+        text: ws.map((w) => w.text).join(" "),
+        y0: Math.min(...ws.map((w) => w.y0)),
+        y1: Math.max(...ws.map((w) => w.y1)),
+      };
     })
     .sort((a, b) => a.y0 - b.y0);
 }

@@ -2,7 +2,7 @@
  * Fidelity, two downloads (header spellings vary in case between years; both are matched loosely):
  * - Positions (Accounts → Positions → Download): `Account Number,Account Name,Symbol,Description,Quantity,
  *   Last Price,…,Current Value,…,Cost Basis Total,Average Cost Basis,Type`, then disclaimers and
- *   `Date downloaded Jul-12-2026 …`. Money-market cash (`SPAXX**`, type Cash) and `Pending Activity` rows are
+ *   `Date downloaded Jul-12-2026 …`. Money-market cash (`SPAXX**`: a symbol ending in `**`) and `Pending Activity` rows are
  *   not holdings. PoA is the Average Cost Basis (else Cost Basis Total ÷ Quantity, else the Last Price); the
  *   file gives no purchase dates, so DoA is the download date (else today).
  * - History (Activity & Orders → Download): `Run Date,Action,Symbol,Description,Type,Quantity,Price ($),…,
@@ -47,8 +47,7 @@ export class FidelityParser implements BrokerFileParser {
     const rows: ImportedPosition[] = [];
     for (const row of t.rows) {
       const symbol = t.get(row, "Symbol").toUpperCase();
-      const type = t.get(row, "Type").toLowerCase();
-      if (row.cells.length < 5 || !symbol || symbol.endsWith("**") || /pending/i.test(symbol) || type === "cash") continue;
+      if (row.cells.length < 5 || !symbol || symbol.endsWith("**") || /pending/i.test(symbol)) continue;
       const quantity = parseNumber(t.get(row, "Quantity"));
       if (quantity === null || quantity === 0) {
         problems.add(row, `no quantity for ${symbol}`);

@@ -52,18 +52,46 @@ export interface ScreenshotError {
   message: string;
 }
 
-const CRYPTO = new Set(["BTC", "ETH", "SOL", "ADA", "XRP", "DOGE", "DOT", "LTC", "AVAX", "LINK", "MATIC", "SHIB", "BNB", "TRX", "XLM", "ATOM", "BCH", "UNI", "USDC", "USDT", "ETC", "NEAR", "ALGO"]);
+const CRYPTO = new Set([
+  "BTC",
+  "ETH",
+  "SOL",
+  "ADA",
+  "XRP",
+  "DOGE",
+  "DOT",
+  "LTC",
+  "AVAX",
+  "LINK",
+  "MATIC",
+  "SHIB",
+  "BNB",
+  "TRX",
+  "XLM",
+  "ATOM",
+  "BCH",
+  "UNI",
+  "USDC",
+  "USDT",
+  "ETC",
+  "NEAR",
+  "ALGO",
+]);
 const NOT_TICKERS = new Set([
   ..."USD EUR GBP GBX CHF JPY CAD AUD SEK NOK DKK ETF ETFS INC CORP CO LTD PLC SA SE AG NV LLC ADR CL TR FD".split(" "),
-  ..."TOTAL CASH ACCOUNT IRA ROTH SHARES SHARE SH SHS QTY PRICE VALUE MARKET GAIN LOSS DAY TODAY PL PAL BUY SELL AVG COST BASIS LAST CHANGE".split(" "),
+  ..."TOTAL CASH ACCOUNT IRA ROTH SHARES SHARE SH SHS QTY PRICE VALUE MARKET GAIN LOSS DAY TODAY PL PAL BUY SELL AVG BASIS LAST CHANGE".split(
+    " ",
+  ),
   ..."RETURN EQUITY SYMBOL TICKER QUANTITY UNITS AM PM ET EST EDT CET NA N/A ID STK PCS".split(" "),
 ]);
 const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
 const HEADER_WORDS =
   /^(symbol|ticker|quantity|qty|shares|units|price|last|value|market|gain\/loss|gain|loss|product|name|description|investment|cost|basis|change|day's|return|total|anzahl|stück|kurs|wert|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
 const TOTAL = /\b(total|totals|subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
-const CASH = /\b(cash|money market|sweep|buying power|settled|available to|us dollar|pending activity|spaxx|fcash|core position|geldmarkt|liquidit)/i;
-const ACCOUNT = /\b(account|acct|brokerage|ira|roth|401\(?k\)?|depot|individual|joint|as of)\b|[•*·.]{3,}\s?\d{3,}|\bx{2,}\d{3,}|\b[a-z]\d{7,}\b/i;
+const CASH =
+  /\b(cash|money market|sweep|buying power|settled|available to|us dollar|pending activity|spaxx|fcash|core position|geldmarkt|liquidit)/i;
+const ACCOUNT =
+  /\b(account|acct|brokerage|ira|roth|401\(?k\)?|depot|individual|joint|as of)\b|[•*·.]{3,}\s?\d{3,}|\bx{2,}\d{3,}|\b[a-z]\d{7,}\b/i;
 
 interface Token {
   text: string;
@@ -118,7 +146,12 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): { row
     const tokens = tokenize(line, decimal, columns);
     const ticker = pickTicker(tokens, columns);
     const name = tokens.filter((t) => t.nameWord).map((t) => t.text);
-    if (!current || (ticker && current.ticker) || (name.length && current.name.length && !ticker)) {
+    if (
+      !current ||
+      (ticker && current.ticker) ||
+      (name.length && current.name.length && !ticker) ||
+      ((ticker || name.length) && complete(current))
+    ) {
       if (!ticker && !name.length && !current) return;
       if (ticker || name.length) {
         finish();
@@ -133,6 +166,12 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): { row
   });
   finish();
   return { rows, errors };
+}
+
+/** whether a holding already shows its quantity: shares marked by a unit, or quantity × price = value */
+function complete(h: Holding): boolean {
+  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed);
+  return numbers.some((n) => n.unit) || findTriple(numbers) !== null;
 }
 
 function headerColumns(line: ScreenshotLine): Columns | null {
@@ -158,7 +197,10 @@ function headerColumns(line: ScreenshotLine): Columns | null {
 }
 
 function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns): Token[] {
-  const words = (line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: Number.NaN, x1: Number.NaN }))).map((w) => ({ ...w, text: w.text.trim() }));
+  const words = (line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: Number.NaN, x1: Number.NaN }))).map((w) => ({
+    ...w,
+    text: w.text.trim(),
+  }));
   // OCR splits "4.561, 71" and "$ 1,234"; join a number ending in a separator with the digits after it
   const merged: ScreenshotWord[] = [];
   for (const w of words) {
@@ -180,7 +222,14 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       t.currency = /[$€£]/.test(raw) || /^[€$£]$|^(EUR|USD|GBP)$/.test(next);
       t.percent = raw.endsWith("%") || next === "%";
       t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
-      t.unit = UNITS.test(next) || CRYPTO.has(next.toUpperCase().replace(/[^A-Z]/g, ""));
+      t.unit =
+        UNITS.test(next) ||
+        CRYPTO.has(
+          next
+            .toUpperCase()
+            .replace(/0/g, "O")
+            .replace(/[^A-Z]/g, ""),
+        );
       return;
     }
     const word = raw.replace(/[,:;]$/, "");
@@ -215,7 +264,13 @@ function columnOf(t: Token, columns: Columns): keyof Columns | null {
       best = key;
     }
   }
-  if (columns.ticker !== undefined && t.ticker && Math.abs(columns.ticker - t.x) < 200 && t.x < Math.min(...(Object.values(columns) as number[]).filter((v) => v !== columns.ticker), Number.POSITIVE_INFINITY)) return "ticker";
+  if (
+    columns.ticker !== undefined &&
+    t.ticker &&
+    Math.abs(columns.ticker - t.x) < 200 &&
+    t.x < Math.min(...(Object.values(columns) as number[]).filter((v) => v !== columns.ticker), Number.POSITIVE_INFINITY)
+  )
+    return "ticker";
   return best;
 }
 
@@ -291,7 +346,8 @@ function findTriple(numbers: Token[]): [Token, Token, Token] | null {
       for (const v of numbers) {
         if (v === q || v === p) continue;
         const product = (q.value as number) * (p.value as number);
-        if (Math.abs(product - (v.value as number)) <= Math.max((v.value as number) * 0.01, 0.02) && !(q.currency && !p.currency)) return [q, p, v];
+        if (Math.abs(product - (v.value as number)) <= Math.max((v.value as number) * 0.01, 0.02) && !(q.currency && !p.currency))
+          return [q, p, v];
       }
     }
   }
@@ -311,6 +367,7 @@ function editDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
   return d[a.length][b.length];
 }

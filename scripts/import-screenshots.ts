@@ -57,7 +57,7 @@ const EUROPEAN: Security[] = [
   { ticker: "IWDA", name: "iShares Core MSCI World", price: 92.51 },
   { ticker: "ALV", name: "Allianz SE", price: 262.9 },
   { ticker: "SIE", name: "Siemens AG", price: 171.36 },
-  { ticker: "MC", name: "LVMH", price: 702.4 },
+  { ticker: "MC", name: "LVMH Moet Hennessy", price: 702.4 },
   { ticker: "ADS", name: "Adidas AG", price: 223.1 },
   { ticker: "BAS", name: "BASF SE", price: 46.71 },
   { ticker: "SHELL", name: "Shell plc", price: 32.86 },

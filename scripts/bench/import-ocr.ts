@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { OcrEngine } from "../../services/import/src/ocr/engine.ts";
-import { holdingsFromLines } from "../../services/import/src/screenshot.ts";
+import { readScreenshot } from "../../services/import/src/screenshot.ts";
 import { loadSet, nameSearch, SCREENSHOTS, score } from "../../services/import/test/screenshot-set.ts";
 
 export async function importOcrBench(verbose = false): Promise<void> {
@@ -26,8 +26,7 @@ export async function importOcrBench(verbose = false): Promise<void> {
     for (const item of set) {
       const bytes = readFileSync(join(SCREENSHOTS, item.file));
       const start = performance.now();
-      const { lines } = await engine.read(bytes);
-      const { message } = await holdingsFromLines(lines, resolve);
+      const { message } = await readScreenshot(engine, bytes, resolve);
       times.push(performance.now() - start);
       const s = score(item, message);
       right += s.right;

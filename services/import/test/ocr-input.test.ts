@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { checkImage, MAX_BYTES } from "../src/ocr/input.ts";
 import { BlankImageError, prepareImage } from "../src/ocr/prepare.ts";
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#ffffff" } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
 
 /** A PNG header declaring `width` × `height` followed by nothing: what a decompression bomb looks like unread. */
 function pngHeader(width: number, height: number): Uint8Array {
@@ -23,7 +26,10 @@ describe("screenshot input checks", () => {
     expect(checkImage(await image.clone().png().toBuffer())).toEqual({ ok: true, header: { format: "png", width: 321, height: 123 } });
     expect(checkImage(await image.clone().jpeg().toBuffer())).toEqual({ ok: true, header: { format: "jpeg", width: 321, height: 123 } });
     expect(checkImage(await image.clone().webp().toBuffer())).toEqual({ ok: true, header: { format: "webp", width: 321, height: 123 } });
-    expect(checkImage(await image.clone().webp({ lossless: true }).toBuffer())).toEqual({ ok: true, header: { format: "webp", width: 321, height: 123 } });
+    expect(checkImage(await image.clone().webp({ lossless: true }).toBuffer())).toEqual({
+      ok: true,
+      header: { format: "webp", width: 321, height: 123 },
+    });
   });
 
   it("refuses what is not an image, too large, too many pixels, a bomb, or empty", async () => {

@@ -33,7 +33,11 @@ Account Total $232,991.50`),
   });
 
   it("European numbers, names instead of tickers, and units after the quantity", () => {
-    const { rows } = readHoldings(lines("267.553,35 €\nDepot · Wertpapiere\nAdidas AG 51.591,26 €\n238 Stk. · 216,77 € +3,15 %\nING Groep 1.000,40 €\n62,214 Stk. · 16,08 €"));
+    const { rows } = readHoldings(
+      lines(
+        "267.553,35 €\nDepot · Wertpapiere\nAdidas AG 51.591,26 €\n238 Stk. · 216,77 € +3,15 %\nING Groep 1.000,40 €\n62,214 Stk. · 16,08 €",
+      ),
+    );
     expect(rows).toEqual([
       { ticker: null, name: "Adidas", quantity: 238, price: 216.77, marketValue: 51591.26 },
       { ticker: null, name: "ING Groep", quantity: 62.214, price: 16.08, marketValue: 1000.4 },
@@ -59,7 +63,10 @@ Account Total $232,991.50`),
 
   it("names are resolved by the caller's search; unknown names become errors", async () => {
     const resolve = async (name: string) => (name.startsWith("Adidas") ? "ADS.DE" : null);
-    const result = await holdingsFromLines(lines("Adidas AG 51.591,26 €\n238 Stk. · 216,77 €\nObscure Holding 10,00 €\n2 Stk. · 5,00 €"), resolve);
+    const result = await holdingsFromLines(
+      lines("Adidas AG 51.591,26 €\n238 Stk. · 216,77 €\nObscure Holding 10,00 €\n2 Stk. · 5,00 €"),
+      resolve,
+    );
     expect(result.message.map((r) => [r.ticker, r.quantity])).toEqual([["ADS.DE", 238]]);
     expect(result.errors).toEqual([{ line: 0, message: 'no ticker found for "Obscure Holding": add it by hand' }]);
   });

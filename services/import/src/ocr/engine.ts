@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import { groupLines, type OcrLine, type OcrWord } from "./layout.ts";
-import { prepareImage } from "./prepare.ts";
+import { type PreparedImage, prepareImage } from "./prepare.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -20,6 +20,9 @@ export function localTesseractPaths(): { langPath: string; corePath: string } {
   const eng = require("@tesseract.js-data/eng") as { langPath: string };
   return { langPath: eng.langPath, corePath: dirname(require.resolve("tesseract.js-core/package.json")) };
 }
+
+/** sparse: text anywhere (best for phone apps and cards); block: one uniform block (keeps table rows whole) */
+export type Layout = "sparse" | "block";
 
 export interface OcrResult {
   lines: OcrLine[];
@@ -34,11 +37,7 @@ export class OcrEngine {
   private start(): Promise<Worker> {
     this.worker ??= (async () => {
       const worker = await createWorker("eng", OEM.LSTM_ONLY, { ...localTesseractPaths(), cacheMethod: "none", gzip: true });
-      await worker.setParameters({
-        tessedit_pageseg_mode: (process.env.OCR_PSM ?? PSM.SPARSE_TEXT) as PSM,
-        preserve_interword_spaces: "1",
-        user_defined_dpi: "300",
-      });
+      await worker.setParameters({ preserve_interword_spaces: "1", user_defined_dpi: "300" });
       return worker;
     })();
     return this.worker;
@@ -49,15 +48,16 @@ export class OcrEngine {
     await this.start();
   }
 
-  read(image: Uint8Array): Promise<OcrResult> {
-    const job = this.queue.then(() => this.readNow(image));
+  /** Prepares and reads an image; `layout` picks Tesseract's page segmentation (see readScreenshot). */
+  read(image: Uint8Array | PreparedImage, layout: Layout = "sparse"): Promise<OcrResult> {
+    const job = this.queue.then(async () => this.readNow(image instanceof Uint8Array ? await prepareImage(image) : image, layout));
     this.queue = job.catch(() => undefined);
     return job;
   }
 
-  private async readNow(image: Uint8Array): Promise<OcrResult> {
-    const prepared = await prepareImage(image);
+  private async readNow(prepared: PreparedImage, layout: Layout): Promise<OcrResult> {
     const worker = await this.start();
+    await worker.setParameters({ tessedit_pageseg_mode: layout === "sparse" ? PSM.SPARSE_TEXT : PSM.SINGLE_BLOCK });
     const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
     const words: OcrWord[] = [];
     for (const block of data.blocks ?? []) {

@@ -8,7 +8,7 @@
 import sharp from "sharp";
 import { MAX_PIXELS } from "./input.ts";
 
-const TARGET_LINE_PX = Number(process.env.OCR_TARGET ?? 30);
+const TARGET_LINE_PX = 30;
 const MAX_SIDE = 4000;
 
 export interface PreparedImage {

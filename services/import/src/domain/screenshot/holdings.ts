@@ -120,12 +120,20 @@ interface Holding {
   name: string[];
 }
 
-export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): { rows: ScreenshotHolding[]; errors: ScreenshotError[] } {
+export interface ScreenshotReading {
+  rows: ScreenshotHolding[];
+  errors: ScreenshotError[];
+  /** lines with two or more amounts that belong to no holding: a sign the recognition missed the names */
+  orphans: number;
+}
+
+export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): ScreenshotReading {
   const decimal = hint ?? dominantDecimal(lines.flatMap((l) => l.text.split(/\s+/)).filter((w) => /\d[.,]\d/.test(w)));
   const rows: ScreenshotHolding[] = [];
   const errors: ScreenshotError[] = [];
   let columns: Columns = {};
   let current: Holding | null = null;
+  const orphans = 0;
   const finish = () => {
     if (current) settle(current, columns, rows, errors);
     current = null;
@@ -165,7 +173,7 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): { row
     if (name.length && !h.name.length) h.name = name;
   });
   finish();
-  return { rows, errors };
+  return { rows, errors, orphans };
 }
 
 /** whether a holding already shows its quantity: shares marked by a unit, or quantity × price = value */
@@ -175,12 +183,12 @@ function complete(h: Holding): boolean {
 }
 
 function headerColumns(line: ScreenshotLine): Columns | null {
-  const words = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
+  const words: ScreenshotWord[] = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
   const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")));
   if (hits.length < 2 || hits.length < words.length * 0.5) return null;
   const columns: Columns = {};
   if (!line.words) return columns;
-  const centre = (w: ScreenshotWord) => (w.x0 + w.x1) / 2;
+  const centre = (w: { x0: number; x1: number }) => (w.x0 + w.x1) / 2;
   // a header of two words ("Market Value") is centred on both; the last word of the name marks the column
   const next = (i: number) => words[i + 1];
   words.forEach((w, i) => {

@@ -5,6 +5,7 @@
 import { cpus, totalmem } from "node:os";
 import { coldStart } from "./cold-start.ts";
 import { communityBench } from "./community.ts";
+import { importOcrBench } from "./import-ocr.ts";
 import { networthBench } from "./networth.ts";
 import { throughputBench } from "./throughput.ts";
 import { valuationBench } from "./valuation.ts";
@@ -15,3 +16,4 @@ await valuationBench();
 await throughputBench();
 await communityBench();
 await networthBench();
+await importOcrBench();

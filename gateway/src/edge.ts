@@ -55,7 +55,11 @@ export async function registerEdge(app: FastifyInstance, openapi: Record<string,
   });
 
   await app.register(swagger, { mode: "static", specification: { document: openapi as never } });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  // Swagger UI's bundle injects one <style> element; its pages alone may (scripts stay 'self' only)
+  await app.register(swaggerUi, {
+    routePrefix: "/docs",
+    transformStaticCSP: (policy) => policy.replace("style-src-elem 'self'", "style-src-elem 'self' 'unsafe-inline'"),
+  });
 
   if (existsSync(webDist)) {
     await app.register(fastifyStatic, {

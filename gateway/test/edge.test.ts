@@ -88,6 +88,14 @@ describe("the edge's headers", () => {
     for (const res of replies) expectSecurityHeaders(res);
   });
 
+  it("/docs (Swagger UI) may add inline <style> elements, and nothing else", async () => {
+    const docs = directives(await get("/docs"));
+    const page = directives(await get("/"));
+    expect(docs["style-src-elem"]).toBe("'self' 'unsafe-inline'");
+    expect({ ...docs, "style-src-elem": page["style-src-elem"] }).toEqual(page);
+    expect(page["style-src-elem"]).toBe("'self'");
+  });
+
   it("index.html has no inline script, no event-handler attribute and no <base>: the policy needs none", () => {
     const html = indexHtml();
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];

@@ -28,7 +28,9 @@ export interface ChartProps {
 }
 
 export function Chart({ label, table, type, series, options, height = 280 }: ChartProps) {
-  const safe = safeChart(series, { ...options, chart: { ...options.chart, injectStyleSheet: false } });
+  // the chart's own accessible name is the figure's (ApexCharts would list the escaped series names)
+  const chart = { ...options.chart, injectStyleSheet: false, accessibility: { ...options.chart?.accessibility, description: label } };
+  const safe = safeChart(series, { ...options, chart });
   return (
     <figure className="chart" aria-label={label}>
       <ChartBoundary>

@@ -82,6 +82,22 @@ async function seed(app: AppProcess) {
 const e2e = e2eApp("xss", seed);
 const enabled = e2e.enabled;
 
+/** The little of the DOM the page-side functions use (this project's types have no DOM library). */
+interface Violation {
+  violatedDirective: string;
+  blockedURI: string;
+  sourceFile: string;
+  lineNumber: number;
+  sample: string;
+}
+interface PageGlobals {
+  __cspViolations: string[];
+  document: {
+    addEventListener(type: "securitypolicyviolation", listener: (event: Violation) => void): void;
+    querySelectorAll(selector: string): ArrayLike<{ outerHTML: string }>;
+  };
+}
+
 /** What a page ran into: dialogs opened, CSP violations reported (by the page's events and its console). */
 interface Watch {
   dialogs: string[];
@@ -91,9 +107,10 @@ interface Watch {
 async function watchedContext(watch: Watch): Promise<BrowserContext> {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() => {
+    const page = globalThis as unknown as PageGlobals;
     const seen: string[] = [];
-    (globalThis as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => {
+    page.__cspViolations = seen;
+    page.document.addEventListener("securitypolicyviolation", (event) => {
       seen.push(
         `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
       );
@@ -114,13 +131,13 @@ async function watchedContext(watch: Watch): Promise<BrowserContext> {
 /** Elements only a payload parsed as HTML would make, and the page's CSP violations so far. */
 async function injected(page: Page): Promise<{ elements: string[]; violations: string[] }> {
   return page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: Document }).document;
-    const suspicious = doc.querySelectorAll(
+    const page = globalThis as unknown as PageGlobals;
+    const suspicious = page.document.querySelectorAll(
       'img[src="x"], [onerror], [onload], script:not([src]), iframe, object, embed, a[href^="javascript:" i], [href^="javascript:" i]',
     );
     return {
-      elements: [...suspicious].map((el) => el.outerHTML.slice(0, 200)),
-      violations: [...(globalThis as unknown as { __cspViolations: string[] }).__cspViolations],
+      elements: Array.from(suspicious, (el) => el.outerHTML.slice(0, 200)),
+      violations: [...page.__cspViolations],
     };
   });
 }

@@ -5,6 +5,7 @@
 import { cpus, totalmem } from "node:os";
 import { coldStart } from "./cold-start.ts";
 import { communityBench } from "./community.ts";
+import { firstLoadBench } from "./first-load.ts";
 import { importOcrBench } from "./import-ocr.ts";
 import { networthBench } from "./networth.ts";
 import { throughputBench } from "./throughput.ts";
@@ -12,6 +13,7 @@ import { valuationBench } from "./valuation.ts";
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 await coldStart();
+await firstLoadBench();
 await valuationBench();
 await throughputBench();
 await communityBench();

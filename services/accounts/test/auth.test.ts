@@ -1,4 +1,4 @@
-import { MemoryCache } from "@folio/platform/cache/memory";
+import { MemoryCache } from "@folio/platform/cache";
 import { bearer, buildServiceApp, forService } from "@folio/platform/testing";
 import { ErrorCodes, Messages } from "@folio/proto/errors";
 import { afterEach, describe, expect, it } from "vitest";

@@ -8,7 +8,6 @@ import { appendFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import { envelope } from "@folio/platform/ids";
-import { REFRESH_QUEUE } from "@folio/pricing/jobs";
 import type { EventPayload } from "@folio/proto/events";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CachedCopy, LOCAL_TTL_MS, replyCacheKey } from "../src/reply-cache.ts";
@@ -32,7 +31,7 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
     dir = copyMarketData(["VTI", "BND", "SPY"]);
     h = await harness({ pricing: true, env: { MARKET_DATA_DIR: dir, MARKET_DATA_PROVIDERS: "csv" } });
     h.deps.clock.set(TODAY);
-    const job = h.modules.flatMap((m) => m.jobs ?? []).find((j) => j.queue === REFRESH_QUEUE);
+    const job = h.modules.flatMap((m) => m.jobs ?? []).find((j) => j.queue === "pricing.refresh");
     if (!job) throw new Error("pricing has no refresh job");
     h.deps.queue.process(job.queue, job.handler);
   });
@@ -44,8 +43,8 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
 
   /** The pricing service's hourly refresh, run now; its price.updated events are relayed like the bus would. */
   async function refreshPrices(): Promise<EventEnvelope[]> {
-    await h.deps.queue.add(REFRESH_QUEUE, "refresh", {});
-    await h.deps.queue.drain?.(REFRESH_QUEUE);
+    await h.deps.queue.add("pricing.refresh", "refresh", {});
+    await h.deps.queue.drain?.("pricing.refresh");
     return (await h.relay()).filter((e) => e.type === "price.updated") as EventEnvelope[];
   }
 

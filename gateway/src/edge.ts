@@ -14,6 +14,7 @@ import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { isPrivateAddress } from "@folio/platform/http/server";
 import { ErrorCodes } from "@folio/proto/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -44,7 +45,20 @@ export function spaNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ error: `No route ${request.method} ${path}`, code: ErrorCodes.notFound });
 }
 
-export async function registerEdge(app: FastifyInstance, openapi: Record<string, unknown>) {
+export interface EdgeOptions {
+  /** /docs for anyone (DOCS_PUBLIC); otherwise only from loopback and private networks */
+  publicDocs: boolean;
+}
+
+export async function registerEdge(app: FastifyInstance, openapi: Record<string, unknown>, options: EdgeOptions) {
+  if (!options.publicDocs) {
+    app.addHook("onRequest", async (request, reply) => {
+      const path = request.url.split("?")[0];
+      if ((path === "/docs" || path.startsWith("/docs/")) && !isPrivateAddress(request.ip)) {
+        return reply.code(404).send({ error: `No route ${request.method} ${path}`, code: ErrorCodes.notFound });
+      }
+    });
+  }
   app.addHook("onRequest", async (request, reply) => {
     if (!request.headers.authorization || request.identity || request.method === "GET") return;
     const path = request.url.split("?")[0];

@@ -23,11 +23,14 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: config.jwtSecret,
     authIssuer: config.authIssuer,
     authJwksUrl: config.authJwksUrl,
+    trustProxy: config.trustProxy,
+    publicMetrics: config.publicMetrics,
+    requestsPerMinute: config.requestsPerMinute || undefined,
     cache: deps.cache,
     health: [{ name: "store", check: async () => void (await deps.store.pendingEvents(1)) }],
     notFoundHandler: spaNotFound,
   });
-  await registerEdge(app, await buildOpenApiDocument(config));
+  await registerEdge(app, await buildOpenApiDocument(config), { publicDocs: config.publicDocs });
   const hosted = await hostServices(app, modules, deps);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

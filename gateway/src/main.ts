@@ -21,12 +21,15 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: config.jwtSecret,
     authIssuer: config.authIssuer,
     authJwksUrl: config.authJwksUrl,
+    trustProxy: config.trustProxy,
+    publicMetrics: config.publicMetrics,
+    requestsPerMinute: config.requestsPerMinute || undefined,
     cache,
     health: [{ name: "cache", check: async () => void (await cache.get("healthz")) }],
     notFoundHandler: spaNotFound,
     bodyLimit: 20 * 1024 * 1024,
   });
-  await registerEdge(app, await buildOpenApiDocument(config));
+  await registerEdge(app, await buildOpenApiDocument(config), { publicDocs: config.publicDocs });
   await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 } });
   // bodies pass through untouched (JSON, multipart uploads, signed webhooks)
   app.removeAllContentTypeParsers();

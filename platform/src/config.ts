@@ -33,6 +33,13 @@ export interface Config {
   /** public base URL used in e-mailed links */
   publicUrl: string;
   logLevel: string;
+  /** proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty = none */
+  trustProxy: string[];
+  /** the edge's request ceiling per client address and minute (RATE_LIMIT_PER_MINUTE; 0 = none) */
+  requestsPerMinute: number;
+  /** /metrics and /docs for anyone (METRICS_PUBLIC, DOCS_PUBLIC); otherwise private addresses only */
+  publicMetrics: boolean;
+  publicDocs: boolean;
   /** which services this process hosts (cluster mode: one); empty = all */
   services: string[];
   /** which queue workers this process runs; empty = those of its services */
@@ -65,6 +72,25 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     throw new ConfigError(name, `must use ${protocols.join(" or ")}, got '${parsed.protocol}'`);
   }
   return raw;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new ConfigError(name, `must be true or false, got '${raw}'`);
+}
+
+/** Proxy addresses: IPs, CIDR ranges, or proxy-addr's names (loopback, linklocal, uniquelocal). */
+function proxies(env: Env): string[] {
+  const items = list(env, "TRUST_PROXY");
+  for (const p of items) {
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(p)) {
+      throw new ConfigError("TRUST_PROXY", `must list proxy addresses or CIDR ranges, got '${p}'`);
+    }
+  }
+  return items;
 }
 
 function list(env: Env, name: string): string[] {
@@ -116,7 +142,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
   return {
     port,
-    host: env.HOST || "0.0.0.0",
+    // a fresh `npm start` listens on this machine only; containers set HOST=0.0.0.0
+    host: env.HOST || "127.0.0.1",
     dataDir,
     marketDataDir,
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
@@ -129,6 +156,10 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || "Folio <no-reply@localhost>",
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
     logLevel,
+    trustProxy: proxies(env),
+    requestsPerMinute: wholeNumber(env, "RATE_LIMIT_PER_MINUTE", 600, 0, 1_000_000),
+    publicMetrics: flag(env, "METRICS_PUBLIC", false),
+    publicDocs: flag(env, "DOCS_PUBLIC", true),
     services: list(env, "SERVICES"),
     workers: list(env, "WORKERS"),
     env,

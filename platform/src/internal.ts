@@ -4,6 +4,7 @@
  * `inject` into the one shared server in the embedded app, so the same call works in both modes.
  */
 import type { FastifyInstance } from "fastify";
+import { INTERNAL_CLIENT } from "./http/rate-limit.ts";
 
 export interface InternalReply<T> {
   status: number;
@@ -70,7 +71,14 @@ export class InjectServiceClient implements ServiceClient {
   }
   async call<T>(service: string, r: InternalRequest): Promise<InternalReply<T>> {
     if (!this.app) throw new ServiceUnavailableError(service, new Error("no server attached"));
-    const res = await this.app.inject({ method: r.method, url: r.path, headers: headersFor(r), payload: r.body as never });
+    // the internal address marks the call as one between services: not counted by the edge's request limits
+    const res = await this.app.inject({
+      method: r.method,
+      url: r.path,
+      headers: headersFor(r),
+      payload: r.body as never,
+      remoteAddress: INTERNAL_CLIENT,
+    });
     return { status: res.statusCode, body: (res.body ? JSON.parse(res.body) : null) as T };
   }
 }

@@ -1,8 +1,13 @@
-import { type Logger, pino } from "pino";
+/**
+ * The one logger of every process: pino, JSON lines for machines, pretty lines when a person watches a
+ * terminal (`npm start`). What may never be written: tokens, passwords, secrets, e-mail addresses and the
+ * query values that carry them (a reset link's token), whatever object they sit in.
+ */
+import { type Logger, type LoggerOptions, pino } from "pino";
 
 export type { Logger };
 
-/** Paths never written to logs: tokens, passwords, secrets. */
+/** Paths never written to logs. */
 export const redactPaths = [
   "req.headers.authorization",
   "req.headers.cookie",
@@ -14,8 +19,36 @@ export const redactPaths = [
   "*.idToken",
   "secret",
   "*.secret",
+  "email",
+  "*.email",
+  "to",
+  "*.to",
 ];
 
+/** Query parameters whose values are never logged (reset tokens, addresses, keys). */
+const SENSITIVE_QUERY = /^(token|password|email|key|secret|code|access_token|public_token|referral)$/i;
+
+/** A request URL as it may be logged: the path, and the query with sensitive values replaced. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf("?");
+  if (at === -1) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  for (const name of new Set(params.keys())) if (SENSITIVE_QUERY.test(name)) params.set(name, "[redacted]");
+  const query = params.toString().replaceAll("%5Bredacted%5D", "[redacted]");
+  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
+}
+
+/** pino's options for a process named `name`: pretty on a terminal, JSON lines otherwise. */
+export function loggerOptions(name: string, level: string): LoggerOptions {
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== "test" && !process.env.VITEST;
+  return {
+    name,
+    level,
+    redact: { paths: redactPaths, censor: "[redacted]" },
+    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } } : {}),
+  };
+}
+
 export function createLogger(name: string, level = process.env.LOG_LEVEL || "info"): Logger {
-  return pino({ name, level, redact: { paths: redactPaths, censor: "[redacted]" } });
+  return pino(loggerOptions(name, level));
 }

@@ -24,6 +24,8 @@ export async function runService(name: string, create: (deps: ServiceDeps) => Se
       jwtSecret: config.jwtSecret,
       authIssuer: config.authIssuer,
       authJwksUrl: config.authJwksUrl,
+      trustProxy: config.trustProxy,
+      publicMetrics: config.publicMetrics,
       cache: deps.cache,
       health: [
         { name: "store", check: async () => void (await deps.store.pendingEvents(1)) },

@@ -48,6 +48,7 @@ export function scopedCache(cache: Cache, scope: string): Cache {
     set: (key, value, ttlMs) => cache.set(scopedKey(scope, key), value, ttlMs),
     del: (key) => cache.del(scopedKey(scope, key)),
     incr: (key, ttlMs) => cache.incr(scopedKey(scope, key), ttlMs),
+    ttl: (key) => cache.ttl(scopedKey(scope, key)),
     close: async () => {},
   };
 }

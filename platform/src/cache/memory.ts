@@ -50,6 +50,11 @@ export class MemoryCache implements Cache {
     return next;
   }
 
+  async ttl(key: string): Promise<number | null> {
+    const entry = this.live(key);
+    return entry?.expiresAt != null ? entry.expiresAt - this.clock.now() : null;
+  }
+
   async close(): Promise<void> {
     this.entries.clear();
   }

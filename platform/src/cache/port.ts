@@ -7,5 +7,7 @@ export interface Cache {
   del(key: string): Promise<void>;
   /** Atomically adds 1 and returns the new count; the window starts (ttlMs) at the first increment. */
   incr(key: string, ttlMs: number): Promise<number>;
+  /** Milliseconds until the key expires; null when it is absent or never expires. */
+  ttl(key: string): Promise<number | null>;
   close(): Promise<void>;
 }

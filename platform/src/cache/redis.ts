@@ -51,6 +51,12 @@ export class RedisCache implements Cache {
     return Number(await this.redis.eval(INCR_WINDOW, 1, this.prefix + key, ttlMillis(ttlMs)));
   }
 
+  async ttl(key: string): Promise<number | null> {
+    // PTTL: -2 when the key is absent, -1 when it has no expiry
+    const ms = await this.redis.pttl(this.prefix + key);
+    return ms >= 0 ? ms : null;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -1,16 +1,18 @@
 /**
  * The one HTTP server factory every process uses: Fastify with TypeBox schemas, the shared error handler
  * (a user's mistake is a 4xx naming the field; an internal failure is a 500 that hides its details),
- * auth, /healthz and /metrics.
+ * security headers, request limits, auth, /healthz and /metrics, one log line per request, and
+ * `Cache-Control: private, no-store` on every JSON reply that does not choose its own caching.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ErrorCodes } from "@folio/proto/errors";
 import { Ajv } from "ajv";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Cache } from "../cache/port.ts";
-import { redactPaths } from "../log.ts";
+import { loggableUrl, loggerOptions } from "../log.ts";
 import { authPlugin } from "./auth.ts";
 import { HttpError } from "./errors.ts";
+import { INTERNAL_CLIENT, registerRateLimits } from "./rate-limit.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 
 export interface HealthCheck {
@@ -26,8 +28,15 @@ export interface ServerOptions {
   authJwksUrl?: string;
   cache: Cache;
   health?: HealthCheck[];
-  /** behind the gateway or a proxy: trust X-Forwarded-For for rate limits */
-  trustProxy?: boolean;
+  /**
+   * The proxies (addresses, CIDR ranges or proxy-addr's names such as 'loopback') whose X-Forwarded-For is
+   * believed: the gateway's network in the cluster. Unset: none, so a client cannot pick its own address.
+   */
+  trustProxy?: string[];
+  /** the edge's request ceiling per client and minute (rate-limit.ts); services behind the gateway have none */
+  requestsPerMinute?: number;
+  /** /metrics for anyone; otherwise only for loopback and private-network addresses */
+  publicMetrics?: boolean;
   bodyLimit?: number;
   /** replaces the JSON 404 (the gateway serves the web app's index.html for page routes) */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -37,11 +46,22 @@ export type App = FastifyInstance;
 
 export async function createHttpServer(options: ServerOptions): Promise<App> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? "info", name: options.name, redact: { paths: redactPaths, censor: "[redacted]" } },
-    trustProxy: options.trustProxy ?? true,
+    logger: loggerOptions(options.name, options.logLevel ?? "info"),
+    // one line per request is logged below, with the URL's sensitive query values redacted
+    disableRequestLogging: true,
+    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
   }).withTypeProvider<TypeBoxTypeProvider>();
   await registerSecurityHeaders(app);
+  await registerRateLimits(app, { cache: options.cache, perMinute: options.requestsPerMinute });
+
+  // The spec's client sends `Content-Type: application/json` on calls without a payload: an empty body is none.
+  const json = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === "") return done(null, undefined);
+    return json(request, text, done);
+  });
 
   // Query strings and path parameters arrive as text and are coerced to their schema's types; JSON bodies
   // are not (coercion would turn a body's `null` into 0 for a number-or-null field). Unknown fields are
@@ -60,11 +80,18 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
       return reply.code(400).send({ error: message, code: ErrorCodes.validation });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.body());
+      return reply.code(error.statusCode).headers(error.headers).send(error.body());
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      const code = status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : ErrorCodes.validation;
+      const code =
+        status === 413
+          ? "payload_too_large"
+          : status === 415
+            ? "unsupported_media_type"
+            : status === 429
+              ? ErrorCodes.rateLimited
+              : ErrorCodes.validation;
       return reply.code(status).send({ error: error.message, code });
     }
     request.log.error({ err: error }, "request failed");
@@ -103,13 +130,29 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     return reply.code(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", service: options.name, checks: results });
   });
 
+  app.addHook("onSend", async (request, reply, payload) => {
+    // private data and tokens must never be kept by a browser or a shared cache: JSON is uncacheable unless a
+    // route (a public portfolio, the community list, a price) says otherwise
+    if (!reply.hasHeader("cache-control") && String(reply.getHeader("content-type") ?? "").startsWith("application/json")) {
+      reply.header("cache-control", "private, no-store");
+    }
+    return payload;
+  });
+
   const counts = new Map<string, number>();
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     const key = `${request.method} ${route} ${reply.statusCode}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    const line = { method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    // health checks, metrics, the web app's files and internal calls are routine: only at debug
+    if (isRoutine(request)) request.log.debug(line, "request");
+    else request.log.info(line, "request");
   });
-  app.get("/metrics", async (_request, reply) => {
+  app.get("/metrics", async (request, reply) => {
+    if (!options.publicMetrics && !isPrivateAddress(request.ip)) {
+      return reply.code(404).send({ error: `No route GET /metrics`, code: ErrorCodes.notFound });
+    }
     const lines = ["# TYPE http_requests_total counter"];
     for (const [key, n] of counts) {
       const [method, route, status] = key.split(" ");
@@ -119,4 +162,21 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   });
 
   return app;
+}
+
+/** Requests logged at debug, not info: probes, metrics, the web app's files, and calls between services. */
+function isRoutine(request: FastifyRequest): boolean {
+  const path = request.url.split("?")[0];
+  if (request.ip === INTERNAL_CLIENT) return true;
+  if (path === "/healthz" || path === "/metrics" || path === "/favicon.ico") return true;
+  return request.method === "GET" && !path.startsWith("/v1/") && !path.startsWith("/v2/") && !path.startsWith("/cachable/");
+}
+
+/** Loopback, private networks (RFC 1918, unique-local IPv6) and in-process calls: what "internal" means here. */
+export function isPrivateAddress(ip: string): boolean {
+  if (ip === INTERNAL_CLIENT) return true;
+  const v4 = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
+  if (/^127\./.test(v4) || v4 === "::1") return true;
+  if (/^10\./.test(v4) || /^192\.168\./.test(v4) || /^172\.(1[6-9]|2\d|3[01])\./.test(v4)) return true;
+  return /^f[cd][0-9a-f]{2}:/i.test(ip);
 }

@@ -116,6 +116,18 @@ export function runCacheContract(name: string, setup: () => Promise<CacheFixture
       expect(await cache.incr("w", 200)).toBe(2);
     });
 
+    it("ttl says how long a key has left: null when absent or without expiry", async () => {
+      expect(await cache.ttl("none")).toBeNull();
+      await cache.set("forever", 1);
+      expect(await cache.ttl("forever")).toBeNull();
+      await cache.incr("window", 1000);
+      const left = await cache.ttl("window");
+      expect(left).toBeGreaterThan(800);
+      expect(left).toBeLessThanOrEqual(1000);
+      await fixture.expire(300);
+      expect(await cache.ttl("window")).toBeLessThanOrEqual(700);
+    });
+
     it("incr on a value that is not an integer fails", async () => {
       await cache.set("text", "abc");
       await expect(cache.incr("text", 1000)).rejects.toThrow();

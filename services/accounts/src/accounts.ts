@@ -10,6 +10,7 @@ import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import type { Identity } from "@folio/proto/auth";
 import { ErrorCodes, Messages } from "@folio/proto/errors";
+import { accountLimits } from "./configuration.ts";
 import {
   type CredentialFailure,
   checkLoginInput,
@@ -21,15 +22,11 @@ import {
 } from "./domain/credentials.ts";
 import {
   INVALID_RESET_TOKEN,
-  LOGIN_ATTEMPTS_PER_ACCOUNT,
-  LOGIN_ATTEMPTS_PER_IP,
   LOGIN_WINDOW_MS,
   loginAccountKey,
-  loginIpKey,
   overLimit,
   RESET_TOKEN_TTL_MS,
   RESET_WINDOW_MS,
-  RESETS_PER_EMAIL,
   resetKey,
   resetLink,
   TOO_MANY_LOGINS,
@@ -88,6 +85,7 @@ export function createAccounts(deps: ServiceDeps) {
   const { cache, clock, log, mailer, config } = deps;
   const db: AccountsStore = accountsStore(deps.store);
   const nowIso = () => new Date(clock.now()).toISOString();
+  const limits = accountLimits(config);
 
   /** A new session: the token and the write that records it, committed together with the caller's ops. */
   function newSession(user: UserDoc, sign: SignToken): { token: string; op: WriteOp } {
@@ -153,8 +151,10 @@ export function createAccounts(deps: ServiceDeps) {
     return decideReferral({ given, self: { uid: user._id, email: user.email }, recorded: user.referrer, givenIsKnownUid });
   }
 
-  async function countAttempt(key: string, windowMs: number, limit: number): Promise<boolean> {
-    return overLimit(await cache.incr(key, windowMs), limit);
+  /** Counts an attempt under `key`; over the limit, refuses it with how long to wait. */
+  async function countAttempt(key: string, windowMs: number, limit: number, message: string): Promise<void> {
+    if (!overLimit(await cache.incr(key, windowMs), limit)) return;
+    throw tooManyRequests(message, (await cache.ttl(key)) ?? windowMs);
   }
 
   /** Expired sessions of one user go when they sign in again, so the collection stays as small as the live set. */
@@ -199,11 +199,7 @@ export function createAccounts(deps: ServiceDeps) {
       const checked = checkLoginInput(body);
       if (!checked.ok && checked.failure === "credentialsRequired") throw failure(checked.failure);
       const email = normalizeEmail(body.email ?? "");
-      const [perAccount, perIp] = await Promise.all([
-        countAttempt(loginAccountKey(ip, email), LOGIN_WINDOW_MS, LOGIN_ATTEMPTS_PER_ACCOUNT),
-        countAttempt(loginIpKey(ip), LOGIN_WINDOW_MS, LOGIN_ATTEMPTS_PER_IP),
-      ]);
-      if (perAccount || perIp) throw tooManyRequests(TOO_MANY_LOGINS);
+      await countAttempt(loginAccountKey(ip, email), LOGIN_WINDOW_MS, limits.loginPerAddress, TOO_MANY_LOGINS);
       if (!checked.ok) throw failure(checked.failure);
 
       const user = await db.users.findOne({ email: checked.email });
@@ -236,9 +232,10 @@ export function createAccounts(deps: ServiceDeps) {
     async requestPasswordReset(body: { email: string }): Promise<void> {
       const email = normalizeEmail(body.email);
       if (!isValidEmail(email)) throw failure("invalidCredential", 400);
+      // counted before the look-up: asking about addresses without an account costs the same
+      await countAttempt(resetKey(email), RESET_WINDOW_MS, limits.resetPerAddress, TOO_MANY_RESETS);
       const user = await db.users.findOne({ email });
       if (!user) throw failure("userNotFound");
-      if (await countAttempt(resetKey(email), RESET_WINDOW_MS, RESETS_PER_EMAIL)) throw tooManyRequests(TOO_MANY_RESETS);
 
       const token = newResetToken();
       const reset: ResetTokenDoc = { _id: digestToken(token), uid: user._id, expiresAt: clock.now() + RESET_TOKEN_TTL_MS };

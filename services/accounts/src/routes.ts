@@ -30,6 +30,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Accounts, SignToken } from "./accounts.ts";
 import type { Achievements } from "./achievements.ts";
+import type { AccountLimits } from "./configuration.ts";
+import { LOGIN_WINDOW_MS, REGISTER_WINDOW_MS, RESET_CLIENT_WINDOW_MS } from "./domain/limits.ts";
 import type { Settings } from "./settings.ts";
 
 const ok = { result: "ok" } as const;
@@ -37,22 +39,32 @@ const ok = { result: "ok" } as const;
 export interface AccountFeatures {
   settings: Settings;
   achievements: Achievements;
+  limits: AccountLimits;
 }
 
-export function accountsRoutes(accounts: Accounts, { settings, achievements }: AccountFeatures) {
+/** A rule per client address for one route, counted by the platform's rate limiter (platform/src/http/rate-limit.ts). */
+const perClient = (max: number, timeWindow: number) => ({ rateLimit: { max, timeWindow } });
+
+export function accountsRoutes(accounts: Accounts, { settings, achievements, limits }: AccountFeatures) {
   return async function routes(instance: FastifyInstance) {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
     const sign: SignToken = (claims) => app.jwt.sign(claims);
 
     app.post(
       "/v1/auth/register",
-      { schema: { body: RegisterBody, response: { 200: AuthReply, 400: ErrorReply, 401: ErrorReply, 409: ErrorReply } } },
+      {
+        config: perClient(limits.registerPerClient, REGISTER_WINDOW_MS),
+        schema: { body: RegisterBody, response: { 200: AuthReply, 400: ErrorReply, 401: ErrorReply, 409: ErrorReply } },
+      },
       async (request) => accounts.register(request.body, sign),
     );
 
     app.post(
       "/v1/auth/login",
-      { schema: { body: Credentials, response: { 200: AuthReply, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply, 429: ErrorReply } } },
+      {
+        config: perClient(limits.loginPerClient, LOGIN_WINDOW_MS),
+        schema: { body: Credentials, response: { 200: AuthReply, 400: ErrorReply, 401: ErrorReply, 404: ErrorReply, 429: ErrorReply } },
+      },
       async (request) => accounts.login(request.body, request.ip, sign),
     );
 
@@ -64,6 +76,7 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements }: A
     app.post(
       "/v1/auth/password-reset",
       {
+        config: perClient(limits.resetPerClient, RESET_CLIENT_WINDOW_MS),
         schema: { body: PasswordResetBody, response: { 200: OkReply, 400: ErrorReply, 404: ErrorReply, 429: ErrorReply, 503: ErrorReply } },
       },
       async (request) => {

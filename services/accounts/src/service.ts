@@ -6,6 +6,7 @@
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
 import { createAccounts } from "./accounts.ts";
 import { createAchievements } from "./achievements.ts";
+import { accountLimits } from "./configuration.ts";
 import { accountsConsumers } from "./consumers.ts";
 import { accountsRoutes } from "./routes.ts";
 import { createSettings } from "./settings.ts";
@@ -16,7 +17,7 @@ export function createAccountsService(deps: ServiceDeps): ServiceModule {
   const settings = createSettings(deps, accounts);
   return {
     name: "accounts",
-    routes: accountsRoutes(accounts, { settings, achievements }),
+    routes: accountsRoutes(accounts, { settings, achievements, limits: accountLimits(deps.config) }),
     consumers: accountsConsumers(deps, achievements),
     start: () => accounts.reloadRevocations(),
   };

@@ -155,6 +155,19 @@ describe("POST /v1/auth/login", () => {
   );
 });
 
+describe("registration rate limit", () => {
+  it("takes at most 20 registrations from one client address per hour", async () => {
+    h = await harness();
+    for (let i = 0; i < 20; i++)
+      expect((await h.post("/v1/auth/register", { email: `r${i}@example.com`, password: "secret1" })).statusCode).toBe(200);
+    const blocked = await h.post("/v1/auth/register", { email: "r99@example.com", password: "secret1" });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers["retry-after"]).toBe("3600");
+    h.deps.clock.advance(60 * MINUTE);
+    expect((await h.post("/v1/auth/register", { email: "r99@example.com", password: "secret1" })).statusCode).toBe(200);
+  });
+});
+
 describe("sign-in rate limits", () => {
   const tooMany = { error: TOO_MANY_LOGINS, code: "rate_limited" };
 
@@ -166,6 +179,8 @@ describe("sign-in rate limits", () => {
     const blocked = await h.post("/v1/auth/login", { email: "ann@example.com", password: "secret1" });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual(tooMany);
+    // the window began with the first attempt, 15 minutes before it ends
+    expect(blocked.headers["retry-after"]).toBe("900");
 
     // another address is not blocked
     expect((await h.post("/v1/auth/login", { email: "ann@example.com", password: "secret1" }, {}, "198.51.100.1")).statusCode).toBe(200);
@@ -191,12 +206,24 @@ describe("sign-in rate limits", () => {
     h = await harness();
     for (let i = 0; i < 50; i++)
       expect((await h.post("/v1/auth/login", { email: `u${i}@example.com`, password: "secret1" })).statusCode).toBe(404);
+    h.deps.clock.advance(5 * MINUTE);
     const blocked = await h.post("/v1/auth/login", { email: "u99@example.com", password: "secret1" });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual(tooMany);
+    expect(blocked.json()).toEqual({ error: "Too many requests. Please wait 10 minutes and try again.", code: "rate_limited" });
+    expect(blocked.headers["retry-after"]).toBe("600");
     expect((await h.post("/v1/auth/login", { email: "u99@example.com", password: "secret1" }, {}, "198.51.100.1")).statusCode).toBe(404);
-    h.deps.clock.advance(15 * MINUTE);
+    h.deps.clock.advance(10 * MINUTE);
     expect((await h.post("/v1/auth/login", { email: "u99@example.com", password: "secret1" })).statusCode).toBe(404);
+  });
+
+  it("believes X-Forwarded-For only from a proxy named in TRUST_PROXY", async () => {
+    h = await harness();
+    await h.register();
+    const guess = (forwardedFor: string) =>
+      h.post("/v1/auth/login", { email: "ann@example.com", password: "wrong" }, { "x-forwarded-for": forwardedFor });
+    // rotating the header does not make a new client: the 11th guess is refused
+    for (let i = 0; i < 10; i++) expect((await guess(`203.0.113.${100 + i}`)).statusCode).toBe(401);
+    expect((await guess("203.0.113.200")).statusCode).toBe(429);
   });
 });
 

@@ -81,6 +81,24 @@ describe("POST /v1/auth/password-reset", () => {
     await requestLink();
   });
 
+  it("counts addresses without an account too, so asking about them costs the same", async () => {
+    h = await harness();
+    for (let i = 0; i < 5; i++) expect((await h.post("/v1/auth/password-reset", { email: "ghost@example.com" })).statusCode).toBe(404);
+    const blocked = await h.post("/v1/auth/password-reset", { email: "ghost@example.com" });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers["retry-after"]).toBe("900");
+  });
+
+  it("takes at most 20 requests from one client address per hour, across e-mail addresses", async () => {
+    h = await harness();
+    for (let i = 0; i < 20; i++) expect((await h.post("/v1/auth/password-reset", { email: `p${i}@example.com` })).statusCode).toBe(404);
+    const blocked = await h.post("/v1/auth/password-reset", { email: "p99@example.com" });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe("rate_limited");
+    expect(blocked.headers["retry-after"]).toBe("3600");
+    expect((await h.post("/v1/auth/password-reset", { email: "p99@example.com" }, {}, "198.51.100.9")).statusCode).toBe(404);
+  });
+
   it("answers 503 with a clear message when the e-mail cannot be sent", async () => {
     class BrokenMailer extends RecordingMailer {
       override async send(): Promise<void> {

@@ -36,7 +36,7 @@ export class FolderMailer implements Mailer {
     private readonly now: () => number = Date.now,
   ) {}
   async send(message: MailMessage): Promise<void> {
-    mkdirSync(this.dir, { recursive: true });
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const at = new Date(this.now()).toISOString();
     const file = join(this.dir, `${at.replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.json`);
     writeFileSync(file, JSON.stringify({ from: this.from, at, ...message }, null, 2), { mode: 0o600 });

@@ -28,6 +28,7 @@ export const ErrorCodes = {
   invalidResetToken: "auth/invalid-reset-token",
   // portfolio
   versionConflict: "portfolio/version-conflict",
+  invalidAsset: "portfolio/invalid-asset",
 } as const;
 
 /** The spec's messages live with the other shared constants (constants.ts), which the web imports too. */

@@ -1,3 +1,4 @@
+export * from "./asset-rules.ts";
 export * from "./auth.ts";
 export * from "./community.ts";
 export * from "./constants.ts";

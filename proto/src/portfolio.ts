@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { ASSET_LIMITS } from "./asset-rules.ts";
 import { PortfolioCategory } from "./community.ts";
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "./constants.ts";
 
@@ -10,16 +11,20 @@ export const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: "^[a-z0-
 
 export { DEFAULT_TOTAL_VALUE, NEW_SLUG, PORTFOLIO_VERSION } from "./constants.ts";
 
-/** An asset as the client sends it: what the user decides. Derived numbers are the server's. */
+/**
+ * An asset as the client sends it: what the user decides. Derived numbers are the server's. The schema bounds
+ * shapes and lengths; the product's rules (asset-rules.ts: ranges, calendar dates, the spec's messages) are
+ * checked by the service before anything is stored.
+ */
 export const AssetInput = Type.Object({
   ticker: Ticker,
   name: Type.Optional(Type.String({ maxLength: 200 })),
   /** a non-numeric quantity becomes 0 (spec §5), so strings are accepted and parsed */
   quantity: Type.Union([Type.Number(), Type.String({ maxLength: 40 })]),
   /** purchase price */
-  PoA: Type.Number({ minimum: 0 }),
-  /** purchase date */
-  DoA: IsoDate,
+  PoA: Type.Number(),
+  /** purchase date, `YYYY-MM-DD` */
+  DoA: Type.String({ maxLength: 10 }),
   fee: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()])),
   assetClass: Type.Optional(Type.String({ maxLength: 40 })),
   initialPercent: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()])),
@@ -55,7 +60,7 @@ export const FormatGains = Type.Union([Type.Literal("$"), Type.Literal("%")]);
 export const PortfolioInput = Type.Object({
   pName: Type.Optional(Type.String({ maxLength: 100 })),
   pDescription: Type.Optional(Type.String({ maxLength: 2000 })),
-  assets: Type.Array(AssetInput, { maxItems: 200 }),
+  assets: Type.Array(AssetInput, { maxItems: ASSET_LIMITS.maxAssets }),
   privateMode: Type.Optional(Type.Boolean()),
   totalValue: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12 })),
   autoSave: Type.Optional(Type.Boolean()),
@@ -302,4 +307,16 @@ export const NokReply = Type.Object({
   data: Type.Optional(Type.String()),
   error: Type.String(),
   code: Type.String(),
+});
+
+/**
+ * A refused save (400): a body the schema refuses (`error`, `code`), or an asset the rules refuse
+ * (asset-rules.ts), in the spec's save-failure shape: `data` is what the web shows, `asset` which one.
+ */
+export const SaveRefusedReply = Type.Object({
+  result: Type.Optional(Type.Literal("nok")),
+  data: Type.Optional(Type.String()),
+  error: Type.String(),
+  code: Type.String(),
+  asset: Type.Optional(Type.Object({ index: Type.Integer(), ticker: Type.String() })),
 });

@@ -4,7 +4,7 @@
  * and that invalid configuration stops the process with a message naming the variable.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -26,6 +26,10 @@ describe("embedded app as a process", () => {
     const health = await api(app.url, "GET", "/healthz");
     expect(health.status).toBe(200);
     expect(health.body.status).toBe("ok");
+    // the data are this account's alone: the directory 0700, the database and the generated secret 0600
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, "folio.db")).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, "jwt-secret")).mode & 0o777).toBe(0o600);
 
     const reg = await api<{ idToken: string; user: { uid: string } }>(app.url, "POST", "/v1/auth/register", {
       email: "durable@example.com",

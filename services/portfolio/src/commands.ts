@@ -4,11 +4,13 @@
  * index, the value snapshot, the community entry and the portfolio.saved / portfolio.deleted event. Routes
  * call these and only translate HTTP; a failure the user may see leaves here as an HttpError.
  */
+import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { HttpError, notFound } from "@folio/platform/http/errors";
 import { newId } from "@folio/platform/ids";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
+import { AssetMessages } from "@folio/proto/asset-rules";
 import { ErrorCodes } from "@folio/proto/errors";
 import type { PortfolioInput, PortfolioSettings, SaveBody } from "@folio/proto/portfolio";
 import type { CommunityModel } from "./community-model.ts";
@@ -18,11 +20,13 @@ import {
   type Creation as DomainCreation,
   newPortfolio,
   type PortfolioState,
+  type RefusedAsset,
+  refusedAsset,
   renamed,
   updatedPortfolio,
   withSettings,
 } from "./domain/portfolio.ts";
-import { slugify } from "./domain/slug.ts";
+import { SUFFIX_LENGTH, suffixedSlug } from "./domain/slug.ts";
 import { valuationTickers } from "./domain/valued-portfolio.ts";
 import { portfolioDeleted, portfolioSaved } from "./events.ts";
 import {
@@ -55,7 +59,24 @@ export const versionConflict = () =>
     data: PortfolioMessages.versionConflict,
   });
 const forbidden = () => new HttpError(403, ErrorCodes.forbidden, PortfolioMessages.notOwner, { result: "nok" });
+/** 400 in the spec's save-failure shape: the web shows `data` (spec §8), here the rule's words. */
+const refused = ({ index, ticker, problem }: RefusedAsset) =>
+  new HttpError(400, ErrorCodes.invalidAsset, AssetMessages[problem], {
+    result: "nok",
+    data: AssetMessages[problem],
+    asset: { index, ticker },
+  });
 export const portfolioNotFound = () => notFound(PortfolioMessages.notFound);
+
+/** The random part of a new slug: lowercase letters and digits from the system's secure random source. */
+function randomSuffix(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  // 252 = 7 × 36: bytes above it are skipped so every character is equally likely
+  const chars: string[] = [];
+  while (chars.length < SUFFIX_LENGTH)
+    for (const b of randomBytes(SUFFIX_LENGTH)) if (b < 252 && chars.length < SUFFIX_LENGTH) chars.push(alphabet[b % 36]);
+  return chars.join("");
+}
 
 /** Tries at a slug when another request takes the chosen one between the look-up and the insert. */
 const CREATE_ATTEMPTS = 5;
@@ -84,6 +105,7 @@ export function createPortfolioCommands(
   const held = holdings(deps.store);
   const snapshots = valueSnapshots(deps.store);
   const nowIso = () => new Date(deps.clock.now()).toISOString();
+  const today = () => nowIso().slice(0, 10);
 
   /** Commits a change to a portfolio read earlier; losing a race to another writer is a 409. */
   async function commitChange(ops: WriteOp[]): Promise<void> {
@@ -158,7 +180,7 @@ export function createPortfolioCommands(
     creation: Creation,
     options: { slug?: string; extra?: Partial<PortfolioState> } = {},
   ): Promise<Created> {
-    const base = slugify(creation.name);
+    const base = suffixedSlug(creation.name, randomSuffix());
     for (let attempt = 1; ; attempt++) {
       const slug = options.slug ?? (await freeSlug(collection, base));
       const state: PortfolioState = { ...newPortfolio(input, { slug, now: nowIso(), ...creation }), ...options.extra };
@@ -182,6 +204,8 @@ export function createPortfolioCommands(
       const target = await findBySlug(collection, slug);
       const decision = decideSave(target, uid, cleanName(body.newPortfolioName));
       if (decision.kind === "askName") return { message: "showPopup" };
+      const refusal = refusedAsset(body.portfolio.assets, decision.kind === "create" ? [] : (target?.assets ?? []), today());
+      if (refusal) throw refused(refusal);
       const applied = await valuer.withInitialPercents(body.portfolio, decision.kind === "create" ? undefined : target?.totalValue);
       const skipped = body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
       if (decision.kind === "create") {

@@ -16,6 +16,7 @@ import {
   PortfoliosAndAssetsReply,
   RenameBody,
   SaveBody,
+  SaveRefusedReply,
   SaveReply,
   SettingsBody,
 } from "@folio/proto/portfolio";
@@ -40,7 +41,11 @@ export function portfolioRoutes(commands: PortfolioCommands, reads: PortfolioRea
       "/v1/save/portfolio/:slug",
       {
         ...auth,
-        schema: { params: SlugParams, body: SaveBody, response: { 200: SaveReply, 400: ErrorReply, 401: NoUserReply, 409: NokReply } },
+        schema: {
+          params: SlugParams,
+          body: SaveBody,
+          response: { 200: SaveReply, 400: SaveRefusedReply, 401: NoUserReply, 409: NokReply },
+        },
       },
       async (request) => {
         const outcome = await commands.save(callerOf(request).uid, request.params.slug, request.body);

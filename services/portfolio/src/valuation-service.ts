@@ -13,6 +13,7 @@ import { SingleFlight } from "@folio/platform/memo";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DEFAULT_TOTAL_VALUE, Portfolio, type PortfolioInput, type Valuation } from "@folio/proto/portfolio";
 import { Value } from "typebox/value";
+import { readableAsset } from "./domain/portfolio.ts";
 import { initialPercentQuantities, valuationTickers, valuePortfolioView } from "./domain/valued-portfolio.ts";
 import type { PricingClient } from "./pricing-client.ts";
 import { PRICE_WAIT_MS, type PriceLookup, unpricedOf } from "./pricing-client.ts";
@@ -46,8 +47,10 @@ export class PortfolioValuer {
    * Values a stored portfolio now. A ticker without a price never fails it: it is listed as unpriced.
    * `waitMs` bounds the wait for prices (reads and saves); background work passes undefined and waits.
    */
-  async value(doc: PortfolioDoc, waitMs: number | undefined = PRICE_WAIT_MS): Promise<Valued> {
+  async value(stored: PortfolioDoc, waitMs: number | undefined = PRICE_WAIT_MS): Promise<Valued> {
     const valuedAt = this.deps.clock.now();
+    // whatever an older release stored is valued inside today's rules (domain/portfolio.ts readableAsset)
+    const doc = { ...stored, assets: stored.assets.map((a) => readableAsset(a, isoDay(valuedAt))) };
     const lookup = await this.pricing.lookup(valuationTickers(doc), waitMs);
     // the benchmark is not an asset: when it alone has no price, the chart has no index line and that is all
     const held = new Set(doc.assets.map((a) => a.ticker.toUpperCase()));

@@ -3,6 +3,7 @@ import { EventPayloads, type EventType } from "@folio/proto/events";
 import { Value } from "typebox/value";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PortfolioMessages } from "../src/commands.ts";
+import type { PortfolioDoc } from "../src/store.ts";
 import { asset, type Harness, harness, input } from "./helpers.ts";
 
 let h: Harness;
@@ -45,16 +46,18 @@ describe("POST /v1/save/portfolio/:slug", () => {
     expect(await h.deps.outboxEvents()).toEqual([]);
   });
 
-  it("creates a portfolio with the spec's defaults, private, at a slug made from the name", async () => {
+  it("creates a portfolio with the spec's defaults, private, at a slug made from the name and a random suffix", async () => {
     const res = await h
       .as("alice")
       .save("new", input({ assets: [asset(), asset({ ticker: "BND", quantity: "4", PoA: 72.5 })] }), " Three Fund ");
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ message: "pcreated", slug: "three-fund" });
+    expect(body).toMatchObject({ message: "pcreated" });
+    const slug = body.slug as string;
+    expect(slug).toMatch(/^three-fund-[a-z0-9]{6}$/);
     // 10 × 200 + 4 × 72.5 = 2000 + 290 = 2290
     expect(body.data).toMatchObject({
-      slug: "three-fund",
+      slug,
       pName: "Three Fund",
       ver: 3,
       totalValue: 10000,
@@ -72,13 +75,13 @@ describe("POST /v1/save/portfolio/:slug", () => {
     ]);
     expect(body.data).not.toHaveProperty("owner");
     expect(body.data).not.toHaveProperty("copiedFrom");
-    expect((await h.stored("three-fund"))?.owner).toBe("alice");
+    expect((await h.stored(slug))?.owner).toBe("alice");
 
     const [saved] = await events("portfolio.saved");
     expect(saved.key).toBe("alice");
     expect(saved.payload).toEqual({
       uid: "alice",
-      slug: "three-fund",
+      slug,
       pName: "Three Fund",
       privateMode: true,
       playGround: false,
@@ -94,12 +97,16 @@ describe("POST /v1/save/portfolio/:slug", () => {
     });
   });
 
-  it("numbers colliding slugs across all users and never issues 'new'", async () => {
-    expect(await h.create("alice", "Growth")).toBe("growth");
-    expect(await h.create("alice", "growth!")).toBe("growth-2");
-    expect(await h.create("bob", "GROWTH")).toBe("growth-3");
-    expect(await h.create("alice", "!!!")).toBe("portfolio");
-    expect(await h.create("alice", "New")).toBe("new-2");
+  it("gives every new portfolio its own unguessable slug, so a name tells nothing of others' portfolios", async () => {
+    const alices = await h.create("alice", "Growth");
+    const bobs = await h.create("bob", "Growth");
+    expect(alices).toMatch(/^growth-[a-z0-9]{6}$/);
+    expect(bobs).toMatch(/^growth-[a-z0-9]{6}$/);
+    expect(bobs).not.toBe(alices);
+    // bob's slug has no "-2": he cannot tell from it that someone else has a (private) "Growth"
+    expect(bobs).not.toMatch(/-2$/);
+    expect(await h.create("alice", "!!!")).toMatch(/^portfolio-[a-z0-9]{6}$/);
+    expect(await h.create("alice", "New")).toMatch(/^new-[a-z0-9]{6}$/);
   });
 
   it("updates the owner's portfolio in place and publishes the save", async () => {
@@ -130,19 +137,21 @@ describe("POST /v1/save/portfolio/:slug", () => {
   it("copies someone else's public portfolio as a new private one that records its source", async () => {
     const source = await h.create("alice", "Dividend income", { privateMode: false });
     const res = await h.as("bob").save(source, input({ privateMode: false, rev: 1 }), "My dividends");
-    expect(res.json()).toMatchObject({ message: "pcreated", slug: "my-dividends", data: { privateMode: true, rev: 1 } });
-    expect(await h.stored("my-dividends")).toMatchObject({ owner: "bob", copiedFrom: source });
+    expect(res.json()).toMatchObject({ message: "pcreated", data: { privateMode: true, rev: 1 } });
+    const copy = res.json().slug as string;
+    expect(copy).toMatch(/^my-dividends-/);
+    expect(await h.stored(copy)).toMatchObject({ owner: "bob", copiedFrom: source });
     expect((await h.stored(source))?._v).toBe(1);
     const saved = await events("portfolio.saved");
-    expect(saved.at(-1)).toMatchObject({ key: "bob", payload: { uid: "bob", slug: "my-dividends", created: true, copiedFrom: source } });
+    expect(saved.at(-1)).toMatchObject({ key: "bob", payload: { uid: "bob", slug: copy, created: true, copiedFrom: source } });
   });
 
   it("records no source when the slug is someone else's private portfolio or does not exist", async () => {
     const hidden = await h.create("alice", "Secret");
-    await h.as("bob").save(hidden, input(), "Guess");
-    await h.as("bob").save("no-such-portfolio", input(), "Fresh");
-    expect(await h.stored("guess")).toMatchObject({ owner: "bob", copiedFrom: null });
-    expect(await h.stored("fresh")).toMatchObject({ owner: "bob", copiedFrom: null });
+    const guess = (await h.as("bob").save(hidden, input(), "Guess")).json().slug;
+    const fresh = (await h.as("bob").save("no-such-portfolio", input(), "Fresh")).json().slug;
+    expect(await h.stored(guess)).toMatchObject({ owner: "bob", copiedFrom: null });
+    expect(await h.stored(fresh)).toMatchObject({ owner: "bob", copiedFrom: null });
     const saved = await events("portfolio.saved");
     expect(saved.slice(-2).map((e) => (e.payload as { copiedFrom: unknown }).copiedFrom)).toEqual([null, null]);
   });
@@ -190,20 +199,65 @@ describe("POST /v1/save/portfolio/:slug", () => {
     expect((await events("portfolio.saved")).map((e) => (e.payload as { rev: number }).rev)).toEqual([1, 2]);
   });
 
-  it("names the offending field of a bad body", async () => {
+  it("names the offending field of a body the schema refuses", async () => {
     const missing = await h.as("alice").save("new", {}, "x");
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ error: "body/portfolio/assets is required", code: "validation_failed" });
-    const badDate = await h.as("alice").save("new", input({ assets: [asset({ DoA: "yesterday" })] }), "x");
-    expect(badDate.statusCode).toBe(400);
-    expect(badDate.json().error).toMatch(/^body\/portfolio\/assets\/0\/DoA /);
-    const badPrice = await h.as("alice").save("new", input({ assets: [asset({ PoA: -1 })] }), "x");
-    expect(badPrice.json().error).toMatch(/^body\/portfolio\/assets\/0\/PoA /);
+    const badTicker = await h.as("alice").save("new", input({ assets: [asset({ ticker: "<b>" })] }), "x");
+    expect(badTicker.json().error).toMatch(/^body\/portfolio\/assets\/0\/ticker /);
   });
 
-  it("stores a non-numeric quantity as 0", async () => {
-    const res = await h.as("alice").save("new", input({ assets: [asset({ quantity: "a few" })] }), "Odd");
+  it.each([
+    ["a negative quantity", { quantity: -1 }, "Quantity must be a number from 0 to 1,000,000,000"],
+    ["1e308 units", { quantity: 1e308 }, "Quantity must be a number from 0 to 1,000,000,000"],
+    ["no quantity for a new asset", { quantity: 0 }, "Quantity missing"],
+    ["non-numeric text for a new asset", { quantity: "a few" }, "Quantity missing"],
+    ["no purchase date", { DoA: "" }, "Purchase date missing"],
+    ["a word as the date", { DoA: "yesterday" }, "Purchase date is not a calendar date"],
+    ["February 30", { DoA: "2021-02-30" }, "Purchase date is not a calendar date"],
+    ["month 13", { DoA: "2021-13-01" }, "Purchase date is not a calendar date"],
+    ["year 1", { DoA: "0001-01-01" }, "Purchase date must be Jan 1, 1970 or later"],
+    ["a future date", { DoA: "9999-12-31" }, "Purchase date cannot be in the future"],
+    ["a price of 0", { PoA: 0 }, "Purchase price missing"],
+    ["a negative price", { PoA: -1 }, "Purchase price missing"],
+    ["a price over 1e9", { PoA: 2e9 }, "Purchase price must be at most 1,000,000,000"],
+    ["a fee over 100 %", { fee: "150%" }, "Fee must be a percent from 0 to 100"],
+  ])("refuses %s with a clear 400 and stores nothing", async (_what, over, message) => {
+    const res = await h.as("alice").save("new", input({ assets: [asset(), asset({ ticker: "BND", ...over })] }), "Bad");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      result: "nok",
+      data: message,
+      error: message,
+      code: "portfolio/invalid-asset",
+      asset: { index: 1, ticker: "BND" },
+    });
+    expect((await h.as("alice").list()).json().portfolios).toEqual({});
+  });
+
+  it("refuses more than 500 assets", async () => {
+    const many = Array.from({ length: 501 }, () => asset());
+    const res = await h.as("alice").save("new", input({ assets: many }), "Many");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe("body/portfolio/assets must NOT have more than 500 items");
+  });
+
+  it("stores a non-numeric quantity as 0 for an asset already held (spec §5)", async () => {
+    const slug = await h.create("alice", "Odd");
+    const res = await h.as("alice").save(slug, input({ assets: [asset({ quantity: "a few" })] }));
+    expect(res.statusCode).toBe(200);
     expect(res.json().data.assets[0]).toMatchObject({ quantity: 0, value: 0 });
+  });
+
+  it("reads a document an older release stored outside the rules, and lists it", async () => {
+    const slug = await h.create("alice", "Legacy");
+    const doc = (await h.stored(slug)) as PortfolioDoc;
+    const broken = { ...doc, assets: [{ ...doc.assets[0], quantity: 1e308, DoA: "0001-01-01" }] };
+    await h.deps.store.commit([{ op: "replace", collection: "portfolios", doc: broken }]);
+    const read = await h.as("alice").get(slug);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.assets[0]).toMatchObject({ quantity: 0, DoA: "1970-01-01" });
+    expect((await h.as("alice").list()).statusCode).toBe(200);
   });
 });
 
@@ -324,7 +378,7 @@ describe("POST /v1/get/portfolios-and-assets", () => {
 });
 
 describe("POST /v1/delete/portfolio/:slug", () => {
-  it("deletes the owner's portfolio, publishes it and frees the slug", async () => {
+  it("deletes the owner's portfolio and publishes it", async () => {
     const slug = await h.create("alice", "Old");
     const res = await h.as("alice").remove(slug);
     expect(res.statusCode).toBe(200);
@@ -333,7 +387,6 @@ describe("POST /v1/delete/portfolio/:slug", () => {
     expect((await h.as("alice").get(slug)).statusCode).toBe(404);
     const [deleted] = await events("portfolio.deleted");
     expect(deleted).toMatchObject({ key: "alice", payload: { uid: "alice", slug } });
-    expect(await h.create("alice", "Old")).toBe(slug);
   });
 
   it("refuses a reader of a public portfolio with 403", async () => {
@@ -370,6 +423,15 @@ describe("POST /v1/update/portfolioname/:slug", () => {
 });
 
 describe("POST /v1/update/portfoliosettings/:slug", () => {
+  it("keeps the revision when nothing changes, so the owner's next save is no version conflict", async () => {
+    const slug = await h.create("alice", "Calm", { formatGains: "%" });
+    expect((await h.as("alice").settings(slug, { formatGains: "%", privateMode: true })).statusCode).toBe(200);
+    expect((await h.stored(slug))?._v).toBe(1);
+    // nothing changed, so nothing was announced either
+    expect(await events("portfolio.saved")).toHaveLength(1);
+    expect((await h.as("alice").save(slug, input({ rev: 1 }))).statusCode).toBe(200);
+  });
+
   it("applies the settings given, keeps the rest and publishes the save", async () => {
     const slug = await h.create("alice", "Mine");
     const res = await h.as("alice").settings(slug, { privateMode: false, category: "Dividend", formatGains: "%", totalValue: 25000 });

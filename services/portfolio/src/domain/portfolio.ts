@@ -3,6 +3,8 @@
  * and the settings; the server derives every number (asset value, portfolio value, index) so a client
  * cannot store figures that disagree with its own assets.
  */
+
+import { ASSET_LIMITS, type AssetProblem, assetProblem, isCalendarDate, latestPurchaseDate } from "@folio/proto/asset-rules";
 import {
   type Asset,
   type AssetInput,
@@ -177,4 +179,39 @@ export function renamed(current: PortfolioState, name: string): PortfolioState {
 /** Distinct tickers in asset order, for the portfolio.saved event. */
 export function tickersOf(p: Pick<PortfolioState, "assets">): string[] {
   return [...new Set(p.assets.map((a) => a.ticker))];
+}
+
+/** An asset the save refuses: which one, and what is wrong with it (proto/src/asset-rules.ts). */
+export interface RefusedAsset {
+  index: number;
+  ticker: string;
+  problem: AssetProblem;
+}
+
+const holdingKey = (a: { ticker: string; DoA: string }) => `${a.ticker.toUpperCase()}|${a.DoA}`;
+
+/**
+ * The first asset of a save that may not be stored. An asset the portfolio did not hold before (no stored
+ * asset with its ticker and purchase date) is new, and a new asset needs a non-zero quantity (spec §5).
+ */
+export function refusedAsset(inputs: readonly AssetInput[], stored: readonly Asset[], today: string): RefusedAsset | null {
+  const held = new Set(stored.map(holdingKey));
+  for (const [index, a] of inputs.entries()) {
+    const problem = assetProblem(a, today, !held.has(holdingKey(a)));
+    if (problem) return { index, ticker: a.ticker, problem };
+  }
+  return null;
+}
+
+/**
+ * A stored asset as valuations read it: whatever an older release let through (1e308 units, year 1, a price
+ * of 0) is brought inside the rules, so one bad document can neither fail nor stall a read.
+ */
+export function readableAsset(a: Asset, today: string): Asset {
+  const quantity = Number.isFinite(a.quantity) && a.quantity >= 0 && a.quantity <= ASSET_LIMITS.maxQuantity ? a.quantity : 0;
+  const PoA = Number.isFinite(a.PoA) && a.PoA > 0 && a.PoA <= ASSET_LIMITS.maxPrice ? a.PoA : 0;
+  const latest = latestPurchaseDate(today);
+  const DoA = !isCalendarDate(a.DoA) || a.DoA < ASSET_LIMITS.earliestDate ? ASSET_LIMITS.earliestDate : a.DoA > latest ? latest : a.DoA;
+  if (quantity === a.quantity && PoA === a.PoA && DoA === a.DoA) return a;
+  return { ...a, quantity, PoA, DoA, value: roundAmount(quantity * PoA) };
 }

@@ -1,6 +1,8 @@
 /**
- * Slugs: the last segment of /p/{slug}. Chosen once, from the name given at creation, and never changed
- * afterwards (a rename keeps it) so shared links keep working.
+ * Slugs: the last segment of /p/{slug}. Chosen once, from the name given at creation plus a short random
+ * suffix, and never changed afterwards (a rename keeps it) so shared links keep working. The suffix makes a
+ * slug unguessable from a name: without it, a second user naming a portfolio like someone's private one
+ * would get `-2` and learn that the private one exists.
  */
 import { NEW_SLUG } from "@folio/proto/portfolio";
 
@@ -44,4 +46,13 @@ export function slugCandidates(base: string, from: number, count: number): strin
  */
 export function firstFreeSlug(candidates: string[], taken: ReadonlySet<string>): string | null {
   return candidates.find((c) => c !== NEW_SLUG && !taken.has(c)) ?? null;
+}
+
+/** Characters of the random suffix: lowercase letters and digits, 36^6 ≈ 2.2 billion suffixes. */
+export const SUFFIX_LENGTH = 6;
+
+/** A new portfolio's slug: the name's slug and a random suffix, the base shortened so both fit in 60 characters. */
+export function suffixedSlug(name: string, suffix: string): string {
+  const tail = `-${suffix}`;
+  return `${trimTo(slugify(name), SLUG_MAX_LENGTH - tail.length) || FALLBACK_SLUG}${tail}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { benchmarkSeries, benchmarks } from "./benchmark.ts";
+import { benchmark, benchmarkSeries } from "./benchmark.ts";
 import { buildTimeline } from "./timeline.ts";
 
 // Portfolio as in range-returns.test.ts: value 2021-06 500 · 2023-12 1000 · 2024-03 1100 · 2024-06 1320 · 2024-09 1240
@@ -13,8 +13,8 @@ const holdings = [
 ];
 const index = { ticker: "^GSPC", history: { "2021-06": 2000, "2023-12": 4000, "2024-06": 5000, "2024-09": 4400 } };
 
-describe("benchmark line", () => {
-  const t = buildTimeline(holdings, prices, "2024-09-30", index);
+describe("rescaled benchmark line (the spec's mode)", () => {
+  const t = buildTimeline(holdings, prices, "2024-09-30", { index });
 
   it("YTD starts at the portfolio's value at the end of 2023 and follows the index", () => {
     // series[m] = 1000 × index[m] / 4000: Dec–May 4000 → 1000, Jun–Aug 5000 → 1250, Sep 4400 → 1100
@@ -36,9 +36,7 @@ describe("benchmark line", () => {
 
   it("starts at the first month the index has a close when it begins inside the range", () => {
     const late = buildTimeline(holdings, prices, "2024-09-30", {
-      ticker: "X",
-      history: { "2024-01": 100, "2024-09": 120 },
-      latestPrice: 125,
+      index: { ticker: "X", history: { "2024-01": 100, "2024-09": 120 }, latestPrice: 125 },
     });
     // no index close for 2023-12: start 2024-01 at the portfolio's 1000; the valuation month takes the latest
     // index price 125 → 1000 × 125 / 100 = 1250
@@ -49,6 +47,6 @@ describe("benchmark line", () => {
   });
 
   it("is null without an index", () => {
-    expect(benchmarks(buildTimeline(holdings, prices, "2024-09-30"))).toBeNull();
+    expect(benchmark(buildTimeline(holdings, prices, "2024-09-30"), [])).toBeNull();
   });
 });

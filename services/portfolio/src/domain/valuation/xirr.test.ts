@@ -95,10 +95,11 @@ describe("XIRR", () => {
   it("builds the portfolio's flows: each purchase at cost on its DoA, the market value on the valuation date", () => {
     const flows = portfolioCashFlows(
       [
-        { ticker: "A", quantity: 10, PoA: 100, DoA: "2023-01-01", marketValue: 1200 },
-        { ticker: "B", quantity: 5, PoA: 20, DoA: "2023-07-01", marketValue: 110 },
+        // value = quantity × PoA (cost in the base currency): A 10 × 100, B 5 × 20, C 1 × 50
+        { DoA: "2023-01-01", value: 1000, marketValue: 1200 },
+        { DoA: "2023-07-01", value: 100, marketValue: 110 },
         // no price: neither its purchase nor a value
-        { ticker: "C", quantity: 1, PoA: 50, DoA: "2023-03-01", marketValue: null },
+        { DoA: "2023-03-01", value: 50, marketValue: null },
       ],
       "2024-01-01",
     );

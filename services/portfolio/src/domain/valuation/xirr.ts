@@ -169,10 +169,16 @@ export function xirrRootBound(flows: readonly CashFlow[]): number {
   }
   const forward: number[] = [];
   let sum = 0;
-  for (const a of amounts) forward.push((sum += a));
+  for (const a of amounts) {
+    sum += a;
+    forward.push(sum);
+  }
   const backward: number[] = [];
   sum = 0;
-  for (let i = amounts.length - 1; i >= 0; i--) backward.push((sum += amounts[i]));
+  for (let i = amounts.length - 1; i >= 0; i--) {
+    sum += amounts[i];
+    backward.push(sum);
+  }
   return signChanges(forward) + signChanges(backward) + (amounts.length > 0 && forward[forward.length - 1] === 0 ? 1 : 0);
 }
 

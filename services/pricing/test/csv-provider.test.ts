@@ -29,7 +29,7 @@ describe.skipIf(!hasRealData)("CsvDirectoryProvider on the real market-data fold
   });
 
   it("gives SPY's March 2020 month end as the last March 2020 line of SPY.csv", async () => {
-    const months = await provider.monthlyHistory("SPY");
+    const months = (await provider.history("SPY")).adjusted;
     expect(months["2020-03"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2020-03"));
     expect(months["2000-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2000-01"));
   });
@@ -65,7 +65,7 @@ describe("CsvDirectoryProvider on a synthetic folder", () => {
     // A new line changes the size: read again.
     writeSeries(dir, "ACME", [...ACME, ["2024-03-04", 16]]);
     expect((await provider.quote(["ACME"])).quotes.get("ACME")?.price).toBe(16);
-    expect((await provider.monthlyHistory("ACME"))["2024-03"]).toBe(16);
+    expect((await provider.history("ACME")).adjusted["2024-03"]).toBe(16);
   });
 
   it("names a ticker outside the catalogue by itself and guesses its class from its form", async () => {
@@ -77,8 +77,8 @@ describe("CsvDirectoryProvider on a synthetic folder", () => {
 
   it("does not know a ticker without a file, nor one whose file has no prices", async () => {
     const provider = new CsvDirectoryProvider(writeMarketData({ EMPTY: [] }));
-    await expect(provider.monthlyHistory("NOPE")).rejects.toBeInstanceOf(UnknownTickerError);
-    await expect(provider.monthlyHistory("EMPTY")).rejects.toBeInstanceOf(UnknownTickerError);
+    await expect(provider.history("NOPE")).rejects.toBeInstanceOf(UnknownTickerError);
+    await expect(provider.history("EMPTY")).rejects.toBeInstanceOf(UnknownTickerError);
     expect((await provider.quote(["EMPTY"])).quotes.size).toBe(0);
   });
 });

@@ -56,6 +56,13 @@ describe("pricing routes", () => {
         fee: 0.03,
         name: "Vanguard S&P 500 ETF",
         assetClass: "ETF",
+        // the folder's VOO.csv alone: adjusted closes, so its dividends are in them and none are apart
+        asOf: "2024-03-01",
+        currency: "USD",
+        closes: { "2024-02": 400, "2024-03": 401.25 },
+        splits: [],
+        dividends: [],
+        dividendsInCloses: true,
       });
     });
 
@@ -76,6 +83,12 @@ describe("pricing routes", () => {
         fee: 0,
         name: "Beta Industries",
         assetClass: "Stock",
+        asOf: "2024-03-01",
+        currency: "USD",
+        closes: { "2024-02": 52, "2024-03": 51.5 },
+        splits: [],
+        dividends: [],
+        dividendsInCloses: false,
       });
       expect(fake.requests - before).toBe(2); // quote and monthly history
       const second = await app.inject({ method: "GET", url: "/v1/get/BETA" });
@@ -101,6 +114,12 @@ describe("pricing routes", () => {
         fee: 0,
         name: "Ethereum",
         assetClass: "Crypto",
+        asOf: "2024-03-01",
+        currency: "USD",
+        closes: { "2024-01": 2000, "2024-02": 3000, "2024-03": 3100.5 },
+        splits: [],
+        dividends: [],
+        dividendsInCloses: false,
       });
     });
 

@@ -55,17 +55,17 @@ describe("YahooProvider against the fake Yahoo", () => {
 
   it("gives the last close of each month from the monthly chart", async () => {
     // ACME: January's last close is 11 (31st), February's 13 (29th), March so far 14
-    expect(await provider.monthlyHistory("ACME")).toEqual({ "2024-01": 11, "2024-02": 13, "2024-03": 14 });
+    expect((await provider.history("ACME")).adjusted).toEqual({ "2024-01": 11, "2024-02": 13, "2024-03": 14 });
   });
 
   it("says it does not know a ticker Yahoo answers 404 for", async () => {
-    await expect(provider.monthlyHistory("NOPE")).rejects.toBeInstanceOf(UnknownTickerError);
+    await expect(provider.history("NOPE")).rejects.toBeInstanceOf(UnknownTickerError);
     expect(await provider.metadata("NOPE")).toBeNull();
   });
 
   it("takes a 404 without a chart body (a wrong base URL) for a failure, not an unknown ticker", async () => {
     const misrouted = yahoo(`${fake.url}/wrong-prefix`, 0);
-    await expect(misrouted.monthlyHistory("ACME")).rejects.toBeInstanceOf(UpstreamError);
+    await expect(misrouted.history("ACME")).rejects.toBeInstanceOf(UpstreamError);
   });
 
   it("retries on 429 with backoff and then succeeds", async () => {
@@ -78,7 +78,7 @@ describe("YahooProvider against the fake Yahoo", () => {
   it("gives up after its retries while the rate limit lasts", async () => {
     const before = fake.requests;
     fake.set429(10);
-    const failure = await provider.monthlyHistory("ACME").catch((err) => err);
+    const failure = await provider.history("ACME").catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(UpstreamError);
     expect((failure as UpstreamError).status).toBe(429);
     expect(fake.requests - before).toBe(3); // the first attempt and two retries
@@ -88,7 +88,7 @@ describe("YahooProvider against the fake Yahoo", () => {
     fake.setDown(true);
     await expect(provider.quote(["ACME", "BETA"])).rejects.toMatchObject({ name: "UpstreamError", status: 503 });
     fake.setDown("close");
-    await expect(provider.monthlyHistory("ACME")).rejects.toMatchObject({ name: "UpstreamError", status: null });
+    await expect(provider.history("ACME")).rejects.toMatchObject({ name: "UpstreamError", status: null });
   });
 
   it("searches symbols and maps their types", async () => {
@@ -112,7 +112,7 @@ describe.skipIf(!hasRealData)("YahooProvider against the fake Yahoo serving the 
   afterAll(() => fake.close());
 
   it("gives SPY's March 2020 month end as the last March 2020 line of SPY.csv", async () => {
-    const months = await yahoo(fake.url).monthlyHistory("SPY");
+    const months = (await yahoo(fake.url).history("SPY")).adjusted;
     expect(months["2020-03"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2020-03"));
     expect(months["2008-09"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2008-09"));
   });

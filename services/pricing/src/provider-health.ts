@@ -48,6 +48,8 @@ export class ProviderHealth {
   failed(provider: MarketDataProvider, err: unknown): boolean {
     if (provider.local || !(err instanceof UpstreamError) || !err.outage) return false;
     const before = this.failing.get(provider.name);
+    // a request that was already on its way when the backoff began: the same outage, not a longer one
+    if (before && before.until > this.clock.now()) return true;
     const failures = (before?.failures ?? 0) + 1;
     const wait = Math.min(FIRST_BACKOFF_MS * 2 ** (failures - 1), MAX_BACKOFF_MS);
     this.failing.set(provider.name, { failures, until: this.clock.now() + wait, reason: err.message });

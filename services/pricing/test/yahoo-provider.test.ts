@@ -10,6 +10,7 @@ import {
   hasRealData,
   lastCloseInFile,
   lastCloseOfMonthInFile,
+  lastDateInFile,
   REAL_DATA_DIR,
   removeMarketData,
   writeMarketData,
@@ -117,9 +118,54 @@ describe.skipIf(!hasRealData)("YahooProvider against the fake Yahoo serving the 
     expect(months["2008-09"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2008-09"));
   });
 
-  it("quotes SPY at the file's last close, as an ETF", async () => {
+  it("quotes SPY at its last traded close (split-adjusted/SPY.csv, Yahoo's close), as an ETF, with its date", async () => {
     const quote = (await yahoo(fake.url).quote(["SPY"])).quotes.get("SPY");
-    expect(quote?.price).toBe(lastCloseInFile(join(REAL_DATA_DIR, "SPY.csv")));
+    expect(quote?.price).toBe(lastCloseInFile(join(REAL_DATA_DIR, "split-adjusted", "SPY.csv")));
+    expect(quote?.asOf).toBe(lastDateInFile(join(REAL_DATA_DIR, "split-adjusted", "SPY.csv")));
     expect(quote?.assetClass).toBe("ETF");
+  });
+
+  it("gives NVDA's splits as events, by the exchange's date", async () => {
+    const history = await yahoo(fake.url).history("NVDA");
+    // splits/NVDA.csv: 2021-07-20 4, 2024-06-10 10
+    expect(history.splits).toEqual([
+      { date: "2021-07-20", ratio: 4 },
+      { date: "2024-06-10", ratio: 10 },
+    ]);
+    expect(history.dividendsInCloses).toBe(false);
+  });
+
+  it("gives JNJ's as-traded closes apart from the adjusted ones, and its dividends", async () => {
+    const history = await yahoo(fake.url).history("JNJ");
+    expect(history.closes["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "split-adjusted", "JNJ.csv"), "2016-01"));
+    expect(history.adjusted["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "JNJ.csv"), "2016-01"));
+    expect(history.closes["2016-01"]).toBeGreaterThan(history.adjusted["2016-01"]);
+    // the first dividend of dividends/JNJ.csv: 2006-08-25, 0.375
+    expect(history.dividends[0]).toEqual({ date: "2006-08-25", amount: 0.375 });
+    expect(history.currency).toBe("USD");
+  });
+});
+
+describe.skipIf(!hasRealData)("the fake Yahoo's chart events, in Yahoo's wire format", () => {
+  let fake: FakeMarketData;
+  beforeAll(async () => {
+    fake = await startFakeMarketData({ dataDir: REAL_DATA_DIR });
+  });
+  afterAll(() => fake.close());
+
+  // biome-ignore lint/suspicious/noExplicitAny: the raw JSON as Yahoo sends it
+  const get = async (path: string): Promise<any> => (await fetch(`${fake.url}${path}`)).json();
+
+  it("keys events by Unix time, splits with numerator, denominator and splitRatio, dividends with amount and date", async () => {
+    const body = await get("/v8/finance/chart/NVDA?range=max&interval=1mo&events=div%2Csplit");
+    const splits = body.chart.result[0].events.splits;
+    // 2024-06-10 09:30 New York (UTC−5 in the fake) = 14:30 UTC = 1718029800
+    expect(splits["1718029800"]).toEqual({ date: 1718029800, numerator: 10, denominator: 1, splitRatio: "10:1" });
+    const jnj = await get("/v8/finance/chart/JNJ?range=max&interval=1mo&events=div|split");
+    const first = Object.values(jnj.chart.result[0].events.dividends)[0];
+    expect(first).toEqual({ amount: 0.375, date: Date.parse("2006-08-25T14:30:00Z") / 1000 });
+    // without `events` there are none, as with Yahoo
+    const plain = await get("/v8/finance/chart/NVDA?range=5d&interval=1d");
+    expect(plain.chart.result[0].events).toBeUndefined();
   });
 });

@@ -133,7 +133,7 @@ export class MarketData {
     options: MarketDataOptions = {},
   ) {
     this.changed = options.changed ?? (() => {});
-    this.health = new ProviderHealth(providers, options.clock ?? systemClock, log, offlineHint(options.dataDir));
+    this.health = new ProviderHealth(options.clock ?? systemClock, log, offlineHint(options.dataDir));
   }
 
   /** The GET /v1/get/{ticker} answer; `fresh` looks past the cache. */
@@ -214,6 +214,7 @@ export class MarketData {
           }
         }
       }
+      this.health.report();
       if (!failed) throw new TickerNotFound(ticker);
       return this.staleOr(cacheKeys.lastHistory(ticker), cacheKeys.history(ticker), ticker);
     });
@@ -309,6 +310,7 @@ export class MarketData {
       if (remaining.length === 0) break;
     }
     for (const ticker of quotes.keys()) failed.delete(ticker);
+    this.health.report();
     return { quotes, failed };
   }
 

@@ -71,14 +71,14 @@ describe("market data without internet", () => {
     const md = online();
     await expect(md.price("BETA")).rejects.toBeInstanceOf(MarketDataUnavailable);
     await expect(md.price("ETH-USD")).rejects.toBeInstanceOf(MarketDataUnavailable);
-    // one warning per provider, then the plain message, once
+    // one warning per provider; the plain message once, as soon as the providers asked all fail
     const said = warnings().map((l) => l.msg);
     expect(said.filter((m) => m === "market data provider not answering")).toHaveLength(2);
     const plain = said.filter((m) => m.startsWith("No market-data provider is answering"));
     expect(plain).toHaveLength(1);
     expect(plain[0]).toContain("yahoo: ");
-    expect(plain[0]).toContain("coingecko: ");
     expect(plain[0]).toContain("MARKET_DATA_DIR=../shared/market-data");
+    expect(md.health.offline).toBe(true);
 
     // more tickers and requests while they wait out the backoff: no request, no line
     const before = { requests: requests(), lines: lines.length };
@@ -93,6 +93,15 @@ describe("market data without internet", () => {
     await expect(md.price("BETA")).rejects.toBeInstanceOf(MarketDataUnavailable);
     expect(requests()).toBeGreaterThan(before.requests);
     expect(warnings().length).toBe(said.length);
+  });
+
+  it("does not say it while another provider answers", async () => {
+    const md = online();
+    geckoFake.setDown(false);
+    expect((await md.price("ETH-USD")).latestPrice).toBe(3100.5);
+    await expect(md.price("BETA")).rejects.toBeInstanceOf(MarketDataUnavailable);
+    expect(md.health.offline).toBe(false);
+    expect(warnings().map((l) => l.msg)).toEqual(["market data provider not answering"]);
   });
 
   it("says when a provider answers again, and prices at once", async () => {

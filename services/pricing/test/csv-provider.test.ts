@@ -97,7 +97,8 @@ describe("CsvDirectoryProvider on the folder's layout (split-adjusted closes, di
     });
     for (const sub of ["split-adjusted", "dividends", "splits"]) mkdirSync(join(dir, sub));
     writeFileSync(join(dir, "split-adjusted", "PAY.csv"), "date,close\n2024-01-31,10\n2024-02-29,11\n2024-03-04,11.5\n");
-    writeFileSync(join(dir, "dividends", "PAY.csv"), "date,amount\n2024-02-15,0.25\n");
+    // a dividend after PAY.csv's last day: not read, like the closes after it
+    writeFileSync(join(dir, "dividends", "PAY.csv"), "date,amount\n2024-02-15,0.25\n2024-03-02,0.3\n");
     writeFileSync(join(dir, "splits", "PAY.csv"), "date,ratio\n2024-01-10,2\n");
     // only split-adjusted closes and no dividends file: a ticker known by that file alone
     writeFileSync(join(dir, "split-adjusted", "ONLY.csv"), "date,close\n2024-02-29,5\n");
@@ -107,16 +108,17 @@ describe("CsvDirectoryProvider on the folder's layout (split-adjusted closes, di
 
   it("takes the split-adjusted closes with their dividends when both exist, the adjusted ones as historical_data", async () => {
     const provider = new CsvDirectoryProvider(layout());
+    // PAY.csv ends 2024-02-29: the split-adjusted close of 2024-03-04 and the dividend of 2024-03-02 are not read
     expect(await provider.history("PAY")).toEqual({
       adjusted: { "2024-01": 9, "2024-02": 10 },
-      closes: { "2024-01": 10, "2024-02": 11, "2024-03": 11.5 },
+      closes: { "2024-01": 10, "2024-02": 11 },
       splits: [{ date: "2024-01-10", ratio: 2 }],
       dividends: [{ date: "2024-02-15", amount: 0.25 }],
       dividendsInCloses: false,
       currency: "EUR",
     });
-    // the latest price and its date: the last row of the closes used
-    expect((await provider.quote(["PAY"])).quotes.get("PAY")).toMatchObject({ price: 11.5, asOf: "2024-03-04", currency: "EUR" });
+    // the latest price and its date: the last row of PAY.csv
+    expect((await provider.quote(["PAY"])).quotes.get("PAY")).toMatchObject({ price: 10, asOf: "2024-02-29", currency: "EUR" });
   });
 
   it("takes <T>.csv with dividends in its closes when there is no split-adjusted file with dividends", async () => {
@@ -147,14 +149,17 @@ describe("CsvDirectoryProvider on the folder's layout (split-adjusted closes, di
 describe.skipIf(!hasRealData)("CsvDirectoryProvider on the real folder's corporate actions", () => {
   const provider = new CsvDirectoryProvider(REAL_DATA_DIR);
 
-  it("gives JNJ's split-adjusted closes and dividends, quoted at the split-adjusted file's last row", async () => {
+  it("gives JNJ's split-adjusted closes and dividends up to JNJ.csv's last row, its latest price", async () => {
     const history = await provider.history("JNJ");
     expect(history.dividendsInCloses).toBe(false);
     expect(history.closes["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "split-adjusted", "JNJ.csv"), "2016-01"));
     expect(history.adjusted["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "JNJ.csv"), "2016-01"));
     expect(history.dividends[0]).toEqual({ date: "2006-08-25", amount: 0.375 });
     const quote = (await provider.quote(["JNJ"])).quotes.get("JNJ");
-    expect(quote?.price).toBe(lastCloseInFile(join(REAL_DATA_DIR, "split-adjusted", "JNJ.csv")));
+    expect(quote?.price).toBe(lastCloseInFile(join(REAL_DATA_DIR, "JNJ.csv")));
+    // on that last day the adjusted and the split-adjusted close agree: nothing was adjusted after it
+    const lastMonth = Object.keys(history.closes).at(-1) as string;
+    expect(history.closes[lastMonth]).toBe(quote?.price);
   });
 
   it("keeps SPY on SPY.csv (no dividends file beside its split-adjusted closes) and gives NVDA's splits", async () => {

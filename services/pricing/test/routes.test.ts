@@ -256,7 +256,7 @@ describe.skipIf(!hasRealData)("GET /v1/get/:ticker on the real folder: what tota
 
   it("answers JNJ with as-traded closes and dividends beside the adjusted historical_data", async () => {
     const body = (await (await app()).inject({ method: "GET", url: "/v1/get/JNJ" })).json();
-    expect(body.latestPrice).toBe(lastCloseInFile(join(REAL_DATA_DIR, "split-adjusted", "JNJ.csv")));
+    expect(body.latestPrice).toBe(lastCloseInFile(join(REAL_DATA_DIR, "JNJ.csv")));
     expect(body.closes["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "split-adjusted", "JNJ.csv"), "2016-01"));
     expect(body.historical_data["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "JNJ.csv"), "2016-01"));
     expect(body.dividends.length).toBeGreaterThan(70);

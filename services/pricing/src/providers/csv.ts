@@ -7,6 +7,7 @@
  *
  * Which closes a ticker's history uses (README "The CSV folder"): the split-adjusted file with its dividends
  * when both exist; else `<T>.csv`, whose closes already include dividends; else the split-adjusted file alone.
+ * A ticker's data ends where its `<T>.csv` ends (the last row is the latest price): one date for every series.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
@@ -84,8 +85,7 @@ export class CsvDirectoryProvider implements MarketDataProvider {
     for (const ticker of tickers) {
       if (!this.canHandle(ticker)) continue;
       try {
-        const rows = await this.rows(this.closesFile(ticker) as string);
-        const last = rows.at(-1);
+        const last = (await this.endRows(ticker)).at(-1);
         if (last) {
           batch.quotes.set(ticker, {
             ticker,
@@ -106,12 +106,13 @@ export class CsvDirectoryProvider implements MarketDataProvider {
     const files = this.files().get(ticker);
     if (!files) throw new UnknownTickerError(ticker, this.name);
     const paired = files.splitAdjusted !== undefined && files.dividends !== undefined;
-    const closeRows = await this.rows(this.closesFile(ticker) as string);
-    if (closeRows.length === 0) throw new UnknownTickerError(ticker, this.name);
-    const closes = lastCloseByMonth(closeRows);
+    const end = (await this.endRows(ticker)).at(-1)?.date;
+    if (end === undefined) throw new UnknownTickerError(ticker, this.name);
+    const upToEnd = <T extends { date: string }>(rows: T[]): T[] => rows.filter((r) => r.date <= end);
+    const closes = lastCloseByMonth(upToEnd(await this.rows(this.closesFile(ticker) as string)));
     const adjusted =
       files.adjusted && files.adjusted !== this.closesFile(ticker) ? lastCloseByMonth(await this.rows(files.adjusted)) : closes;
-    const dividends = paired ? parseEvents(await this.text(files.dividends as string), "amount") : [];
+    const dividends = paired ? upToEnd(parseEvents(await this.text(files.dividends as string), "amount")) : [];
     const splits = files.splits ? parseEvents(await this.text(files.splits), "ratio") : [];
     return {
       adjusted,
@@ -133,6 +134,12 @@ export class CsvDirectoryProvider implements MarketDataProvider {
 
   async metadata(ticker: string): Promise<SymbolInfo | null> {
     return this.canHandle(ticker) ? this.info(ticker) : null;
+  }
+
+  /** The rows whose last one is the ticker's latest price: `<T>.csv` when it has one, else its closes. */
+  private async endRows(ticker: string): Promise<DailyClose[]> {
+    const files = this.files().get(ticker);
+    return this.rows((files?.adjusted ?? this.closesFile(ticker)) as string);
   }
 
   /** The file whose closes the ticker's prices come from (see the header). */

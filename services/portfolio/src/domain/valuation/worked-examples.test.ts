@@ -21,25 +21,22 @@ describe.skipIf(!available)("the README's worked examples", () => {
     expect(v.twrPercent).toBeCloseTo(((20353 - 4500) / 4500) * 100, 4);
   });
 
-  it("JNJ 100 @ $100.48 on 2016-01-04: $4,377 of dividends, +202.67 %", () => {
+  it("JNJ 100 @ $100.48 on 2016-01-04: $4,377 of dividends, +200.10 %", () => {
     const prices = available ? { JNJ: loadInstrument("JNJ") } : {};
-    const v = valuePortfolio({ assets: [{ ticker: "JNJ", quantity: 100, PoA: 100.48, DoA: "2016-01-04" }], prices, today });
-    // split-adjusted/JNJ.csv ends 2026-08-14 at 260.3500061035156 (to the cent 260.35); dividends/JNJ.csv's ex-dates after 2016-01-04 sum to 43.77 a share
-    // P/L = 100 × 260.35 + 100 × 43.77 − 10,048 = 26,035 + 4,377 − 10,048 = 20,364 = 202.67 %
-    expect(v.valuationDate).toBe("2026-08-14");
+    const asset = { ticker: "JNJ", quantity: 100, PoA: 100.48, DoA: "2016-01-04" };
+    const v = valuePortfolio({ assets: [asset], prices, today });
+    // JNJ.csv ends 2026-07-13 at 257.7699890136719 (to the cent 257.77), the same close as split-adjusted/JNJ.csv's
+    // that day; dividends/JNJ.csv's ex-dates after 2016-01-04 up to then sum to 43.77 a share
+    // P/L = 100 × 257.77 + 100 × 43.77 − 10,048 = 25,777 + 4,377 − 10,048 = 20,106 = 200.10 %
+    expect(v.valuationDate).toBe("2026-07-13");
     expect(v.dividends).toBeCloseTo(4377, 2);
-    expect(v.profitLoss).toBeCloseTo(20364, 2);
-    expect(v.profitLossPercent).toBeCloseTo((20364 / 10048) * 100, 4);
-    // price return alone: 26,035 − 10,048 = 15,987 = 159.11 %
-    const price = valuePortfolio({
-      assets: [{ ticker: "JNJ", quantity: 100, PoA: 100.48, DoA: "2016-01-04" }],
-      prices,
-      today,
-      returnBasis: "price",
-    });
-    expect(price.profitLoss).toBeCloseTo(15987, 2);
-    // TWR compounds each month's dividend (reinvested at the month's close): 245.82 %, computed apart from the
-    // engine as (Jan close + Jan dividends) / 100.48 × Π (close_m + dividends_m) / close_{m−1}
-    expect(v.twrPercent).toBeCloseTo(245.8221555582906, 6);
+    expect(v.profitLoss).toBeCloseTo(20106, 2);
+    expect(v.profitLossPercent).toBeCloseTo((20106 / 10048) * 100, 4);
+    // price return alone: 25,777 − 10,048 = 15,729 = 156.54 % (the "+156.5 %")
+    const price = valuePortfolio({ assets: [asset], prices, today, returnBasis: "price" });
+    expect(price.profitLoss).toBeCloseTo(15729, 2);
+    // TWR compounds each month's dividend (reinvested at the month's close): 242.40 %, computed apart from the engine
+    // (a Python script over the same files) as (Jan close + Jan dividends) / 100.48 × Π (close_m + dividends_m) / close_{m−1}
+    expect(v.twrPercent).toBeCloseTo(242.39512636501212, 6);
   });
 });

@@ -6,7 +6,7 @@
  * `loadTicker` reads `<T>.csv` alone (adjusted closes, the folder's top level). `loadInstrument` reads a
  * ticker the way the README's "The CSV folder" says the pricing service does: split-adjusted closes with
  * their dividends when both files exist, else the adjusted closes marked dividendsInCloses; splits always;
- * the last row is the latest price and its date the asOf. Written apart from the pricing service's reader on
+ * the ticker's data ends at the last row of `<T>.csv`, which is the latest price, its date the asOf. Written apart from the pricing service's reader on
  * purpose: the engine's real-data tests must not inherit its bugs.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -68,8 +68,14 @@ export function loadInstrument(ticker: string): TickerPrices {
   const dividendsFile = file("dividends", `${ticker}.csv`);
   const splitsFile = file("splits", `${ticker}.csv`);
   const paired = existsSync(splitAdjusted) && existsSync(dividendsFile);
-  const closes = monthlyCloses(readFileSync(paired ? splitAdjusted : file(`${ticker}.csv`), "utf8"));
-  const dividends: Dividend[] = paired ? rows(readFileSync(dividendsFile, "utf8")).map(([date, amount]) => ({ date, amount })) : [];
+  const end = rows(readFileSync(file(`${ticker}.csv`), "utf8")).at(-1)?.[0] ?? "";
+  const upToEnd = (path: string) => rows(readFileSync(path, "utf8")).filter(([date]) => date <= end);
+  const closes = monthlyCloses(
+    upToEnd(paired ? splitAdjusted : file(`${ticker}.csv`))
+      .map(([date, close]) => `${date},${close}`)
+      .join("\n"),
+  );
+  const dividends: Dividend[] = paired ? upToEnd(dividendsFile).map(([date, amount]) => ({ date, amount })) : [];
   const splits: Split[] = existsSync(splitsFile) ? rows(readFileSync(splitsFile, "utf8")).map(([date, ratio]) => ({ date, ratio })) : [];
   return { ...closes, currency: "USD", splits, dividends, dividendsInCloses: !paired };
 }

@@ -92,6 +92,26 @@ describe("valuePortfolio", () => {
     expect(applied.initialPercentSkipped).toEqual([]);
   });
 
+  it("reports an initial percent that rounds to 0 units instead of dropping the asset silently", () => {
+    // BTC-USD at 20 % of $10,000 bought this month at $98,000: $2,000 / $98,000 = 0.0204 → 0 units
+    const v = valuePortfolio({
+      today: "2024-03-31",
+      assets: [{ ticker: "BTC-USD", quantity: 1, PoA: 98000, DoA: "2024-03-01", initialPercent: 20 }],
+      prices: { "BTC-USD": { latestPrice: 98000, history: {} } },
+      applyInitialPercents: true,
+      totalValue: 10000,
+    });
+    expect(v.assets[0].quantity).toBe(0);
+    expect(v.initialPercentZero[0]).toMatchObject({ ticker: "BTC-USD", amount: 2000, price: 98000 });
+    expect(v.gaps).toEqual([
+      {
+        kind: "initial-percent-zero",
+        ticker: "BTC-USD",
+        message: "BTC-USD: 20 % of $10,000.00 is 0.0204 units at $98,000.00, which rounds to 0 units",
+      },
+    ]);
+  });
+
   it("treats a non-numeric quantity as 0 throughout", () => {
     const zero = valuePortfolio({ ...input, assets: [input.assets[0], { ...input.assets[1], quantity: "five" }] });
     expect(zero.assets[1]).toMatchObject({ quantity: 0, value: 0, marketValue: 0, percent: 0, profitLossPercent: null });

@@ -15,7 +15,8 @@ if (build.status !== 0) {
 const report = ".vitest-results.json";
 rmSync(report, { force: true });
 const extra = process.argv.slice(2);
-const vitest = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra]);
+const projects = ["--project", "server", "--project", "web", "--project", "e2e"];
+const vitest = run("npx", ["vitest", "run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra]);
 
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, "utf8"));

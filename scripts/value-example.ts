@@ -6,8 +6,8 @@
  *
  * Data: MARKET_DATA_DIR or ../shared/market-data beside the repository. `today` defaults to the clock's.
  */
-import { formatMoney, formatPercent, valuePortfolio } from "@folio/portfolio/domain/valuation/index";
-import { hasMarketData, loadInstrument, marketDataDir } from "@folio/portfolio/domain/valuation/testing/market-data";
+import { formatMoney, formatPercent, valuePortfolio } from "../services/portfolio/src/domain/valuation/index.ts";
+import { hasMarketData, loadInstrument, marketDataDir } from "../services/portfolio/src/domain/valuation/testing/market-data.ts";
 
 const [ticker, quantity, price, date, today = new Date().toISOString().slice(0, 10)] = process.argv.slice(2);
 if (!ticker || !quantity || !price || !date) {

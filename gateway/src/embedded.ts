@@ -6,6 +6,7 @@
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createDeps, hostServices } from "@folio/platform/host";
 import { createHttpServer } from "@folio/platform/http/server";
+import { forService } from "@folio/platform/service";
 import { registerEdge, spaNotFound } from "./edge.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { selectServices, serviceFactories } from "./registry.ts";
@@ -15,7 +16,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const deps = await createDeps(config, { sharedProcess: true, name: "embedded" });
   const names = selectServices(config.services);
-  const modules = names.map((n) => serviceFactories[n](deps));
+  const modules = names.map((n) => serviceFactories[n](forService(deps, n)));
   const app = await createHttpServer({
     name: "folio",
     logLevel: config.logLevel,

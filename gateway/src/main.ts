@@ -4,7 +4,7 @@
  * `http://<name>:8080` (the Compose service name); Compose balances over a service's replicas.
  */
 import replyFrom from "@fastify/reply-from";
-import { createCache } from "@folio/platform/cache/index";
+import { createCache } from "@folio/platform/cache";
 import { systemClock } from "@folio/platform/clock";
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createHttpServer } from "@folio/platform/http/server";

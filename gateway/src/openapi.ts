@@ -10,6 +10,7 @@ import type { Config } from "@folio/platform/config";
 import { authPlugin } from "@folio/platform/http/auth";
 import { FolderMailer } from "@folio/platform/mail";
 import { inMemoryDeps } from "@folio/platform/memory-deps";
+import { forService } from "@folio/platform/service";
 import Fastify from "fastify";
 import { serviceFactories } from "./registry.ts";
 
@@ -24,7 +25,7 @@ export async function buildOpenApiDocument(config: Config): Promise<Record<strin
     },
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, cache: deps.cache });
-  for (const create of Object.values(serviceFactories)) await app.register(create(deps).routes);
+  for (const [name, create] of Object.entries(serviceFactories)) await app.register(create(forService(deps, name)).routes);
   await app.ready();
   const document = app.swagger() as unknown as Record<string, unknown>;
   await app.close();

@@ -1,5 +1,5 @@
 import { authPlugin } from "@folio/platform/http/auth";
-import { createTestDeps } from "@folio/platform/testing";
+import { createTestDeps, forService } from "@folio/platform/testing";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { serviceFactories } from "../src/registry.ts";
@@ -16,7 +16,7 @@ describe("gateway route table", () => {
       app.addHook("onRoute", (route) => {
         if (route.method !== "HEAD") registered.push({ service: name, url: route.url });
       });
-      await app.register(create(deps).routes);
+      await app.register(create(forService(deps, name)).routes);
       await app.ready();
       await app.close();
     }

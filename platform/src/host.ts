@@ -1,11 +1,13 @@
 /**
  * Process plumbing shared by the embedded entry and the cluster entries: builds the ports from
  * configuration (the only place that picks adapters) and hosts service modules on an HTTP app: routes,
- * consumers (group = service name), queue workers, the outbox relay. Refuses to start when a job queue
- * has no handler or two.
+ * consumers (group = service name), queue workers, the outbox relay. Refuses to start when a consumed event
+ * is not in proto's event map or has two handlers, and when a queue of proto's job map that a hosted
+ * service owns has no handler or two.
  */
 
 import { EventPayloads } from "@folio/proto/events";
+import { JobPayloads, queueOwner } from "@folio/proto/jobs";
 import type { FastifyInstance } from "fastify";
 import { createBus } from "./bus/index.ts";
 import { createCache } from "./cache/index.ts";
@@ -16,7 +18,7 @@ import { createLogger, type Logger } from "./log.ts";
 import { createMailer } from "./mail.ts";
 import { OutboxRelay } from "./outbox.ts";
 import { createQueue } from "./queue/index.ts";
-import type { ServiceDeps, ServiceModule } from "./service.ts";
+import type { HostDeps, ServiceModule } from "./service.ts";
 import { createStore } from "./store/index.ts";
 
 export interface HostOptions {
@@ -27,7 +29,7 @@ export interface HostOptions {
   clock?: Clock;
 }
 
-export async function createDeps(config: Config, options: HostOptions): Promise<ServiceDeps> {
+export async function createDeps(config: Config, options: HostOptions): Promise<HostDeps> {
   const clock = options.clock ?? systemClock;
   const log = createLogger(options.name, config.logLevel);
   const store = await createStore({ mongoUrl: config.mongoUrl, mongoDatabase: `folio_${options.name}`, dataDir: config.dataDir });
@@ -41,7 +43,7 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
     kafka: { fromBeginning: true },
   });
   const cache = createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
-  const queue = createQueue({ redisUrl: config.redisUrl, prefix: "folio" });
+  const queue = createQueue({ redisUrl: config.redisUrl, prefix: "folio", clock });
   const mailer = createMailer(config);
   // in one process every service's routes share the server, attached by hostServices
   const services = options.sharedProcess ? new InjectServiceClient() : new HttpServiceClient(config.env);
@@ -52,13 +54,12 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
  * Every event type a service consumes must be a known event with exactly one handler in that service (its
  * consumer group): Kafka gives one group's topic to one consumer, so a second handler would never run.
  */
-export function checkEventHandlers(modules: ServiceModule[], knownTypes: string[]): void {
+export function checkEventHandlers(modules: ServiceModule[], knownTypes: readonly string[] = Object.keys(EventPayloads)): void {
   for (const m of modules) {
     const seen = new Set<string>();
     for (const c of m.consumers ?? []) {
       for (const type of c.types) {
-        const base = type.endsWith(".dlq") ? type.slice(0, -4) : type;
-        if (!knownTypes.includes(base)) throw new Error(`Service '${m.name}' consumes unknown event '${type}'`);
+        if (!knownTypes.includes(type)) throw new Error(`Service '${m.name}' consumes unknown event '${type}'`);
         if (seen.has(type)) throw new Error(`Service '${m.name}' has two handlers for '${type}'; it must have exactly one`);
         seen.add(type);
       }
@@ -66,16 +67,22 @@ export function checkEventHandlers(modules: ServiceModule[], knownTypes: string[
   }
 }
 
-/** Every job queue must have exactly one handler among the hosted modules. */
-export function checkJobHandlers(modules: ServiceModule[], expectedQueues: string[] = []): void {
-  const owners = new Map<string, string[]>();
-  for (const m of modules) for (const j of m.jobs ?? []) owners.set(j.queue, [...(owners.get(j.queue) ?? []), m.name]);
-  for (const [queue, names] of owners) {
-    if (names.length > 1)
-      throw new Error(`Job queue '${queue}' has ${names.length} handlers (${names.join(", ")}); it must have exactly one`);
-  }
-  for (const queue of expectedQueues) {
-    if (!owners.has(queue)) throw new Error(`Job queue '${queue}' has no handler in this process`);
+/**
+ * Each hosted service handles exactly the queues of the job map it owns (their names start with its name),
+ * each with exactly one handler: a job added to a queue nobody handles would wait forever.
+ */
+export function checkJobHandlers(modules: ServiceModule[], knownQueues: readonly string[] = Object.keys(JobPayloads)): void {
+  for (const m of modules) {
+    const handled = new Map<string, number>();
+    for (const j of m.jobs ?? []) {
+      if (!knownQueues.includes(j.queue)) throw new Error(`Service '${m.name}' handles unknown job queue '${j.queue}'`);
+      if (queueOwner(j.queue) !== m.name) throw new Error(`Service '${m.name}' handles job queue '${j.queue}' of another service`);
+      handled.set(j.queue, (handled.get(j.queue) ?? 0) + 1);
+    }
+    for (const queue of knownQueues.filter((q) => queueOwner(q) === m.name)) {
+      const n = handled.get(queue) ?? 0;
+      if (n !== 1) throw new Error(`Job queue '${queue}' has ${n} handlers in service '${m.name}'; it must have exactly one`);
+    }
   }
 }
 
@@ -93,12 +100,12 @@ export interface Hosted {
 export async function hostServices(
   app: FastifyInstance,
   modules: ServiceModule[],
-  deps: ServiceDeps,
+  deps: HostDeps,
   roles: HostRoles = { api: true, worker: true },
   log: Logger = deps.log,
 ): Promise<Hosted> {
   checkJobHandlers(modules);
-  checkEventHandlers(modules, Object.keys(EventPayloads));
+  checkEventHandlers(modules);
   if (deps.services instanceof InjectServiceClient) deps.services.attach(app);
   if (roles.api) {
     for (const m of modules) await app.register(m.routes);

@@ -7,20 +7,20 @@ import { InjectServiceClient } from "./internal.ts";
 import { createLogger } from "./log.ts";
 import type { Mailer } from "./mail.ts";
 import { MemoryQueue } from "./queue/memory.ts";
-import type { ServiceDeps } from "./service.ts";
+import type { HostDeps } from "./service.ts";
 import { EmbeddedStore } from "./store/embedded.ts";
 
 export function inMemoryDeps(
   config: Config,
   clock: Clock,
   mailer: Mailer,
-): ServiceDeps & { bus: MemoryBus; services: InjectServiceClient } {
+): HostDeps & { bus: MemoryBus; queue: MemoryQueue; services: InjectServiceClient } {
   return {
     config,
     store: new EmbeddedStore(":memory:"),
     bus: new MemoryBus(),
     cache: new MemoryCache(clock),
-    queue: new MemoryQueue(),
+    queue: new MemoryQueue(clock),
     clock,
     log: createLogger("memory", "silent"),
     mailer,

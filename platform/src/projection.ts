@@ -2,21 +2,25 @@
  * A read model fed by events: each event maps to one document (by id) that `apply` rewrites. Runs once per
  * event (inbox) and in the same commit as the inbox mark, so a redelivered event changes nothing.
  */
-import type { EventEnvelope, EventHandler } from "./bus/port.ts";
+import type { Event, EventType } from "./events.ts";
 import { handleOnce } from "./inbox.ts";
 import type { Collection, Doc, Store, WriteOp } from "./store/port.ts";
 
-export interface ProjectionSpec<T extends Doc> {
+export interface ProjectionSpec<T extends Doc, E extends EventType> {
   /** inbox name: unique per service and projection */
   consumer: string;
   collection: Collection<T>;
   /** which document an event touches */
-  idOf: (event: EventEnvelope) => string;
+  idOf: (event: Event<E>) => string;
   /** the new document, null to delete it, undefined to leave it as it is */
-  apply: (event: EventEnvelope, current: T | null) => T | null | undefined;
+  apply: (event: Event<E>, current: T | null) => T | null | undefined;
 }
 
-export function projection<T extends Doc>(store: Store, spec: ProjectionSpec<T>): EventHandler {
+/** The handler of a projection; pass it to events.ts `consumer()` with the event types it reads. */
+export function projection<T extends Doc, E extends EventType>(
+  store: Store,
+  spec: ProjectionSpec<T, E>,
+): (event: Event<E>) => Promise<void> {
   return (event) =>
     handleOnce(store, spec.consumer, event, async () => {
       const id = spec.idOf(event);

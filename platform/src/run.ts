@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { createDeps, type HostRoles, hostServices } from "./host.ts";
 import { createHttpServer } from "./http/server.ts";
-import type { ServiceDeps, ServiceModule } from "./service.ts";
+import { forService, type ServiceDeps, type ServiceModule } from "./service.ts";
 
 function roles(value: string | undefined): HostRoles {
   const role = value || "all";
@@ -30,7 +30,7 @@ export async function runService(name: string, create: (deps: ServiceDeps) => Se
         { name: "cache", check: async () => void (await deps.cache.get("healthz")) },
       ],
     });
-    const hosted = await hostServices(app, [create(deps)], deps, hostRoles);
+    const hosted = await hostServices(app, [create(forService(deps, name))], deps, hostRoles);
     await app.listen({ port: config.port, host: config.host });
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => {

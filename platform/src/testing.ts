@@ -11,7 +11,10 @@ import { type App, createHttpServer } from "./http/server.ts";
 import { InjectServiceClient } from "./internal.ts";
 import type { Mailer, MailMessage } from "./mail.ts";
 import { inMemoryDeps } from "./memory-deps.ts";
-import type { ServiceDeps, ServiceModule } from "./service.ts";
+import type { MemoryQueue } from "./queue/memory.ts";
+import type { HostDeps, ServiceModule } from "./service.ts";
+
+export { forService } from "./service.ts";
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
@@ -22,10 +25,12 @@ export class RecordingMailer implements Mailer {
   }
 }
 
-export interface TestDeps extends ServiceDeps {
+/** A process's ports on in-process adapters; a service under test gets its view with `forService(deps, name)`. */
+export interface TestDeps extends HostDeps {
   clock: ManualClock;
   mailer: RecordingMailer;
   bus: MemoryBus;
+  queue: MemoryQueue;
   /** every event committed to the outbox so far, in order */
   outboxEvents(): Promise<EventEnvelope[]>;
 }
@@ -44,7 +49,7 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
 }
 
 /** A Fastify app with the given routes on the shared server factory, ready for `inject`. */
-export async function buildTestApp(deps: ServiceDeps, ...routes: FastifyPluginAsync[]): Promise<App> {
+export async function buildTestApp(deps: HostDeps, ...routes: FastifyPluginAsync[]): Promise<App> {
   const app = await createHttpServer({ name: "test", logLevel: "silent", jwtSecret: deps.config.jwtSecret, cache: deps.cache });
   for (const r of routes) await app.register(r);
   // internal queries (e.g. portfolio → pricing) reach whichever routes this app has
@@ -53,7 +58,7 @@ export async function buildTestApp(deps: ServiceDeps, ...routes: FastifyPluginAs
   return app;
 }
 
-export async function buildServiceApp(module: ServiceModule, deps: ServiceDeps): Promise<App> {
+export async function buildServiceApp(module: ServiceModule, deps: HostDeps): Promise<App> {
   return buildTestApp(deps, module.routes);
 }
 
@@ -68,3 +73,29 @@ export function tokenFor(app: App, user: { uid: string; email?: string; admin?: 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Runs the modules' queue jobs on the test queue, as a worker process would. */
+export function runJobs(deps: TestDeps, modules: ServiceModule[]): void {
+  for (const m of modules) for (const j of m.jobs ?? []) deps.queue.process(j.queue, j.handler, j.concurrency);
+}
+
+/**
+ * Does what the relay, the bus and the workers would until nothing is left: hands every committed event to
+ * the modules consuming it (in order, as JSON, as it crosses a bus), marks it relayed, and waits for the
+ * jobs the handlers added (run them with runJobs first). Returns the events delivered.
+ */
+export async function settle(deps: TestDeps, modules: ServiceModule[]): Promise<EventEnvelope[]> {
+  const delivered: EventEnvelope[] = [];
+  const queues = modules.flatMap((m) => (m.jobs ?? []).map((j) => j.queue));
+  for (;;) {
+    const pending = await deps.store.pendingEvents(100);
+    for (const { event } of pending) {
+      for (const m of modules)
+        for (const c of m.consumers ?? []) if (c.types.includes(event.type)) await c.handle(JSON.parse(JSON.stringify(event)));
+      delivered.push(event);
+    }
+    if (pending.length > 0) await deps.store.markRelayed(pending.map((p) => p.seq));
+    for (const q of queues) await deps.queue.drain(q);
+    if (pending.length === 0 && (await deps.store.pendingEvents(1)).length === 0) return delivered;
+  }
+}

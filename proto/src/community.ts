@@ -1,19 +1,11 @@
 import { type Static, Type } from "typebox";
+import { COMMUNITY_CATEGORIES, COMMUNITY_MAX_PAGE_SIZE } from "./constants.ts";
 
-/**
- * The community's categories, in the order the page shows them. A portfolio's `category` is one of these or
- * "" (not chosen yet); an uncategorised public portfolio is listed under 'Other'.
- */
-export const COMMUNITY_CATEGORIES = ["Growth", "Dividend", "Index", "Tech", "Crypto", "Other"] as const;
-export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
-export const UNCATEGORISED: CommunityCategory = "Other";
+export { COMMUNITY_CATEGORIES, COMMUNITY_MAX_PAGE_SIZE, COMMUNITY_PAGE_SIZE, type CommunityCategory, UNCATEGORISED } from "./constants.ts";
 
 export const CommunityCategoryName = Type.Enum([...COMMUNITY_CATEGORIES]);
 /** What a portfolio's settings accept: a community category, or "" to clear it. */
 export const PortfolioCategory = Type.Enum([...COMMUNITY_CATEGORIES, ""]);
-
-export const COMMUNITY_PAGE_SIZE = 12;
-export const COMMUNITY_MAX_PAGE_SIZE = 48;
 
 /**
  * GET /v1/get/communityportfolios. Without `category`, one page of every category; `samples` asks only for

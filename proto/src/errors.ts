@@ -30,14 +30,5 @@ export const ErrorCodes = {
   versionConflict: "portfolio/version-conflict",
 } as const;
 
-/** The spec's messages (section 8), word for word. */
-export const Messages = {
-  credentialsRequired: "Email and password are required",
-  weakPassword: "The password must be at least 6 characters long",
-  invalidCredential: "The email and/or password is not correct",
-  userNotFound: "The email address is not registered",
-  emailInUse: "The email address is already in use",
-  saveFailed: "An error occurred while saving. Please try again.",
-  apiFailed: "API request failed",
-  priceFailed: "Ooops! Something went wrong!",
-} as const;
+/** The spec's messages live with the other shared constants (constants.ts), which the web imports too. */
+export { Messages } from "./constants.ts";

@@ -2,7 +2,12 @@ import { type Static, type TSchema, Type } from "typebox";
 import { NetWorthCalculated } from "./networth.ts";
 import { PriceUpdated } from "./pricing.ts";
 
-/** Every event's payload schema, by type. Publishers and consumers validate against these. */
+/**
+ * Every event's payload schema, by type: the one list of what crosses the bus. The platform validates a
+ * payload against it when the event is written to the outbox and again before any handler sees it, the
+ * start-up check refuses a consumer of a type not listed here, and the cluster's Kafka topics (each type and
+ * its `.dlq`) are created from its keys.
+ */
 export const EventPayloads = {
   "account.registered": Type.Object({
     uid: Type.String(),
@@ -34,6 +39,36 @@ export const EventPayloads = {
   "portfolio.deleted": Type.Object({ uid: Type.String(), slug: Type.String() }),
   "price.updated": PriceUpdated,
   "networth.calculated": NetWorthCalculated,
+  /**
+   * A brokerage connection's investment accounts and what each holds, on the first import (`sync` false:
+   * portfolio creates one portfolio per account) and on every later sync (`sync` true: portfolio updates
+   * the portfolios it created for them). Key = uid.
+   */
+  "brokerage.holdings.imported": Type.Object({
+    uid: Type.String(),
+    /** the connection (Plaid item) the holdings come from */
+    connectionId: Type.String(),
+    /** the portfolios' `provider`, e.g. 'Plaid-US' */
+    provider: Type.String(),
+    institution: Type.String(),
+    sync: Type.Boolean(),
+    accounts: Type.Array(
+      Type.Object({
+        accountId: Type.String(),
+        name: Type.String(),
+        holdings: Type.Array(
+          Type.Object({
+            ticker: Type.String(),
+            name: Type.String(),
+            quantity: Type.Number(),
+            /** average cost per unit where the brokerage reports it, else the latest price */
+            PoA: Type.Number(),
+            DoA: Type.String(),
+          }),
+        ),
+      }),
+    ),
+  }),
   "billing.plan.changed": Type.Object({
     uid: Type.String(),
     plan: Type.String(),

@@ -1,16 +1,14 @@
 import { type Static, Type } from "typebox";
 import { PortfolioCategory } from "./community.ts";
+import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "./constants.ts";
 
-/** Tickers as Yahoo spells them: letters, digits and . - ^ = (BRK-B, BTC-USD, ^GSPC, EURUSD=X). */
-export const Ticker = Type.String({ minLength: 1, maxLength: 20, pattern: "^[A-Za-z0-9.^=-]+$" });
+/** Tickers as Yahoo spells them (constants.ts TICKER_PATTERN). */
+export const Ticker = Type.String({ minLength: 1, maxLength: TICKER_MAX_LENGTH, pattern: TICKER_PATTERN });
 /** Calendar date, ISO `YYYY-MM-DD`. */
 export const IsoDate = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", maxLength: 10 });
 export const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: "^[a-z0-9][a-z0-9-]*$" });
 
-export const PORTFOLIO_VERSION = 3;
-export const DEFAULT_TOTAL_VALUE = 10000;
-/** The slug of a portfolio that was never saved; nobody owns it, so saving it asks for a name. */
-export const NEW_SLUG = "new";
+export { DEFAULT_TOTAL_VALUE, NEW_SLUG, PORTFOLIO_VERSION } from "./constants.ts";
 
 /** An asset as the client sends it: what the user decides. Derived numbers are the server's. */
 export const AssetInput = Type.Object({
@@ -165,9 +163,7 @@ export const SaveReply = Type.Object({
   initialPercentZero: Type.Optional(Type.Array(InitialPercentZero)),
 });
 
-/** The benchmarks a portfolio can be compared with (`indexTicker`), in the picker's words. */
-export const BENCHMARK_INDEXES = { SPY: "S&P 500", VOO: "ETF Vanguard", VTI: "ETF Total" } as const;
-export const DEFAULT_INDEX_TICKER = "SPY";
+export { BENCHMARK_INDEXES, DEFAULT_INDEX_TICKER } from "./constants.ts";
 
 /** Month keys `YYYY-MM` and the value at each month's end, in the same order. */
 export const MonthlySeries = Type.Object({

@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { AUTOCOMPLETE_MAX_SUGGESTIONS, AUTOCOMPLETE_MIN_LENGTH } from "./constants.ts";
 import { IsoDate, Ticker } from "./portfolio.ts";
 
 /** The asset classes the product shows; every provider maps its own vocabulary onto these (Currency: an exchange rate such as EURUSD=X). */
@@ -76,8 +77,7 @@ export const PriceReply = Type.Object({
 });
 export type PriceReply = Static<typeof PriceReply>;
 
-export const AUTOCOMPLETE_MIN_LENGTH = 2;
-export const AUTOCOMPLETE_MAX_SUGGESTIONS = 10;
+export { AUTOCOMPLETE_MAX_SUGGESTIONS, AUTOCOMPLETE_MIN_LENGTH } from "./constants.ts";
 
 export const AutocompleteQuery = Type.Object({ query: Type.Optional(Type.String({ maxLength: 100 })) });
 

@@ -4,23 +4,17 @@
  * before the call with the same words the server answers with.
  */
 import { type Static, Type } from "typebox";
+import { ACHIEVEMENT_STEPS } from "./constants.ts";
 
-/**
- * Username rule, checked in this order after trimming: present, USERNAME_MIN..USERNAME_MAX characters,
- * only ASCII letters, digits and underscores (so a name reads the same everywhere and cannot imitate
- * another with look-alike letters), and unique regardless of case.
- */
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 15;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
-
-export const UsernameMessages = {
-  required: "Username is required",
-  length: `The username must be between ${USERNAME_MIN} and ${USERNAME_MAX} characters long`,
-  characters: "The username may only contain letters, numbers and underscores",
-  taken: "This username is already taken",
-} as const;
-export type UsernameFailure = keyof typeof UsernameMessages;
+export {
+  DISPLAY_NAME_EMPTY,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  type UsernameFailure,
+  UsernameMessages,
+  usernameFailure,
+} from "./constants.ts";
 
 export const SettingsErrorCodes = {
   required: "settings/username-required",
@@ -29,8 +23,6 @@ export const SettingsErrorCodes = {
   taken: "settings/username-taken",
   displayName: "settings/display-name-empty",
 } as const;
-
-export const DISPLAY_NAME_EMPTY = "The display name must not be empty";
 
 /** The plan every account has until billing reports another. */
 export const DEFAULT_PLAN = "free";
@@ -84,8 +76,7 @@ export const SettingsErrorReply = Type.Object({
   code: Type.String(),
 });
 
-/** Eight steps; 0 is "none done yet". */
-export const ACHIEVEMENT_STEPS = 8;
+export { ACHIEVEMENT_STEPS } from "./constants.ts";
 export const AchievementState = Type.Integer({ minimum: 0, maximum: ACHIEVEMENT_STEPS });
 
 export const AchievementStateReply = Type.Object({ achievement_state: AchievementState });

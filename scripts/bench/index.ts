@@ -5,13 +5,17 @@
 import { cpus, totalmem } from "node:os";
 import { coldStart } from "./cold-start.ts";
 import { communityBench } from "./community.ts";
+import { firstLoadBench } from "./first-load.ts";
+import { importOcrBench } from "./import-ocr.ts";
 import { networthBench } from "./networth.ts";
 import { throughputBench } from "./throughput.ts";
 import { valuationBench } from "./valuation.ts";
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 await coldStart();
+await firstLoadBench();
 await valuationBench();
 await throughputBench();
 await communityBench();
 await networthBench();
+await importOcrBench();

@@ -16,28 +16,30 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createNetworthService } from "@folio/networth";
-import { bucketOf, holderId } from "@folio/networth/domain/holders";
-import { FANOUT_QUEUE, RECOMPUTE_QUEUE } from "@folio/networth/jobs";
-import { PriceBook } from "@folio/networth/prices";
-import { networthSettings } from "@folio/networth/settings";
-import { type HeldPortfolio, type Holder, heldPortfolios, holders, type NetWorthUser, users } from "@folio/networth/store";
-import { MemoryBus } from "@folio/platform/bus/memory";
+import { MemoryBus } from "@folio/platform/bus";
 import type { EventEnvelope } from "@folio/platform/bus/port";
-import { RedisCache } from "@folio/platform/cache/redis";
+import { RedisCache } from "@folio/platform/cache";
 import { systemClock } from "@folio/platform/clock";
 import { loadConfig } from "@folio/platform/config";
+import { bucketOf } from "@folio/platform/fanout";
 import { hostServices } from "@folio/platform/host";
 import { createHttpServer } from "@folio/platform/http/server";
 import { envelope } from "@folio/platform/ids";
 import { InjectServiceClient } from "@folio/platform/internal";
 import { createLogger } from "@folio/platform/log";
 import { createMailer } from "@folio/platform/mail";
-import { BullQueue } from "@folio/platform/queue/bullmq";
-import type { ServiceDeps } from "@folio/platform/service";
-import { createStore } from "@folio/platform/store/index";
+import { BullQueue } from "@folio/platform/queue";
+import { forService, type HostDeps, type ServiceDeps } from "@folio/platform/service";
+import { createStore } from "@folio/platform/store";
 import type { WriteOp } from "@folio/platform/store/port";
 import { createPricingService } from "@folio/pricing";
+import { PricingQueries } from "@folio/pricing/client";
 import { Redis } from "ioredis";
+import { holderId } from "../../services/networth/src/domain/holders.ts";
+import { FANOUT_QUEUE, RECOMPUTE_QUEUE } from "../../services/networth/src/jobs.ts";
+import { PriceBook } from "../../services/networth/src/prices.ts";
+import { networthSettings } from "../../services/networth/src/settings.ts";
+import { type HeldPortfolio, type Holder, heldPortfolios, holders, type NetWorthUser, users } from "../../services/networth/src/store.ts";
 import startRedis from "../../test/setup/redis.ts";
 
 const TICKED = "VTI";
@@ -118,7 +120,7 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
     ...(process.env.NETWORTH_CONCURRENCY ? { NETWORTH_CONCURRENCY: process.env.NETWORTH_CONCURRENCY } : {}),
   });
   const log = createLogger("bench", "warn");
-  const deps: ServiceDeps = {
+  const deps: HostDeps = {
     config,
     store: await createStore({ dataDir }),
     bus: new MemoryBus({ log }),
@@ -134,7 +136,7 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
   let hosted: { stop(): Promise<void> } | undefined;
   try {
     const seedStart = performance.now();
-    await seed(deps, userCount, perUser);
+    await seed(forService(deps, "networth"), userCount, perUser);
     const seedMs = performance.now() - seedStart;
 
     // this tick's results as they reach the bus: done when every user has one
@@ -142,13 +144,14 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
     let published = 0;
     let done: () => void = () => {};
     const finished = new Promise<void>((r) => (done = r));
-    deps.bus.subscribe("bench", ["networth.calculated"], async (event) => {
+    deps.bus.subscribe("bench", ["networth.calculated"], async (event: EventEnvelope) => {
       published++;
       reached.add((event.payload as { uid: string }).uid);
       if (reached.size === userCount) done();
     });
-    hosted = await hostServices(app, [createPricingService(deps), createNetworthService(deps)], deps);
-    await new PriceBook(deps.services, deps.cache, deps.clock).latest([TICKED, ...OTHERS]);
+    const networth = forService(deps, "networth");
+    hosted = await hostServices(app, [createPricingService(forService(deps, "pricing")), createNetworthService(networth)], deps);
+    await new PriceBook(new PricingQueries(deps.services), networth.cache, deps.clock).latest([TICKED, ...OTHERS]);
 
     const tick: EventEnvelope = envelope(
       "price.updated",

@@ -6,8 +6,18 @@
  * or ../shared/market-data beside the repository.
  */
 import { pathToFileURL } from "node:url";
-import { type AssetInput, type TickerPrices, type ValuationInput, valuePortfolio } from "@folio/portfolio/domain/valuation/index";
-import { hasMarketData, loadInstrument, loadTicker, marketDataDir } from "@folio/portfolio/domain/valuation/testing/market-data";
+import {
+  type AssetInput,
+  type TickerPrices,
+  type ValuationInput,
+  valuePortfolio,
+} from "../../services/portfolio/src/domain/valuation/index.ts";
+import {
+  hasMarketData,
+  loadInstrument,
+  loadTicker,
+  marketDataDir,
+} from "../../services/portfolio/src/domain/valuation/testing/market-data.ts";
 
 const TICKERS = ["SPY", "VOO", "VTI", "QQQ", "TSLA", "GOOGL", "GOOG", "NVDA", "AAPL", "MSFT"].concat([
   "AMZN",

@@ -18,7 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { CATALOGUE } from "@folio/pricing/catalogue";
+import { CATALOGUE } from "../../services/pricing/src/catalogue.ts";
 
 export interface FakeSymbol {
   name: string;

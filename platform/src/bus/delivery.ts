@@ -1,4 +1,5 @@
 /** Rules both bus adapters apply the same way: defaults, backoff, envelope checks, dead-letter form. */
+import { exponentialDelay } from "../retry.ts";
 import { dlqTopic, type EventEnvelope } from "./port.ts";
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -16,9 +17,9 @@ export function retryPolicy(options: { maxAttempts?: number; backoffMs?: number 
   };
 }
 
-/** Delay before the attempt after `failedAttempt` (1-based): backoffMs, then doubled each time. */
+/** Delay before the attempt after `failedAttempt` (1-based): the platform's one backoff rule (retry.ts). */
 export function backoffDelay(policy: RetryPolicy, failedAttempt: number): number {
-  return policy.backoffMs * 2 ** (failedAttempt - 1);
+  return exponentialDelay(policy.backoffMs, failedAttempt);
 }
 
 /** Guards publish(): an envelope without id, type or key would be unroutable or unorderable. */

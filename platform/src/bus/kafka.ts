@@ -106,7 +106,7 @@ export class KafkaBus implements Bus {
     await this.producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
   }
 
-  subscribe(group: string, types: string[], handler: EventHandler, options: SubscribeOptions = {}): void {
+  subscribe(group: string, types: readonly string[], handler: EventHandler, options: SubscribeOptions = {}): void {
     if (this.started) throw new Error(`KafkaBus: subscribe('${group}') must be called before start()`);
     if (types.length === 0) throw new Error(`KafkaBus: subscribe('${group}') needs at least one event type`);
     const entry = this.groups.get(group) ?? { group, routes: new Map<string, Route>() };

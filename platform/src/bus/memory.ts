@@ -181,7 +181,7 @@ export class MemoryBus implements Bus {
     this.hub.accept(events);
   }
 
-  subscribe(group: string, types: string[], handler: EventHandler, options: SubscribeOptions = {}): void {
+  subscribe(group: string, types: readonly string[], handler: EventHandler, options: SubscribeOptions = {}): void {
     if (this.state !== "new") throw new Error(`MemoryBus: subscribe('${group}') must be called before start()`);
     if (types.length === 0) throw new Error(`MemoryBus: subscribe('${group}') needs at least one event type`);
     this.hub.join({

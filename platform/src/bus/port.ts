@@ -32,7 +32,7 @@ export interface Bus {
    * to one member); every group gets every event. A handler that keeps throwing sends the event to
    * `<type>.dlq` after maxAttempts. Call before start().
    */
-  subscribe(group: string, types: string[], handler: EventHandler, options?: SubscribeOptions): void;
+  subscribe(group: string, types: readonly string[], handler: EventHandler, options?: SubscribeOptions): void;
   /** Connects and starts consuming. */
   start(): Promise<void>;
   close(): Promise<void>;

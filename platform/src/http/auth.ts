@@ -10,6 +10,7 @@ import type { Identity } from "@folio/proto/auth";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Cache } from "../cache/port.ts";
+import { scopedKey } from "../scope.ts";
 
 export interface AuthOptions {
   jwtSecret: string;
@@ -22,7 +23,9 @@ export interface AuthOptions {
 
 export const BUILTIN_ISSUER = "folio-accounts";
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+/** The accounts service writes a revocation under this key in its cache scope; every server's check reads it there. */
 export const revokedKey = (jti: string) => `revoked:${jti}`;
+const REVOCATIONS_SCOPE = "accounts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -85,7 +88,7 @@ export const authPlugin = fp(
       if (!header || !/^Bearer\s+\S+/i.test(header)) return;
       try {
         const claims = await request.jwtVerify<{ sub: string; email: string; jti?: string; admin?: boolean }>();
-        if (claims.jti && (await options.cache.get(revokedKey(claims.jti)))) return;
+        if (claims.jti && (await options.cache.get(scopedKey(REVOCATIONS_SCOPE, revokedKey(claims.jti))))) return;
         request.identity = { uid: claims.sub, email: claims.email, jti: claims.jti, isAdmin: claims.admin === true };
       } catch {
         // an invalid or expired token makes the caller a visitor; protected routes answer 401
@@ -100,3 +103,9 @@ export const authPlugin = fp(
   },
   { name: "folio-auth" },
 );
+
+/** The caller of a route guarded by `requireUser` (which has answered 401 unless there is one). */
+export function callerOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw new Error("this route needs requireUser before its handler");
+  return request.identity;
+}

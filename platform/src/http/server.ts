@@ -11,6 +11,7 @@ import type { Cache } from "../cache/port.ts";
 import { redactPaths } from "../log.ts";
 import { authPlugin } from "./auth.ts";
 import { HttpError } from "./errors.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
 
 export interface HealthCheck {
   name: string;
@@ -40,6 +41,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     trustProxy: options.trustProxy ?? true,
     bodyLimit: options.bodyLimit ?? 1_048_576,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  await registerSecurityHeaders(app);
 
   // Query strings and path parameters arrive as text and are coerced to their schema's types; JSON bodies
   // are not (coercion would turn a body's `null` into 0 for a number-or-null field). Unknown fields are

@@ -1,3 +1,4 @@
+import type { Clock } from "../clock.ts";
 import { BullQueue } from "./bullmq.ts";
 import { MemoryQueue } from "./memory.ts";
 import type { Queue } from "./port.ts";
@@ -7,6 +8,8 @@ export { MemoryQueue } from "./memory.ts";
 export type { JobContext, JobHandler, JobInfo, JobOptions, JobState, Queue } from "./port.ts";
 
 export interface QueueConfig {
+  /** what the in-process queue's delays, retries and repeats run on */
+  clock: Clock;
   /** set → BullMQ on Redis, shared by every replica; unset → in this process */
   redisUrl?: string;
   /** BullMQ key prefix */
@@ -14,5 +17,5 @@ export interface QueueConfig {
 }
 
 export function createQueue(config: QueueConfig): Queue {
-  return config.redisUrl ? new BullQueue({ url: config.redisUrl, prefix: config.prefix }) : new MemoryQueue();
+  return config.redisUrl ? new BullQueue({ url: config.redisUrl, prefix: config.prefix }) : new MemoryQueue(config.clock);
 }

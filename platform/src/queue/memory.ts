@@ -1,15 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { type Clock, systemClock } from "../clock.ts";
+import { exponentialDelay } from "../retry.ts";
 import type { JobContext, JobHandler, JobInfo, JobOptions, JobState, Queue } from "./port.ts";
-import {
-  checkAttempts,
-  checkInterval,
-  checkJobId,
-  DEFAULT_ATTEMPTS,
-  DEFAULT_BACKOFF_MS,
-  failureReason,
-  KEEP_FINISHED,
-  retryDelay,
-} from "./rules.ts";
+import { checkAttempts, checkInterval, checkJobId, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, failureReason, KEEP_FINISHED } from "./rules.ts";
 
 interface MemoryJob {
   id: string;
@@ -23,7 +16,8 @@ interface MemoryJob {
   attemptsStarted: number;
   attempts: number;
   backoffMs: number;
-  timer?: NodeJS.Timeout;
+  /** cancels the pending delay, when the job is delayed */
+  cancel?: () => void;
 }
 
 interface Worker {
@@ -36,7 +30,7 @@ interface Repeat {
   name: string;
   data: unknown;
   everyMs: number;
-  timer: NodeJS.Timeout;
+  cancel: () => void;
 }
 
 /** One named queue's jobs and workers. */
@@ -62,11 +56,13 @@ const copy = (value: unknown): unknown => (value === undefined ? undefined : JSO
 /**
  * The in-process queue of the embedded mode: jobs live in this process's memory, with the same rules as the
  * BullMQ adapter (ids, de-duplication, delays, retries with exponential backoff, bounded history).
- * Timers are real: delays and backoffs in tests are a few milliseconds.
+ * Delays, backoffs and repeats run on the injected clock, so a test moves time instead of sleeping.
  */
 export class MemoryQueue implements Queue {
   private readonly lines = new Map<string, Line>();
   private closed = false;
+
+  constructor(private readonly clock: Clock = systemClock) {}
 
   async add(queue: string, name: string, data: unknown, options: JobOptions = {}): Promise<string> {
     this.assertOpen();
@@ -114,10 +110,16 @@ export class MemoryQueue implements Queue {
       existing.data = copy(data);
       return;
     }
-    if (existing) clearInterval(existing.timer);
-    const entry: Repeat = { name, data: copy(data), everyMs, timer: setInterval(() => this.fire(queue, entry), everyMs) };
-    // The schedule alone must not keep the process alive; pending jobs do.
-    entry.timer.unref();
+    existing?.cancel();
+    const entry: Repeat = { name, data: copy(data), everyMs, cancel: () => {} };
+    // each run schedules the next, so a changed interval or a cancel takes effect at once
+    const schedule = () => {
+      entry.cancel = this.clock.after(everyMs, () => {
+        this.fire(queue, entry);
+        if (line.repeats.get(key) === entry && !this.closed) schedule();
+      });
+    };
+    schedule();
     line.repeats.set(key, entry);
   }
 
@@ -140,9 +142,9 @@ export class MemoryQueue implements Queue {
   async close(): Promise<void> {
     this.closed = true;
     for (const line of this.lines.values()) {
-      for (const repeat of line.repeats.values()) clearInterval(repeat.timer);
+      for (const repeat of line.repeats.values()) repeat.cancel();
       line.repeats.clear();
-      for (const job of line.jobs.values()) if (job.timer) clearTimeout(job.timer);
+      for (const job of line.jobs.values()) job.cancel?.();
       line.delayed = 0;
       line.waiting.length = 0;
     }
@@ -176,11 +178,11 @@ export class MemoryQueue implements Queue {
   private delay(line: Line, job: MemoryJob, ms: number): void {
     job.state = "delayed";
     line.delayed++;
-    job.timer = setTimeout(() => {
-      job.timer = undefined;
+    job.cancel = this.clock.after(ms, () => {
+      job.cancel = undefined;
       line.delayed--;
       this.enqueue(line, job);
-    }, ms);
+    });
   }
 
   /** Handlers start on a later turn, never inside the caller's add(). */
@@ -234,7 +236,7 @@ export class MemoryQueue implements Queue {
       } catch (err) {
         job.failedReason = failureReason(err);
         if (job.attemptsStarted < job.attempts && !this.closed) {
-          this.delay(line, job, retryDelay(job.backoffMs, job.attemptsStarted));
+          this.delay(line, job, exponentialDelay(job.backoffMs, job.attemptsStarted));
         } else {
           job.state = "failed";
           this.finish(line, job);

@@ -23,11 +23,6 @@ export function checkInterval(everyMs: number): void {
   if (!Number.isFinite(everyMs) || everyMs <= 0) throw new RangeError(`repeat interval must be a positive number of ms; got ${everyMs}`);
 }
 
-/** Delay before the retry that follows the given failed attempt (1-based): backoffMs, then doubled each time. */
-export function retryDelay(backoffMs: number, failedAttempt: number): number {
-  return backoffMs * 2 ** (failedAttempt - 1);
-}
-
 export function failureReason(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

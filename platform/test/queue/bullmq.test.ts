@@ -27,6 +27,9 @@ if (redisUrl) {
       async close() {
         await Promise.all([queue, ...peers].map((q) => q.close()));
       },
+      // BullMQ keeps time in Redis: time passes for real
+      now: () => Date.now(),
+      tick: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
     };
   });
 } else {

@@ -1,6 +1,8 @@
 /**
- * The Queue contract, run against every adapter with real (short) timers. Each test gets a fresh namespace;
- * `peer()` opens a second client of it, as another replica would (for the memory queue, the same process).
+ * The Queue contract, run against every adapter. Each test gets a fresh namespace; `peer()` opens a second
+ * client of it, as another replica would (for the memory queue, the same process). Time passes through the
+ * fixture: the memory queue runs on a manual clock that `tick` moves, BullMQ on Redis's own clock, where
+ * `tick` waits for real.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { JobContext, JobInfo, Queue } from "../../src/queue/port.ts";
@@ -11,6 +13,10 @@ export interface QueueFixture {
   peer(): Promise<Queue>;
   /** closes the queue and every peer */
   close(): Promise<void>;
+  /** the queue's clock */
+  now(): number;
+  /** lets `ms` pass on the queue's clock */
+  tick(ms: number): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -85,12 +91,15 @@ export function runQueueContract(name: string, setup: () => Promise<QueueFixture
     it("retries a failing job with exponential backoff until it succeeds", async () => {
       const starts: number[] = [];
       queue.process("flaky", async (job) => {
-        starts.push(Date.now());
+        starts.push(fixture.now());
         if (job.attempt < 3) throw new Error(`failure ${job.attempt}`);
         return { attempt: job.attempt };
       });
       const id = await queue.add("flaky", "try", {}, { attempts: 3, backoffMs: 40 });
-      await queue.drain!("flaky");
+      const drained = queue.drain!("flaky");
+      await fixture.tick(40);
+      await fixture.tick(80);
+      await drained;
       expect(starts).toHaveLength(3);
       // backoff 40 ms, then doubled to 80 ms (a little slack for timer rounding)
       expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(35);
@@ -105,7 +114,9 @@ export function runQueueContract(name: string, setup: () => Promise<QueueFixture
         throw new Error("upstream said no");
       });
       const id = await queue.add("doomed", "try", { x: 1 }, { attempts: 2, backoffMs: 5 });
-      await queue.drain!("doomed");
+      const drained = queue.drain!("doomed");
+      await fixture.tick(5);
+      await drained;
       expect(calls).toBe(2);
       expect(await queue.getJob("doomed", id)).toMatchObject({ state: "failed", failedReason: "upstream said no", attemptsStarted: 2 });
     });
@@ -146,11 +157,14 @@ export function runQueueContract(name: string, setup: () => Promise<QueueFixture
     it("holds a delayed job back for delayMs", async () => {
       let ranAt = 0;
       queue.process("later", async () => {
-        ranAt = Date.now();
+        ranAt = fixture.now();
       });
-      const addedAt = Date.now();
+      const addedAt = fixture.now();
       const id = await queue.add("later", "remind", {}, { delayMs: 150 });
       expect(await queue.getJob("later", id)).toMatchObject({ state: "delayed" });
+      await fixture.tick(100);
+      expect(await queue.getJob("later", id)).toMatchObject({ state: "delayed" });
+      await fixture.tick(60);
       await queue.drain!("later");
       expect(ranAt - addedAt).toBeGreaterThanOrEqual(145);
       expect(await queue.getJob("later", id)).toMatchObject({ state: "completed" });
@@ -197,15 +211,15 @@ export function runQueueContract(name: string, setup: () => Promise<QueueFixture
     it("repeats a job every interval, and a second repeat() with the same key doesn't double it", async () => {
       const runs: number[] = [];
       queue.process("ticks", async (job) => {
-        runs.push(Date.now());
+        runs.push(fixture.now());
         expect(job).toMatchObject({ name: "tick", data: { source: "clock" } });
       });
-      const start = Date.now();
+      const start = fixture.now();
       await queue.repeat("ticks", "tick", { source: "clock" }, 100, "tick-every-100");
       await queue.repeat("ticks", "tick", { source: "clock" }, 100, "tick-every-100");
-      await sleep(50);
+      await fixture.tick(50);
       expect(runs).toHaveLength(0);
-      await sleep(600 - (Date.now() - start));
+      await fixture.tick(600 - (fixture.now() - start));
       // the first run after 100 ms, then every 100 ms: about 6 runs in 650 ms; a doubled schedule would give ~12
       expect(runs.length).toBeGreaterThanOrEqual(4);
       expect(runs.length).toBeLessThanOrEqual(7);
@@ -221,7 +235,9 @@ export function runQueueContract(name: string, setup: () => Promise<QueueFixture
       });
       await queue.add("mixed", "now", {});
       await queue.add("mixed", "soon", {}, { delayMs: 60 });
-      await queue.drain!("mixed");
+      const drained = queue.drain!("mixed");
+      await fixture.tick(60);
+      await drained;
       expect(done.sort()).toEqual(["now", "soon"]);
     });
   });

@@ -5,6 +5,7 @@
  * declare no 401 schema: the auth plugin's `{ result: 'nouser', error, code }` goes out as it is.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { callerOf } from "@folio/platform/http/auth";
 import {
   AuthReply,
   Credentials,
@@ -26,15 +27,12 @@ import {
   SettingsUpdateBody,
   SettingsUpdateReply,
 } from "@folio/proto/settings";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Accounts, SignToken } from "./accounts.ts";
 import type { Achievements } from "./achievements.ts";
 import type { Settings } from "./settings.ts";
 
 const ok = { result: "ok" } as const;
-
-// requireUser has answered 401 unless there is an identity
-const identityOf = (request: FastifyRequest) => request.identity as NonNullable<FastifyRequest["identity"]>;
 
 export interface AccountFeatures {
   settings: Settings;
@@ -59,9 +57,7 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements }: A
     );
 
     app.post("/v1/auth/logout", { preHandler: app.requireUser, schema: { response: { 200: OkReply } } }, async (request) => {
-      // requireUser has answered 401 unless there is an identity
-      const identity = request.identity as NonNullable<typeof request.identity>;
-      await accounts.logout(identity, request.user?.exp);
+      await accounts.logout(callerOf(request), request.user?.exp);
       return ok;
     });
 
@@ -89,7 +85,7 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements }: A
       "/v1/auth/profile",
       { preHandler: app.requireUser, schema: { body: ProfileBody, response: { 200: ProfileReply, 400: ErrorReply } } },
       async (request) => ({
-        user: await accounts.updateProfile(request.identity as NonNullable<typeof request.identity>, request.body.displayName),
+        user: await accounts.updateProfile(callerOf(request), request.body.displayName),
       }),
     );
 
@@ -97,7 +93,7 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements }: A
       "/v1/login",
       { preHandler: app.requireUser, schema: { body: CurrentUserBody, response: { 200: OkReply, 409: ErrorReply } } },
       async (request) => {
-        await accounts.recordLogin(request.identity as NonNullable<typeof request.identity>, request.body);
+        await accounts.recordLogin(callerOf(request), request.body);
         return ok;
       },
     );
@@ -106,13 +102,13 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements }: A
       "/v1/register",
       { preHandler: app.requireUser, schema: { body: CurrentUserBody, response: { 200: OkReply, 409: ErrorReply } } },
       async (request) => {
-        await accounts.recordRegistration(request.identity as NonNullable<typeof request.identity>, request.body);
+        await accounts.recordRegistration(callerOf(request), request.body);
         return ok;
       },
     );
 
     app.post("/v1/get/settings", { preHandler: app.requireUser, schema: { response: { 200: SettingsReply } } }, async (request) =>
-      settings.get(identityOf(request)),
+      settings.get(callerOf(request)),
     );
 
     app.post(
@@ -122,7 +118,7 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements }: A
         schema: { body: SettingsUpdateBody, response: { 200: SettingsUpdateReply, 400: SettingsErrorReply } },
       },
       async (request) => {
-        await settings.update(identityOf(request), request.body);
+        await settings.update(callerOf(request), request.body);
         return { status: "ok" as const };
       },
     );
@@ -131,7 +127,7 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements }: A
       "/v1/get/achievement-state",
       { preHandler: app.requireUser, schema: { response: { 200: AchievementStateReply } } },
       async (request) => ({
-        achievement_state: await achievements.state(identityOf(request).uid),
+        achievement_state: await achievements.state(callerOf(request).uid),
       }),
     );
 
@@ -140,7 +136,7 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements }: A
       { preHandler: app.requireUser, schema: { body: AchievementStateBody, response: { 200: AchievementUpdateReply, 400: ErrorReply } } },
       async (request) => ({
         status: "ok" as const,
-        achievement_state: await achievements.request(identityOf(request).uid, request.body.achievement_state),
+        achievement_state: await achievements.request(callerOf(request).uid, request.body.achievement_state),
       }),
     );
   };

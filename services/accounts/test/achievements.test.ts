@@ -274,7 +274,7 @@ describe("steps the server observes from events", () => {
     h = await harness();
     const [onFact] = h.service.consumers ?? [];
     const broken = envelope("portfolio.saved", "u1", { uid: "u1", created: true }, h.deps.clock.now());
-    await expect(onFact.handle(broken)).rejects.toThrow(/invalid portfolio.saved payload/);
+    await expect(onFact.handle(broken)).rejects.toThrow(/invalid portfolio.saved event/);
     expect(await h.db.achievements.get("u1")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { MemoryCache } from "@folio/platform/cache/memory";
-import { bearer, buildServiceApp } from "@folio/platform/testing";
+import { MemoryCache } from "@folio/platform/cache";
+import { bearer, buildServiceApp, forService } from "@folio/platform/testing";
 import { ErrorCodes, Messages } from "@folio/proto/errors";
 import { afterEach, describe, expect, it } from "vitest";
 import { TOO_MANY_LOGINS } from "../src/domain/limits.ts";
@@ -230,7 +230,7 @@ describe("POST /v1/auth/logout", () => {
     await h.post("/v1/auth/logout", undefined, bearer(idToken));
 
     const restarted = { ...h.deps, cache: new MemoryCache(h.deps.clock) };
-    const service = createAccountsService(restarted);
+    const service = createAccountsService(forService(restarted, "accounts"));
     const app = await buildServiceApp(service, restarted);
     try {
       const probe = () => app.inject({ method: "POST", url: "/v1/login", payload: {}, headers: bearer(idToken) });

@@ -2,7 +2,7 @@
 
 import type { App } from "@folio/platform/http/server";
 import type { ServiceModule } from "@folio/platform/service";
-import { bearer, buildServiceApp, createTestDeps, type TestDeps } from "@folio/platform/testing";
+import { bearer, buildServiceApp, createTestDeps, forService, type TestDeps } from "@folio/platform/testing";
 import type { LightMyRequestResponse } from "fastify";
 import { createAccountsService } from "../src/service.ts";
 import { accountsStore } from "../src/store.ts";
@@ -27,7 +27,7 @@ export interface Harness {
 
 export async function harness(prepare?: (deps: TestDeps) => void, deps: TestDeps = createTestDeps({ PUBLIC_URL })): Promise<Harness> {
   prepare?.(deps);
-  const service = createAccountsService(deps);
+  const service = createAccountsService(forService(deps, "accounts"));
   const app = await buildServiceApp(service, deps);
   const post: Harness["post"] = (url, body, headers = {}, remoteAddress = "203.0.113.7") =>
     app.inject({ method: "POST", url, payload: body as object, headers, remoteAddress });
@@ -35,7 +35,7 @@ export async function harness(prepare?: (deps: TestDeps) => void, deps: TestDeps
     deps,
     service,
     app,
-    db: accountsStore(deps.store),
+    db: accountsStore(forService(deps, "accounts").store),
     post,
     register: async (email = "ann@example.com", password = "secret1", displayName) => {
       const res = await post("/v1/auth/register", { email, password, displayName });

@@ -9,15 +9,15 @@
  * price.updated stores the tick's price and adds the fan-out job before the inbox mark: a crash in between
  * repeats the fan-out (extra recomputes of the same value), never loses it.
  */
-import type { EventEnvelope, EventHandler } from "@folio/platform/bus/port";
+import { type Consumer, consumer, type Event } from "@folio/platform/events";
+import { bucketOf } from "@folio/platform/fanout";
 import { handleOnce } from "@folio/platform/inbox";
 import type { WriteOp } from "@folio/platform/store/port";
-import type { EventPayload } from "@folio/proto/events";
-import type { FanOutJobData } from "@folio/proto/networth";
 import type { NetworthContext } from "./context.ts";
-import { bucketOf, holderChanges, holderId } from "./domain/holders.ts";
+import { holderChanges, holderId } from "./domain/holders.ts";
 import { heldTickers, normalizeTicker } from "./domain/net-worth.ts";
-import { FANOUT_JOB, FANOUT_QUEUE, fanOutJobId, holdingsOf, scheduleRecompute } from "./jobs.ts";
+import { PORTFOLIO_EVENTS } from "./events.ts";
+import { FANOUT_QUEUE, fanOutJobId, holdingsOf, scheduleRecompute } from "./jobs.ts";
 import { moversKey } from "./movers.ts";
 import type { HeldPortfolio, Holder, NetWorthUser } from "./store.ts";
 
@@ -25,19 +25,19 @@ import type { HeldPortfolio, Holder, NetWorthUser } from "./store.ts";
 export const PORTFOLIO_CONSUMER = "networth.portfolios";
 export const PRICE_CONSUMER = "networth.prices";
 
-type Saved = EventPayload<"portfolio.saved">;
-type Deleted = EventPayload<"portfolio.deleted">;
-
 /** The writes one portfolio event causes; none when it changes nothing (an older revision, an unknown delete). */
-export async function applyPortfolioEvent(ctx: NetworthContext, event: EventEnvelope): Promise<{ uid: string; ops: WriteOp[] }> {
+export async function applyPortfolioEvent(
+  ctx: NetworthContext,
+  event: Event<(typeof PORTFOLIO_EVENTS)[number]>,
+): Promise<{ uid: string; ops: WriteOp[] }> {
   const c = ctx.collections;
-  const { uid, slug } = event.payload as Saved | Deleted;
+  const { uid, slug } = event.payload;
   const current = await c.portfolios.get(slug);
   let next: HeldPortfolio | null = null;
   if (event.type === "portfolio.deleted") {
     if (!current) return { uid, ops: [] };
   } else {
-    const p = event.payload as Saved;
+    const p = event.payload;
     if (current && current.rev > p.rev) return { uid, ops: [] };
     next = {
       _id: slug,
@@ -69,9 +69,9 @@ export async function applyPortfolioEvent(ctx: NetworthContext, event: EventEnve
   return { uid, ops };
 }
 
-export function portfolioConsumer(ctx: NetworthContext): EventHandler {
+export function portfolioConsumer(ctx: NetworthContext): Consumer {
   const { deps } = ctx;
-  return async (event) => {
+  return consumer(PORTFOLIO_EVENTS, async (event) => {
     let changed = null as string | null;
     await handleOnce(deps.store, PORTFOLIO_CONSUMER, event, async () => {
       const { uid, ops } = await applyPortfolioEvent(ctx, event);
@@ -79,19 +79,17 @@ export function portfolioConsumer(ctx: NetworthContext): EventHandler {
       return ops;
     });
     if (changed === null) return;
-    await scheduleRecompute(deps.queue, changed, ctx.settings.debounceMs);
+    await scheduleRecompute(deps.jobs, changed, ctx.settings.debounceMs);
     await deps.cache.del(moversKey(changed));
-  };
+  });
 }
 
-export function priceConsumer(ctx: NetworthContext): EventHandler {
+export function priceConsumer(ctx: NetworthContext): Consumer {
   const { deps } = ctx;
-  return async (event) => {
+  return consumer(["price.updated"], async (event) => {
     if (await deps.store.handled(PRICE_CONSUMER, event.id)) return;
-    const update = event.payload as EventPayload<"price.updated">;
-    await ctx.prices.remember(update);
-    const data: FanOutJobData = { ticker: normalizeTicker(update.ticker) };
-    await deps.queue.add(FANOUT_QUEUE, FANOUT_JOB, data, { jobId: fanOutJobId(event.id) });
+    await ctx.prices.remember(event.payload);
+    await deps.jobs.add(FANOUT_QUEUE, { ticker: normalizeTicker(event.payload.ticker) }, { jobId: fanOutJobId(event.id) });
     await handleOnce(deps.store, PRICE_CONSUMER, event, async () => []);
-  };
+  });
 }

@@ -1,5 +1,6 @@
 /** What the consumers, jobs and routes of the networth service share, built once per service instance. */
 import type { ServiceDeps } from "@folio/platform/service";
+import { PricingQueries } from "@folio/pricing/client";
 import { PriceBook } from "./prices.ts";
 import { type NetworthSettings, networthSettings } from "./settings.ts";
 import { type NetworthCollections, networthCollections } from "./store.ts";
@@ -12,5 +13,10 @@ export interface NetworthContext {
 }
 
 export function networthContext(deps: ServiceDeps, settings: NetworthSettings = networthSettings(deps.config)): NetworthContext {
-  return { deps, settings, collections: networthCollections(deps.store), prices: new PriceBook(deps.services, deps.cache, deps.clock) };
+  return {
+    deps,
+    settings,
+    collections: networthCollections(deps.store),
+    prices: new PriceBook(new PricingQueries(deps.services), deps.cache, deps.clock),
+  };
 }

@@ -14,20 +14,17 @@
  * holders one bucket at a time and adds each holder's recompute.
  */
 
-import type { JobHandler, JobState, Queue } from "@folio/platform/queue/port";
-import type { JobDefinition } from "@folio/platform/service";
-import type { FanOutJobData, RecomputeJobData } from "@folio/proto/networth";
+import { FANOUT_BUCKETS } from "@folio/platform/fanout";
+import { type JobDefinition, type Jobs, job } from "@folio/platform/jobs";
+import type { JobState } from "@folio/platform/queue/port";
 import type { NetworthContext } from "./context.ts";
-import { HOLDER_BUCKETS } from "./domain/holders.ts";
 import { isoWeek } from "./domain/iso-week.ts";
 import { heldTickers, netWorthOf, type PortfolioHoldings } from "./domain/net-worth.ts";
 import { networthCalculated } from "./events.ts";
 import { type HeldPortfolio, type NetWorthValue, type NetWorthWeek, weekId } from "./store.ts";
 
 export const RECOMPUTE_QUEUE = "networth.recompute";
-export const RECOMPUTE_JOB = "recompute";
 export const FANOUT_QUEUE = "networth.fanout";
-export const FANOUT_JOB = "fanout";
 
 /** Computations one job may run when changes keep arriving while it works. */
 export const MAX_PASSES = 3;
@@ -41,7 +38,6 @@ export const fanOutJobId = (eventId: string): string => `networth-fanout-${encod
 const PENDING: ReadonlySet<JobState> = new Set(["waiting", "delayed", "active"]);
 export const isPending = (state: JobState | undefined): boolean => state !== undefined && PENDING.has(state);
 
-/** Adds the user's recompute unless one is already waiting, delayed or running. */
 /** Set while a user waits for a figure they asked for, so the next result says it was requested. */
 export const requestedKey = (uid: string) => `networth-requested:${uid}`;
 const REQUESTED_TTL_MS = 10 * 60_000;
@@ -50,9 +46,9 @@ export function markRequested(cache: NetworthContext["deps"]["cache"], uid: stri
   return cache.set(requestedKey(uid), true, REQUESTED_TTL_MS);
 }
 
-export function scheduleRecompute(queue: Queue, uid: string, delayMs: number): Promise<string> {
-  const data: RecomputeJobData = { uid };
-  return queue.add(RECOMPUTE_QUEUE, RECOMPUTE_JOB, data, { jobId: recomputeJobId(uid), delayMs });
+/** Adds the user's recompute unless one is already waiting, delayed or running. */
+export function scheduleRecompute(jobs: Jobs, uid: string, delayMs: number): Promise<string> {
+  return jobs.add(RECOMPUTE_QUEUE, { uid }, { jobId: recomputeJobId(uid), delayMs });
 }
 
 export const holdingsOf = (p: HeldPortfolio): PortfolioHoldings => ({ playGround: p.playGround, holdings: p.holdings ?? [] });
@@ -63,10 +59,9 @@ export interface RecomputeResult {
   passes: number;
 }
 
-export function recomputeJob(ctx: NetworthContext): JobHandler<RecomputeJobData, RecomputeResult> {
+export function recomputeJob(ctx: NetworthContext): JobDefinition {
   const { deps, collections: c, prices } = ctx;
-  return async (job) => {
-    const { uid } = job.data;
+  const compute = async (uid: string): Promise<RecomputeResult> => {
     let result: RecomputeResult | undefined;
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
       const changes = (await c.users.get(uid))?.changes ?? 0;
@@ -92,6 +87,7 @@ export function recomputeJob(ctx: NetworthContext): JobHandler<RecomputeJobData,
     }
     return result as RecomputeResult;
   };
+  return job(RECOMPUTE_QUEUE, ({ data }) => compute(data.uid), { concurrency: ctx.settings.concurrency });
 }
 
 export interface FanOutResult {
@@ -99,26 +95,21 @@ export interface FanOutResult {
   holders: number;
 }
 
-export function fanOutJob(ctx: NetworthContext): JobHandler<FanOutJobData, FanOutResult> {
+export function fanOutJob(ctx: NetworthContext): JobDefinition {
   const { deps, collections: c, settings } = ctx;
-  return async (job) => {
-    const { ticker } = job.data;
+  return job(FANOUT_QUEUE, async (run): Promise<FanOutResult> => {
+    const { ticker } = run.data;
     let count = 0;
-    for (let bucket = 0; bucket < HOLDER_BUCKETS; bucket++) {
+    for (let bucket = 0; bucket < FANOUT_BUCKETS; bucket++) {
       const page = await c.holders.find({ ticker, bucket });
       for (let i = 0; i < page.length; i += ADD_BATCH) {
-        await Promise.all(page.slice(i, i + ADD_BATCH).map((h) => scheduleRecompute(deps.queue, h.uid, settings.debounceMs)));
+        await Promise.all(page.slice(i, i + ADD_BATCH).map((h) => scheduleRecompute(deps.jobs, h.uid, settings.debounceMs)));
       }
       count += page.length;
-      if (page.length > 0 || bucket === HOLDER_BUCKETS - 1) await job.updateProgress(Math.round(((bucket + 1) / HOLDER_BUCKETS) * 100));
+      if (page.length > 0 || bucket === FANOUT_BUCKETS - 1) await run.updateProgress(Math.round(((bucket + 1) / FANOUT_BUCKETS) * 100));
     }
     return { ticker, holders: count };
-  };
+  });
 }
 
-export function networthJobs(ctx: NetworthContext): JobDefinition[] {
-  return [
-    { queue: RECOMPUTE_QUEUE, handler: recomputeJob(ctx) as JobDefinition["handler"], concurrency: ctx.settings.concurrency },
-    { queue: FANOUT_QUEUE, handler: fanOutJob(ctx) as JobDefinition["handler"] },
-  ];
-}
+export const networthJobs = (ctx: NetworthContext): JobDefinition[] => [recomputeJob(ctx), fanOutJob(ctx)];

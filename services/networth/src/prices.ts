@@ -1,6 +1,6 @@
 /**
- * Prices as the networth service reads them: the pricing service's public GET /v1/get/<TICKER> (through the
- * internal client), with each latest price kept in the shared cache for an hour (pricing's own refresh
+ * Prices as the networth service reads them: the pricing service's quote (its typed client,
+ * `@folio/pricing/client`), with each latest price kept in the shared cache for an hour (pricing's own refresh
  * interval). A price.updated event writes its price there first, so the thousands of recomputes one tick
  * fans out to read the tick's price without asking pricing thousands of times.
  *
@@ -11,14 +11,14 @@
  */
 import type { Cache } from "@folio/platform/cache/port";
 import type { Clock } from "@folio/platform/clock";
-import type { ServiceClient } from "@folio/platform/internal";
-import type { PriceReply, PriceUpdated } from "@folio/proto/pricing";
+import { type PriceReply, type PricingQueries, PricingUnavailable } from "@folio/pricing/client";
+import type { PriceUpdated } from "@folio/proto/pricing";
 import { normalizeTicker } from "./domain/net-worth.ts";
 
 export const PRICE_TTL_MS = 60 * 60 * 1000;
 export const MEMO_MS = 1000;
 
-export const priceKey = (ticker: string) => `networth:price:${ticker}`;
+export const priceKey = (ticker: string) => `price:${ticker}`;
 
 interface CachedPrice {
   /** null: no provider knows the ticker (kept too, so an unknown ticker does not cost a call per recompute) */
@@ -28,36 +28,20 @@ interface CachedPrice {
 }
 
 /** Pricing did not answer usefully (down, 5xx): a recompute fails and is retried rather than publishing a wrong sum. */
-export class PricingUnavailable extends Error {
-  constructor(
-    readonly ticker: string,
-    detail: string,
-  ) {
-    super(`pricing unavailable for ${ticker}: ${detail}`);
-    this.name = "PricingUnavailable";
-  }
-}
+export { PricingUnavailable };
 
 export class PriceBook {
   private readonly memo = new Map<string, { price: number | null; until: number }>();
 
   constructor(
-    private readonly services: ServiceClient,
+    private readonly pricing: PricingQueries,
     private readonly cache: Cache,
     private readonly clock: Clock,
   ) {}
 
-  /** The pricing reply for a ticker; null when no provider knows it. */
-  async quote(ticker: string): Promise<PriceReply | null> {
-    let res: { status: number; body: PriceReply | null };
-    try {
-      res = await this.services.call<PriceReply>("pricing", { method: "GET", path: `/v1/get/${encodeURIComponent(ticker)}` });
-    } catch (err) {
-      throw new PricingUnavailable(ticker, (err as Error).message);
-    }
-    if (res.status === 404) return null;
-    if (res.status !== 200 || !res.body) throw new PricingUnavailable(ticker, `HTTP ${res.status}`);
-    return res.body;
+  /** The pricing reply for a ticker; null when no provider knows it; PricingUnavailable when pricing cannot say. */
+  quote(ticker: string): Promise<PriceReply | null> {
+    return this.pricing.quote(ticker);
   }
 
   /** Latest price per ticker (null: unknown ticker), from the cache, else pricing. */

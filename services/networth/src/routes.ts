@@ -9,11 +9,11 @@
  * every 5 s adds no work, and the web stops once `calculating` is false.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { callerOf } from "@folio/platform/http/auth";
 import { HttpError } from "@folio/platform/http/errors";
-import type { Identity } from "@folio/proto/auth";
 import { ErrorCodes, Messages, NoUserReply } from "@folio/proto/errors";
 import { BiggestMoversReply, NetWorthBody, NetWorthHistoryReply, NetWorthReply } from "@folio/proto/networth";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import type { NetworthContext } from "./context.ts";
 import { weeklyHistory } from "./domain/history.ts";
@@ -23,11 +23,6 @@ import { biggestMovers, MoversUnavailable } from "./movers.ts";
 /** The spec's API failure (§5): `result: nok` with 'API request failed'. */
 const Nok = Type.Object({ result: Type.Literal("nok"), data: Type.String(), error: Type.String(), code: Type.String() });
 const apiFailed = () => new HttpError(503, ErrorCodes.unavailable, Messages.apiFailed, { result: "nok", data: Messages.apiFailed });
-
-function caller(request: FastifyRequest): Identity {
-  if (!request.identity) throw new Error("route needs requireUser");
-  return request.identity;
-}
 
 export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
   const { deps, collections: c } = ctx;
@@ -41,17 +36,17 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
       // the body is optional: the web may post nothing when it does not force
       { ...auth, schema: { body: Type.Union([NetWorthBody, Type.Null()]), response: { 200: NetWorthReply, 401: NoUserReply } } },
       async (request) => {
-        const { uid } = caller(request);
+        const { uid } = callerOf(request);
         const force = request.body?.force === true;
         const [value, user, job] = await Promise.all([
           c.values.get(uid),
           c.users.get(uid),
-          deps.queue.getJob(RECOMPUTE_QUEUE, recomputeJobId(uid)),
+          deps.jobs.get(RECOMPUTE_QUEUE, recomputeJobId(uid)),
         ]);
         let calculating = isPending(job?.state);
         const outdated = !value || (user?.changes ?? 0) > value.computedChanges;
         if (!calculating && (force || outdated)) {
-          await scheduleRecompute(deps.queue, uid, 0);
+          await scheduleRecompute(deps.jobs, uid, 0);
           calculating = true;
         }
         if (calculating) await markRequested(deps.cache, uid);
@@ -63,7 +58,7 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
       "/v1/get/netWorthHistory",
       { ...auth, schema: { response: { 200: NetWorthHistoryReply, 401: NoUserReply } } },
       async (request) => {
-        const { uid } = caller(request);
+        const { uid } = callerOf(request);
         const [user, snapshots] = await Promise.all([c.users.get(uid), c.weeks.find({ uid })]);
         const since = user?.since ? Date.parse(user.since) : null;
         return { netWorthHistory: weeklyHistory(snapshots, since, deps.clock.now()) };
@@ -75,7 +70,7 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
       { ...auth, schema: { response: { 200: BiggestMoversReply, 401: NoUserReply, 503: Nok } } },
       async (request) => {
         try {
-          return await biggestMovers(ctx, caller(request).uid);
+          return await biggestMovers(ctx, callerOf(request).uid);
         } catch (err) {
           if (err instanceof MoversUnavailable) {
             request.log.warn({ err: err.message }, "biggest movers: pricing unavailable");

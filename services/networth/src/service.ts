@@ -16,10 +16,7 @@ export function createNetworthService(deps: ServiceDeps): ServiceModule {
   return {
     name: "networth",
     routes: networthRoutes(ctx),
-    consumers: [
-      { types: ["portfolio.saved", "portfolio.deleted"], handle: portfolioConsumer(ctx) },
-      { types: ["price.updated"], handle: priceConsumer(ctx) },
-    ],
+    consumers: [portfolioConsumer(ctx), priceConsumer(ctx)],
     jobs: networthJobs(ctx),
   };
 }

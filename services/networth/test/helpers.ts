@@ -8,8 +8,8 @@ import { join, resolve } from "node:path";
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import type { App } from "@folio/platform/http/server";
 import { envelope } from "@folio/platform/ids";
-import type { ServiceModule } from "@folio/platform/service";
-import { bearer, buildTestApp, createTestDeps, type TestDeps, tokenFor } from "@folio/platform/testing";
+import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
+import { bearer, buildTestApp, createTestDeps, forService, type TestDeps, tokenFor } from "@folio/platform/testing";
 import { createPricingService } from "@folio/pricing";
 import { type EventPayload, EventPayloads, type EventType } from "@folio/proto/events";
 import type { LightMyRequestResponse } from "fastify";
@@ -17,6 +17,7 @@ import { Value } from "typebox/value";
 import { expect } from "vitest";
 import { FANOUT_QUEUE, RECOMPUTE_QUEUE } from "../src/jobs.ts";
 import { createNetworthService } from "../src/service.ts";
+import { networthSettings } from "../src/settings.ts";
 
 /**
  * The real daily closes: `../shared/market-data` beside the repository (where CI has it), or
@@ -66,6 +67,8 @@ export interface SaveOptions {
 
 export interface Harness {
   deps: TestDeps;
+  /** the networth service's own view of the ports (its cache keys, its typed jobs) */
+  svc: ServiceDeps;
   app: App;
   networth: ServiceModule;
   token(uid: string): string;
@@ -96,8 +99,9 @@ export async function harness(env: Record<string, string> = {}, options: Harness
     NETWORTH_DEBOUNCE_MS: "20",
     ...env,
   });
-  const pricing = createPricingService(deps);
-  const networth = createNetworthService(deps);
+  const pricing = createPricingService(forService(deps, "pricing"));
+  const svc = forService(deps, "networth");
+  const networth = createNetworthService(svc);
   const app = await buildTestApp(deps, pricing.routes, networth.routes);
   let working = false;
   const startWorkers = () => {
@@ -116,6 +120,7 @@ export async function harness(env: Record<string, string> = {}, options: Harness
 
   return {
     deps,
+    svc,
     app,
     networth,
     token,
@@ -153,8 +158,10 @@ export async function harness(env: Record<string, string> = {}, options: Harness
     },
     async settle() {
       if (!working) throw new Error("settle() would wait forever: call startWorkers() first");
-      await deps.queue.drain?.(FANOUT_QUEUE);
-      await deps.queue.drain?.(RECOMPUTE_QUEUE);
+      // fan-outs run at once and add debounced recomputes; the manual clock then moves past the debounce
+      await deps.queue.drain(FANOUT_QUEUE);
+      deps.clock.advance(networthSettings(deps.config).debounceMs);
+      await deps.queue.drain(RECOMPUTE_QUEUE);
     },
     async events<T extends EventType>(type: T) {
       const all = (await deps.outboxEvents()).filter((e) => e.type === type) as Array<EventEnvelope<EventPayload<T>>>;

@@ -2,11 +2,12 @@
  * The recompute and fan-out jobs and the consumers that schedule them: debounce, the price fan-out reaching
  * exactly the holders, idempotency on redelivered events, changes arriving while a job runs, pricing down.
  */
+
+import { FANOUT_BUCKETS } from "@folio/platform/fanout";
 import type { InternalReply, InternalRequest } from "@folio/platform/internal";
 import { ServiceUnavailableError } from "@folio/platform/internal";
 import type { JobContext } from "@folio/platform/queue/port";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HOLDER_BUCKETS } from "../src/domain/holders.ts";
 import { FANOUT_QUEUE, fanOutJobId, RECOMPUTE_QUEUE, recomputeJobId, scheduleRecompute } from "../src/jobs.ts";
 import { PRICE_TTL_MS, PricingUnavailable, priceKey } from "../src/prices.ts";
 import { type Harness, harness, hasRealData, lastClose } from "./helpers.ts";
@@ -88,8 +89,8 @@ describe.skipIf(!hasRealData)("recompute after portfolio events", () => {
     await h.deliver(h.saved("alice", "main", [{ ticker: "KO", quantity: 2 }]));
     await h.settle();
     // the manual clock stands still, so this instance's one-second memo still holds KO's old price
-    await h.deps.cache.set(priceKey("KO"), { price: 50, at: new Date(h.deps.clock.now()).toISOString() }, PRICE_TTL_MS);
-    await scheduleRecompute(h.deps.queue, "alice", 0);
+    await h.svc.cache.set(priceKey("KO"), { price: 50, at: new Date(h.deps.clock.now()).toISOString() }, PRICE_TTL_MS);
+    await scheduleRecompute(h.svc.jobs, "alice", 0);
     await h.settle();
     expect((await calculated()).map((p) => p.netWorth)).toEqual([cents(2 * lastClose("KO")), cents(2 * lastClose("KO")), 100]);
     expect((await h.deps.queue.getJob(RECOMPUTE_QUEUE, recomputeJobId("alice")))?.result).toMatchObject({ passes: 2, netWorth: 100 });
@@ -193,7 +194,7 @@ describe.skipIf(!hasRealData)("fan-out after price.updated", () => {
     const buckets = new Set(
       (await h.deps.store.collection<{ _id: string; bucket: number }>("networth_holders").find({ ticker: "VTI" })).map((d) => d.bucket),
     );
-    expect(buckets.size).toBeGreaterThan(HOLDER_BUCKETS / 2);
+    expect(buckets.size).toBeGreaterThan(FANOUT_BUCKETS / 2);
     const before = (await calculated()).length;
     await h.deliver(h.priceUpdated("VTI", 400));
     await h.settle();

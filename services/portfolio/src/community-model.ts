@@ -1,11 +1,8 @@
 /**
  * The community's read model: one entry per PUBLIC portfolio with what its card needs, filed by category.
- * It is kept by the portfolio.saved / portfolio.deleted consumer and rebuilt at start (a portfolio made
- * public before this model existed, or while the consumer was behind, is picked up).
- *
- * An entry is always derived from the portfolio as stored now, never from the event's payload (which lacks
- * the description and category): syncing a slug twice, late or out of order gives the same entry, so the
- * consumer needs no inbox. A private portfolio has no entry at all: its slug is deleted from the model.
+ * Every change of a portfolio writes its entry in the change's own commit (commands.ts), so the list can
+ * never disagree with the portfolios; at start the model is rebuilt once (a portfolio made public before
+ * this model existed is picked up). A private portfolio has no entry at all.
  */
 import type { Collection, Doc, Store, WriteOp } from "@folio/platform/store/port";
 import type { CommunityCategory } from "@folio/proto/community";
@@ -13,7 +10,7 @@ import { type CardHolding, categoryOf, isListed, pageWindow } from "./domain/com
 import { SAMPLE_OWNER } from "./domain/samples.ts";
 import { findBySlug, type PortfolioDoc, portfolios, revOf } from "./store.ts";
 
-export const COMMUNITY = "community_portfolios";
+export const COMMUNITY = "portfolio_community";
 
 export interface CommunityEntry extends Doc {
   /** = slug */
@@ -57,11 +54,14 @@ const sameEntry = (a: CommunityEntry, b: CommunityEntry) => {
   return JSON.stringify(x) === JSON.stringify(y);
 };
 
-/** Which stored version of a slug was read: a delete and a re-create make a new id, every save a new revision. */
-const stamp = (doc: PortfolioDoc | null) => (doc ? `${doc._id}@${revOf(doc)}` : "none");
-
-/** How many times a slug is re-read when it changed while being synced. */
-const SYNC_ROUNDS = 5;
+function writeFor(slug: string, current: CommunityEntry | null, wanted: CommunityEntry | null): WriteOp | null {
+  if (!wanted) return current ? { op: "delete", collection: COMMUNITY, id: slug } : null;
+  if (current && sameEntry(current, wanted)) return null;
+  // a re-save that changed nothing the card shows keeps its place in the list
+  const updatedAt = current && current.rev === wanted.rev ? current.updatedAt : wanted.updatedAt;
+  const doc: CommunityEntry = { ...wanted, updatedAt };
+  return { op: "upsert", collection: COMMUNITY, doc };
+}
 
 export class CommunityModel {
   readonly entries: Collection<CommunityEntry>;
@@ -72,33 +72,10 @@ export class CommunityModel {
     this.portfolios = portfolios(store);
   }
 
-  /**
-   * Makes the slug's entry match the portfolio as stored now. Returns whether the model changed. After a
-   * write the portfolio is read again: when it turned private (or changed) meanwhile, another round runs,
-   * so a sync racing a privacy change can never leave the public entry behind.
-   */
-  async sync(slug: string, updatedAt: string): Promise<boolean> {
-    let changed = false;
-    for (let round = 0; round < SYNC_ROUNDS; round++) {
-      const doc = await findBySlug(this.portfolios, slug);
-      const wanted = entryOf(doc, updatedAt);
-      const current = await this.entries.get(slug);
-      const op = this.writeFor(slug, current, wanted);
-      if (!op) return changed;
-      await this.store.commit([op]);
-      changed = true;
-      if (stamp(await findBySlug(this.portfolios, slug)) === stamp(doc)) return changed;
-    }
-    return changed;
-  }
-
-  private writeFor(slug: string, current: CommunityEntry | null, wanted: CommunityEntry | null): WriteOp | null {
-    if (!wanted) return current ? { op: "delete", collection: COMMUNITY, id: slug } : null;
-    if (current && sameEntry(current, wanted)) return null;
-    // a re-save that changed nothing the card shows keeps its place in the list
-    const updatedAt = current && current.rev === wanted.rev ? current.updatedAt : wanted.updatedAt;
-    const doc: CommunityEntry = { ...wanted, updatedAt };
-    return { op: "upsert", collection: COMMUNITY, doc };
+  /** The writes that make a slug's entry match `doc`, the portfolio as the caller's commit will store it (null: deleted). */
+  async entryOps(slug: string, doc: PortfolioDoc | null, updatedAt: string): Promise<WriteOp[]> {
+    const op = writeFor(slug, await this.entries.get(slug), entryOf(doc, updatedAt));
+    return op ? [op] : [];
   }
 
   /**
@@ -113,7 +90,10 @@ export class CommunityModel {
     let changed = 0;
     for (const slug of slugs) {
       // an entry already there keeps its date; a portfolio found public without one is new to the list
-      if (await this.sync(slug, known.get(slug)?.updatedAt ?? now)) changed++;
+      const ops = await this.entryOps(slug, await findBySlug(this.portfolios, slug), known.get(slug)?.updatedAt ?? now);
+      if (ops.length === 0) continue;
+      await this.store.commit(ops);
+      changed++;
     }
     return changed;
   }

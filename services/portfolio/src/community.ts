@@ -1,19 +1,18 @@
 /**
  * The community: GET /v1/get/communityportfolios lists PUBLIC portfolios as cards, by category and page,
- * from the community read model (community-model.ts), valued with the pricing service's prices. Also
- * hosts the seeding of the visitors' samples (seed.ts), which runs at start.
+ * from the community read model (community-model.ts), valued with the pricing service's prices.
  *
  * Caching: a computed page is kept in deps.cache (shared by replicas with Redis) for 30 s, so prices moving
  * show within that, and sent with `Cache-Control: public, max-age=30` and an ETag, so a visitor sees a
- * change within a minute at most. The cache keys carry a generation number that the read model's consumer
- * bumps whenever a listed portfolio changes, turns private or is deleted: every cached page is dropped at
- * once, so a portfolio made private leaves the list as soon as its event is handled.
+ * change within a minute at most. The cache keys carry a generation number that every commit changing the
+ * read model bumps (commands.ts): every cached page is dropped at once, so a portfolio made private leaves
+ * the list as soon as the change is saved.
  */
 import { createHash } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { EventEnvelope } from "@folio/platform/bus/port";
 import { etagMatches } from "@folio/platform/http/encoded-reply";
-import type { Consumer, ServiceDeps } from "@folio/platform/service";
+import { SingleFlight } from "@folio/platform/memo";
+import type { ServiceDeps } from "@folio/platform/service";
 import {
   COMMUNITY_CATEGORIES,
   COMMUNITY_PAGE_SIZE,
@@ -23,10 +22,9 @@ import {
   CommunityReply,
 } from "@folio/proto/community";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { type CommunityEntry, CommunityModel } from "./community-model.ts";
+import type { CommunityEntry, CommunityModel } from "./community-model.ts";
 import { cardFigures, toCard } from "./domain/community.ts";
 import type { TickerPrices } from "./domain/valuation/types.ts";
-import { SampleSeeder, type SeedOutcome } from "./seed.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
 export const COMMUNITY_PATH = "/v1/get/communityportfolios";
@@ -35,11 +33,9 @@ export const COMMUNITY_CACHE_TTL_MS = 30_000;
 export const INCOMPLETE_CACHE_TTL_MS = 5_000;
 export const COMMUNITY_CACHE_CONTROL = "public, max-age=30";
 
-const GENERATION_KEY = "portfolio:community:generation";
+const GENERATION_KEY = "community:generation";
 /** Far longer than any page is kept: an expired counter restarts at 1, long after pages of that number went. */
 const GENERATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-export const COMMUNITY_CONSUMES = ["portfolio.saved", "portfolio.deleted"];
 
 interface CachedPage {
   etag: string;
@@ -53,28 +49,19 @@ interface Built {
   complete: boolean;
 }
 
-export interface CommunityOptions {
-  /** delays between seeding attempts while pricing is unreachable (tests shorten them) */
-  seedRetryDelaysMs?: readonly number[];
-}
-
 export interface Community {
   routes: FastifyPluginAsync;
-  consumers: Consumer[];
-  /** rebuilds the read model, then seeds the samples in the background */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** the outcome of the latest seeding attempt, once it finished */
-  seeded(): Promise<SeedOutcome | null>;
+  /** drops every cached page: called after each commit that changed the read model */
+  invalidate(): Promise<void>;
+  /** brings the read model in line with the stored portfolios (at start) */
+  rebuild(): Promise<void>;
 }
 
 /** `valuer` is the service's own: cards and portfolio screens read the same cached prices. */
-export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, options: CommunityOptions = {}): Community {
-  const model = new CommunityModel(deps.store);
+export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, model: CommunityModel): Community {
   const prices = valuer.pricing;
-  const seeder = new SampleSeeder(deps, valuer, options.seedRetryDelaysMs);
   /** concurrent misses of one page share one computation */
-  const computing = new Map<string, Promise<CachedPage>>();
+  const computing = new SingleFlight<string, CachedPage>();
 
   const generation = async () => (await deps.cache.get<number>(GENERATION_KEY)) ?? 0;
   const invalidate = async () => void (await deps.cache.incr(GENERATION_KEY, GENERATION_TTL_MS));
@@ -124,22 +111,17 @@ export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, opti
     const page = query.samples ? 1 : (query.page ?? 1);
     const pageSize = query.samples ? COMMUNITY_PAGE_SIZE : (query.pageSize ?? COMMUNITY_PAGE_SIZE);
     const which = query.samples ? "samples" : (query.category ?? "all");
-    const key = `portfolio:community:${await generation()}:${which}:${page}:${pageSize}`;
+    const key = `community:${await generation()}:${which}:${page}:${pageSize}`;
     const hit = await deps.cache.get<CachedPage>(key);
     if (hit) return hit;
-    let pending = computing.get(key);
-    if (!pending) {
-      pending = (async () => {
-        const { reply, complete } = await build(query, page, pageSize);
-        const body = JSON.stringify(reply);
-        const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-        const cached: CachedPage = { etag, body };
-        await deps.cache.set(key, cached, complete ? COMMUNITY_CACHE_TTL_MS : INCOMPLETE_CACHE_TTL_MS);
-        return cached;
-      })().finally(() => computing.delete(key));
-      computing.set(key, pending);
-    }
-    return pending;
+    return computing.run(key, async () => {
+      const { reply, complete } = await build(query, page, pageSize);
+      const body = JSON.stringify(reply);
+      const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
+      const cached: CachedPage = { etag, body };
+      await deps.cache.set(key, cached, complete ? COMMUNITY_CACHE_TTL_MS : INCOMPLETE_CACHE_TTL_MS);
+      return cached;
+    });
   }
 
   const routes: FastifyPluginAsync = async (base) => {
@@ -155,19 +137,11 @@ export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, opti
     });
   };
 
-  const onPortfolioEvent = async (event: EventEnvelope) => {
-    const { slug } = event.payload as { slug: string };
-    if (await model.sync(slug, event.occurredAt)) await invalidate();
-  };
-
   return {
     routes,
-    consumers: [{ types: COMMUNITY_CONSUMES, handle: onPortfolioEvent }],
-    async start() {
+    invalidate,
+    async rebuild() {
       if ((await model.rebuild(new Date(deps.clock.now()).toISOString())) > 0) await invalidate();
-      seeder.start();
     },
-    stop: () => seeder.stop(),
-    seeded: () => seeder.settled(),
   };
 }

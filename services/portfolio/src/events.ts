@@ -4,21 +4,9 @@
  * in order, and are written in the same commit as the change (the outbox). It consumes price.updated
  * (revaluation.ts); portfolios from brokerage imports arrive with their issue.
  */
-import type { EventEnvelope } from "@folio/platform/bus/port";
-import { envelope } from "@folio/platform/ids";
+import { type EventPayload, publishOp } from "@folio/platform/events";
 import type { WriteOp } from "@folio/platform/store/port";
-import { type EventPayload, EventPayloads, type EventType } from "@folio/proto/events";
-import { Value } from "typebox/value";
 import { type PortfolioState, tickersOf } from "./domain/portfolio.ts";
-
-export const PUBLISHES = ["portfolio.saved", "portfolio.deleted"] as const satisfies EventType[];
-export const CONSUMES = ["price.updated"] as const satisfies EventType[];
-
-function event<T extends EventType>(type: T, key: string, payload: EventPayload<T>, now: number): EventEnvelope<EventPayload<T>> {
-  // A payload the consumers would reject is a bug here: fail the request rather than publish it.
-  if (!Value.Check(EventPayloads[type], payload)) throw new Error(`invalid ${type} payload`);
-  return envelope(type, key, payload, now);
-}
 
 export interface SavedFacts {
   /** the revision the commit produces */
@@ -41,9 +29,9 @@ export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number
     assetCount: p.assets.length,
     rev: facts.rev,
   };
-  return { op: "publish", event: event("portfolio.saved", p.owner, payload, now) };
+  return publishOp("portfolio.saved", p.owner, payload, now);
 }
 
 export function portfolioDeleted(p: PortfolioState, now: number): WriteOp {
-  return { op: "publish", event: event("portfolio.deleted", p.owner, { uid: p.owner, slug: p.slug }, now) };
+  return publishOp("portfolio.deleted", p.owner, { uid: p.owner, slug: p.slug }, now);
 }

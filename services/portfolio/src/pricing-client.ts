@@ -1,13 +1,13 @@
 /**
- * Prices for valuations, asked of the pricing service (GET /v1/get/{ticker}) through deps.services and kept
- * per ticker in deps.cache for an hour, the pricing service's own refresh period. A ticker that cannot be
+ * Prices for valuations, asked of the pricing service through its typed client (`@folio/pricing/client`) and
+ * kept per ticker in deps.cache for an hour, the pricing service's own refresh period. A ticker that cannot be
  * priced never fails a read: it comes back in `unknown` (pricing does not know it) or `unavailable`
  * (pricing or its providers are down), and its assets show no live figures. No price is ever made up.
  */
 import type { Cache } from "@folio/platform/cache/port";
-import type { ServiceClient } from "@folio/platform/internal";
 import type { Logger } from "@folio/platform/log";
-import { type PriceReply, PricingMessages } from "@folio/proto/pricing";
+import { SingleFlight } from "@folio/platform/memo";
+import { type PriceReply, type PricingQueries, PricingUnavailable } from "@folio/pricing/client";
 
 export const PRICE_TTL_MS = 60 * 60 * 1000;
 /** A last good value pricing serves during an outage is real, but asked again soon. */
@@ -22,7 +22,7 @@ export const UNKNOWN_TICKER_TTL_MS = 10 * 60 * 1000;
  */
 export const PRICE_WAIT_MS = 2000;
 
-export const priceCacheKey = (ticker: string) => `portfolio:price:${ticker}`;
+export const priceCacheKey = (ticker: string) => `price:${ticker}`;
 
 type CachedLookup = { price: PriceReply } | { unknown: true };
 
@@ -39,10 +39,10 @@ export const unpricedOf = (lookup: PriceLookup): string[] => [...lookup.unknown,
 
 export class PricingClient {
   /** concurrent asks for one ticker share one call */
-  private readonly inflight = new Map<string, Promise<CachedLookup | null>>();
+  private readonly asking = new SingleFlight<string, CachedLookup | null>();
 
   constructor(
-    private readonly services: ServiceClient,
+    private readonly pricing: PricingQueries,
     private readonly cache: Cache,
     private readonly log: Logger,
   ) {}
@@ -74,39 +74,23 @@ export class PricingClient {
 
   private async one(ticker: string): Promise<CachedLookup | null> {
     const hit = await this.cache.get<CachedLookup>(priceCacheKey(ticker));
-    if (hit) return hit;
-    let pending = this.inflight.get(ticker);
-    if (!pending) {
-      pending = this.fetch(ticker).finally(() => this.inflight.delete(ticker));
-      this.inflight.set(ticker, pending);
-    }
-    return pending;
+    return hit ?? this.asking.run(ticker, () => this.fetch(ticker));
   }
 
   /** null: not priceable now (outage); never cached, so the next read tries again. */
   private async fetch(ticker: string): Promise<CachedLookup | null> {
-    let status: number;
-    let body: unknown;
+    let price: PriceReply | null;
     try {
-      ({ status, body } = await this.services.call<unknown>("pricing", { method: "GET", path: `/v1/get/${encodeURIComponent(ticker)}` }));
+      price = await this.pricing.quote(ticker);
     } catch (err) {
-      this.log.warn({ ticker, err: (err as Error).message }, "pricing unreachable; the asset is shown without live figures");
+      if (!(err instanceof PricingUnavailable)) throw err;
+      this.log.warn({ ticker, err: err.message }, "pricing could not price a ticker; the asset is shown without live figures");
       return null;
     }
-    if (status === 200 && isPriceReply(body)) {
-      const answer: CachedLookup = { price: body };
-      await this.cache.set(priceCacheKey(ticker), answer, body.stale ? STALE_PRICE_TTL_MS : PRICE_TTL_MS);
-      return answer;
-    }
-    // Only pricing's own "unknown ticker" answer means unknown: a 404 without it is a missing route (pricing
-    // not deployed where it was looked for), an outage like any other. A 400 is pricing refusing the ticker.
-    if ((status === 404 && errorOf(body) === PricingMessages.unknownTicker(ticker)) || status === 400) {
-      const answer: CachedLookup = { unknown: true };
-      await this.cache.set(priceCacheKey(ticker), answer, UNKNOWN_TICKER_TTL_MS);
-      return answer;
-    }
-    this.log.warn({ ticker, status }, "pricing could not price a ticker; the asset is shown without live figures");
-    return null;
+    const answer: CachedLookup = price ? { price } : { unknown: true };
+    const ttl = !price ? UNKNOWN_TICKER_TTL_MS : price.stale ? STALE_PRICE_TTL_MS : PRICE_TTL_MS;
+    await this.cache.set(priceCacheKey(ticker), answer, ttl);
+    return answer;
   }
 }
 
@@ -121,19 +105,4 @@ async function withDeadline<T>(pending: Promise<T | null>[], waitMs: number | un
   await Promise.race([Promise.all(pending.map(async (p, i) => (answers[i] = await p))), deadline]);
   clearTimeout(timer);
   return answers;
-}
-
-const errorOf = (body: unknown): unknown => (typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined);
-
-function isPriceReply(body: unknown): body is PriceReply {
-  const b = body as PriceReply | null;
-  return (
-    typeof b === "object" &&
-    b !== null &&
-    typeof b.latestPrice === "number" &&
-    Number.isFinite(b.latestPrice) &&
-    b.latestPrice > 0 &&
-    typeof b.historical_data === "object" &&
-    b.historical_data !== null
-  );
 }

@@ -26,7 +26,7 @@ export const OUTAGE_REPLY_TTL_MS = 60 * 1000;
 export const LOCAL_TTL_MS = 5000;
 export const LOCAL_ENTRIES = 500;
 
-export const replyCacheKey = (slug: string) => `portfolio:reply:${slug}`;
+export const replyCacheKey = (slug: string) => `reply:${slug}`;
 
 /** A valued reply as cached: the two big parts already serialised, so serving it is string work only. */
 export interface CachedCopy {

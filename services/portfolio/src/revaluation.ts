@@ -1,53 +1,86 @@
 /**
- * Revaluation on price.updated: the portfolios whose valuation reads the ticker (holdings collection) get
- * fresh figures in their value snapshots (marketValue, fees, allHistory, lastRefreshed) and fresh cached
- * replies. Runs once per event (inbox, in the snapshots' commit), so a redelivery changes nothing.
+ * Revaluation after a price change, as a fan-out of small jobs (the same shape as net worth's):
+ *
+ * - the price.updated consumer drops the ticker's cached price and adds one `portfolio.fanout` job per event
+ *   (jobId from the event id, so a redelivery adds nothing), then marks the event handled;
+ * - the fan-out pages through the ticker's holders one bucket at a time (store.ts holdings) and adds a
+ *   `portfolio.revalue` job per portfolio (jobId per slug: a burst of ticks makes one job while it waits);
+ * - a revaluation values one portfolio and writes its figures to its value snapshot, then replaces its
+ *   cached reply. A portfolio with an asset whose price cannot be had right now keeps its stored figures
+ *   (figures missing an asset would be wrong, not merely old) and its next read values it afresh.
+ *
+ * Every portfolio is its own job, retried on its own, and no commit holds more than one portfolio.
  */
-import type { EventEnvelope } from "@folio/platform/bus/port";
+import { consumer } from "@folio/platform/events";
+import { FANOUT_BUCKETS } from "@folio/platform/fanout";
 import { handleOnce } from "@folio/platform/inbox";
+import { type JobDefinition, job } from "@folio/platform/jobs";
 import type { Consumer, ServiceDeps } from "@folio/platform/service";
-import type { WriteOp } from "@folio/platform/store/port";
-import type { EventPayload } from "@folio/proto/events";
-import { CONSUMES } from "./events.ts";
-import { findBySlug, holdings, portfolios, slugsHolding, snapshotOp } from "./store.ts";
-import type { PortfolioValuer, Valued } from "./valuation-service.ts";
+import { findBySlug, holdings, portfolios, revOf, slugsHolding, snapshotOp } from "./store.ts";
+import type { PortfolioValuer } from "./valuation-service.ts";
 
 export const REVALUATION_CONSUMER = "portfolio.revaluation";
+export const FANOUT_QUEUE = "portfolio.fanout";
+export const REVALUE_QUEUE = "portfolio.revalue";
+/** Revaluations run at once per worker: each waits on pricing more than on this process. */
+const REVALUE_CONCURRENCY = 8;
 
-export function revaluationConsumer(deps: ServiceDeps, valuer: PortfolioValuer): Consumer {
+/** BullMQ ids may not contain ':'; encoding keeps distinct keys distinct. */
+export const fanOutJobId = (eventId: string) => `portfolio-fanout-${encodeURIComponent(eventId)}`;
+export const revalueJobId = (slug: string) => `portfolio-revalue-${encodeURIComponent(slug)}`;
+
+export interface RevaluationResult {
+  slug: string;
+  /** false when the portfolio is gone or one of its prices cannot be had now */
+  revalued: boolean;
+}
+
+export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer): { consumer: Consumer; jobs: JobDefinition[] } {
   const held = holdings(deps.store);
   const collection = portfolios(deps.store);
-  async function handle(event: EventEnvelope): Promise<void> {
-    const { ticker } = event.payload as EventPayload<"price.updated">;
+
+  const onPriceUpdated = consumer(["price.updated"], async (event) => {
+    if (await deps.store.handled(REVALUATION_CONSUMER, event.id)) return;
     // the price cached for valuations is the one that just changed
-    await valuer.pricing.forget(ticker);
-    const revalued: Array<[slug: string, valued: Valued]> = [];
-    const skipped: string[] = [];
-    await handleOnce(deps.store, REVALUATION_CONSUMER, event, async () => {
-      const ops: WriteOp[] = [];
-      for (const slug of await slugsHolding(held, ticker)) {
-        const doc = await findBySlug(collection, slug);
-        if (!doc) continue;
-        // background work: it may wait for pricing as long as pricing takes
-        const valued = await valuer.value(doc, undefined);
-        // Figures missing an asset only because its price cannot be had right now would be wrong, not
-        // merely old: this portfolio keeps its stored figures, and its next read values it afresh. The
-        // others go ahead; one unpriceable ticker must not hold back every portfolio that shares another.
-        const assetTickers = new Set(doc.assets.map((a) => a.ticker.toUpperCase()));
-        if (valued.lookup.unavailable.some((t) => assetTickers.has(t))) {
-          skipped.push(slug);
-          continue;
-        }
-        ops.push(snapshotOp(slug, valuer.snapshotOf(valued)));
-        revalued.push([slug, valued]);
+    await valuer.pricing.forget(event.payload.ticker);
+    await deps.jobs.add(FANOUT_QUEUE, { ticker: event.payload.ticker }, { jobId: fanOutJobId(event.id) });
+    await handleOnce(deps.store, REVALUATION_CONSUMER, event, async () => []);
+  });
+
+  const fanOut = job(FANOUT_QUEUE, async (run) => {
+    let count = 0;
+    for (let bucket = 0; bucket < FANOUT_BUCKETS; bucket++) {
+      const slugs = await slugsHolding(held, run.data.ticker, bucket);
+      await Promise.all(slugs.map((slug) => deps.jobs.add(REVALUE_QUEUE, { slug }, { jobId: revalueJobId(slug) })));
+      count += slugs.length;
+      if (slugs.length > 0 || bucket === FANOUT_BUCKETS - 1) await run.updateProgress(Math.round(((bucket + 1) / FANOUT_BUCKETS) * 100));
+    }
+    return { ticker: run.data.ticker, portfolios: count };
+  });
+
+  const revalue = job(
+    REVALUE_QUEUE,
+    async ({ data: { slug } }): Promise<RevaluationResult> => {
+      const doc = await findBySlug(collection, slug);
+      if (!doc) return { slug, revalued: false };
+      // background work: it may wait for pricing as long as pricing takes
+      const valued = await valuer.value(doc, undefined);
+      const assetTickers = new Set(doc.assets.map((a) => a.ticker.toUpperCase()));
+      if (valued.lookup.unavailable.some((t) => assetTickers.has(t))) {
+        await valuer.forget(slug);
+        deps.log.warn({ slug, unavailable: valued.lookup.unavailable }, "portfolio left unrevalued: some of its prices are unavailable");
+        return { slug, revalued: false };
       }
-      return ops;
-    });
-    // after the commit: a reader must never get figures newer than what is stored
-    for (const [slug, valued] of revalued) await valuer.keep(slug, valued);
-    for (const slug of skipped) await valuer.forget(slug);
-    if (skipped.length > 0)
-      deps.log.warn({ ticker, portfolios: skipped.length }, "portfolios left unrevalued: some of their prices are unavailable");
-  }
-  return { types: [...CONSUMES], handle };
+      // a save meanwhile wrote figures of a newer revision in its own commit: those stand
+      const now = await findBySlug(collection, slug);
+      if (!now || revOf(now) !== revOf(doc)) return { slug, revalued: false };
+      await deps.store.commit([snapshotOp(slug, valuer.snapshotOf(valued))]);
+      // after the commit: a reader must never get figures newer than what is stored
+      await valuer.keep(slug, valued);
+      return { slug, revalued: true };
+    },
+    { concurrency: REVALUE_CONCURRENCY },
+  );
+
+  return { consumer: onPriceUpdated, jobs: [fanOut, revalue] };
 }

@@ -1,17 +1,18 @@
 /**
- * Seeds the visitors' sample portfolios (domain/samples.ts) as part of the service's start. Idempotent: the
- * samples have fixed slugs, a sample already stored is left as it is, and two replicas seeding at once
- * collide on the slug's unique index, where the loser counts the sample as present. Each sample is written
- * like any new portfolio: through the store's commit, with its portfolio.saved event.
+ * Seeds the visitors' sample portfolios (domain/samples.ts) as a queue job added at the service's start, so
+ * a slow or absent market-data provider never delays the app being up. Idempotent: the samples have fixed
+ * slugs, a sample already stored is left as it is, and two replicas seeding at once collide on the slug's
+ * unique index, where the loser counts the sample as present. Each sample is created as any new portfolio is
+ * (commands.ts): with its figures, holdings, community entry and portfolio.saved event in one commit.
  *
  * The purchase prices are real closes from the pricing service. When pricing cannot give one now (not up
- * yet in a cluster, providers down), that sample is skipped with a logged reason and tried again later in
- * this process (and at every start); no price is ever made up.
+ * yet in a cluster, providers down), that sample is skipped with a logged reason and the job fails, so the
+ * queue retries it with backoff (15 s, 30 s, 60 s, 2 min), and every start tries again; no price is made up.
  */
-import { newId } from "@folio/platform/ids";
+import { type JobDefinition, job } from "@folio/platform/jobs";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError } from "@folio/platform/store/port";
-import { newPortfolio } from "./domain/portfolio.ts";
+import type { PortfolioCommands } from "./commands.ts";
 import {
   buildSample,
   SAMPLE_OWNER,
@@ -21,10 +22,14 @@ import {
   type SampleDefinition,
   sampleTickers,
 } from "./domain/samples.ts";
-import { valuationTickers } from "./domain/valued-portfolio.ts";
-import { portfolioSaved } from "./events.ts";
-import { holdingOps, holdings, insertOp, type PortfolioDoc, portfolios, snapshotOp } from "./store.ts";
+import { portfolios } from "./store.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
+
+export const SEED_QUEUE = "portfolio.seed";
+export const SEED_JOB_ID = "portfolio-seed";
+/** attempts of one start's seeding, and the first retry delay (doubled each time) */
+export const SEED_ATTEMPTS = 5;
+export const SEED_BACKOFF_MS = 15_000;
 
 export interface SkippedSample {
   slug: string;
@@ -40,8 +45,7 @@ export interface SeedOutcome {
   skipped: SkippedSample[];
 }
 
-/** `stopping` is asked before each write, so a seeding outlived by its process writes nothing. */
-export async function seedSamples(deps: ServiceDeps, valuer: PortfolioValuer, stopping: () => boolean = () => false): Promise<SeedOutcome> {
+export async function seedSamples(deps: ServiceDeps, valuer: PortfolioValuer, commands: PortfolioCommands): Promise<SeedOutcome> {
   const collection = portfolios(deps.store);
   const outcome: SeedOutcome = { created: [], present: [], skipped: [] };
   const stored = new Map((await collection.find({ slug: { $in: [...SAMPLE_SLUGS] } })).map((d) => [d.slug, d]));
@@ -73,38 +77,12 @@ export async function seedSamples(deps: ServiceDeps, valuer: PortfolioValuer, st
       outcome.skipped.push({ slug: sample.slug, reason, retry: down.length > 0 });
       continue;
     }
-    const now = deps.clock.now();
-    const state = {
-      ...newPortfolio(built.input, {
-        slug: sample.slug,
-        name: sample.pName,
-        owner: SAMPLE_OWNER,
-        copiedFrom: null,
-        now: new Date(now).toISOString(),
-      }),
-      category: sample.category,
-    };
-    // stored as a save stores a new portfolio: with its figures, holdings and value snapshot (routes.ts)
-    const _id = newId();
-    const valued = await valuer.value({ ...state, _id, _v: 1 });
-    const p = valued.portfolio;
-    const doc: PortfolioDoc = {
-      ...state,
-      _id,
-      marketValue: p.marketValue,
-      fees: p.fees,
-      allHistory: p.allHistory,
-      lastRefreshed: p.lastRefreshed,
-    };
-    if (stopping()) break;
     try {
-      await deps.store.commit([
-        insertOp(doc),
-        ...(await holdingOps(holdings(deps.store), sample.slug, valuationTickers(doc))),
-        snapshotOp(sample.slug, valuer.snapshotOf(valued)),
-        portfolioSaved(state, { rev: 1, created: true }, now),
-      ]);
-      await valuer.keep(sample.slug, valued);
+      await commands.create(
+        built.input,
+        { name: sample.pName, owner: SAMPLE_OWNER, copiedFrom: null },
+        { slug: sample.slug, extra: { category: sample.category } },
+      );
       outcome.created.push(sample.slug);
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
@@ -114,74 +92,19 @@ export async function seedSamples(deps: ServiceDeps, valuer: PortfolioValuer, st
   return outcome;
 }
 
-/** How long a stop waits for a seeding attempt in progress. */
-const STOP_PATIENCE_MS = 2000;
+/** Adds this start's seeding (a job already waiting or running, from another replica, is not added twice). */
+export function startSeeding(deps: ServiceDeps): Promise<string> {
+  return deps.jobs.add(SEED_QUEUE, {}, { jobId: SEED_JOB_ID, attempts: SEED_ATTEMPTS, backoffMs: SEED_BACKOFF_MS });
+}
 
-/** After a start whose seeding was skipped for want of prices: 15 s, 1 min, 5 min, then the next start. */
-export const SEED_RETRY_DELAYS_MS = [15_000, 60_000, 300_000];
-
-/**
- * Runs the seeding in the background of the start, so a slow or absent market-data provider never delays
- * the app being up, and retries while pricing might still come up.
- */
-export class SampleSeeder {
-  private running: Promise<SeedOutcome | null> = Promise.resolve(null);
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
-
-  constructor(
-    private readonly deps: ServiceDeps,
-    private readonly valuer: PortfolioValuer,
-    private readonly retryDelaysMs: readonly number[] = SEED_RETRY_DELAYS_MS,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.attempt(0);
-  }
-
-  /** The latest attempt's outcome (null when it failed outright), once it has finished. */
-  settled(): Promise<SeedOutcome | null> {
-    return this.running;
-  }
-
-  /**
-   * Waits a little for an attempt in progress (it writes nothing once stopping); one stuck on a slow
-   * market-data provider is not waited for, so it cannot hold up the shutdown.
-   */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    let timer: NodeJS.Timeout | undefined;
-    const patience = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, STOP_PATIENCE_MS);
-    });
-    await Promise.race([this.running, patience]);
-    clearTimeout(timer);
-  }
-
-  private attempt(n: number): void {
-    this.running = seedSamples(this.deps, this.valuer, () => this.stopped).then(
-      (outcome) => {
-        this.report(outcome);
-        const delay = this.retryDelaysMs[n];
-        if (outcome.skipped.some((s) => s.retry) && delay !== undefined && !this.stopped) {
-          this.timer = setTimeout(() => this.attempt(n + 1), delay);
-          this.timer.unref();
-        }
-        return outcome;
-      },
-      (err: unknown) => {
-        this.deps.log.error({ err }, "seeding the sample portfolios failed; it runs again at the next start");
-        return null;
-      },
-    );
-  }
-
-  private report(outcome: SeedOutcome): void {
-    if (outcome.created.length > 0) this.deps.log.info({ samples: outcome.created }, "sample portfolios created");
-    for (const s of outcome.skipped) {
-      this.deps.log.warn({ sample: s.slug, reason: s.reason }, `sample portfolio not created: ${s.reason}`);
-    }
-  }
+export function seedJob(deps: ServiceDeps, valuer: PortfolioValuer, commands: PortfolioCommands): JobDefinition {
+  return job(SEED_QUEUE, async (): Promise<SeedOutcome> => {
+    const outcome = await seedSamples(deps, valuer, commands);
+    if (outcome.created.length > 0) deps.log.info({ samples: outcome.created }, "sample portfolios created");
+    for (const s of outcome.skipped) deps.log.warn({ sample: s.slug, reason: s.reason }, `sample portfolio not created: ${s.reason}`);
+    // failing makes the queue retry with backoff while pricing may still come up
+    const retry = outcome.skipped.filter((s) => s.retry);
+    if (retry.length > 0) throw new Error(`sample portfolios not created yet: ${retry.map((s) => s.reason).join("; ")}`);
+    return outcome;
+  });
 }

@@ -1,27 +1,41 @@
 /**
- * Portfolio: creating, saving, sharing, renaming and deleting portfolios. It owns the "portfolios"
- * collection and publishes portfolio.saved / portfolio.deleted (events.ts). Portfolios are valued with the
- * pricing service's prices (valuation-service.ts) and revalued when a price changes (revaluation.ts).
+ * Portfolio: creating, saving, sharing, renaming and deleting portfolios (commands.ts), reading them
+ * (reads.ts), the community list (community.ts) and the visitors' samples (seed.ts). It owns the portfolio
+ * collections and publishes portfolio.saved / portfolio.deleted (events.ts). Portfolios are valued with the
+ * pricing service's prices (valuation-service.ts) and revalued by jobs when a price changes (revaluation.ts).
  */
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
+import { PricingQueries } from "@folio/pricing/client";
+import { createPortfolioCommands } from "./commands.ts";
 import { createCommunity } from "./community.ts";
+import { CommunityModel } from "./community-model.ts";
 import { PricingClient } from "./pricing-client.ts";
-import { revaluationConsumer } from "./revaluation.ts";
+import { createPortfolioReads } from "./reads.ts";
+import { revaluation } from "./revaluation.ts";
 import { portfolioRoutes } from "./routes.ts";
+import { seedJob, startSeeding } from "./seed.ts";
+import { bucketLegacyHoldings, holdings } from "./store.ts";
 import { PortfolioValuer } from "./valuation-service.ts";
 
 export function createPortfolioService(deps: ServiceDeps): ServiceModule {
-  const valuer = new PortfolioValuer(deps, new PricingClient(deps.services, deps.cache, deps.log));
-  const community = createCommunity(deps, valuer);
+  const valuer = new PortfolioValuer(deps, new PricingClient(new PricingQueries(deps.services), deps.cache, deps.log));
+  const model = new CommunityModel(deps.store);
+  const community = createCommunity(deps, valuer, model);
+  const commands = createPortfolioCommands(deps, valuer, model, community.invalidate);
+  const reads = createPortfolioReads(deps, valuer);
+  const revalue = revaluation(deps, valuer);
   return {
     name: "portfolio",
     routes: async (app) => {
-      await app.register(portfolioRoutes(deps, valuer));
+      await app.register(portfolioRoutes(commands, reads));
       await app.register(community.routes);
     },
-    consumers: [revaluationConsumer(deps, valuer), ...community.consumers],
-    // the community's read model and the visitors' samples (community.ts, seed.ts)
-    start: () => community.start(),
-    stop: () => community.stop(),
+    consumers: [revalue.consumer],
+    jobs: [...revalue.jobs, seedJob(deps, valuer, commands)],
+    async start() {
+      await bucketLegacyHoldings(deps.store, holdings(deps.store));
+      await community.rebuild();
+      await startSeeding(deps);
+    },
   };
 }

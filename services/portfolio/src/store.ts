@@ -3,6 +3,7 @@
  * document id is separate so a deleted slug can be taken again without reusing an id. The store's
  * version (_v) is the portfolio's revision (`rev`): it starts at 1 and grows by one on every replace.
  */
+import { bucketOf } from "@folio/platform/fanout";
 import type { Collection, Doc, Store, WriteOp } from "@folio/platform/store/port";
 import type { Portfolio } from "@folio/proto/portfolio";
 import type { PortfolioState } from "./domain/portfolio.ts";
@@ -54,18 +55,23 @@ export const deleteOp = (doc: PortfolioDoc): WriteOp => ({ op: "delete", collect
  * Which portfolios a ticker's price moves, one document per (ticker, portfolio): the assets' tickers and
  * the benchmark's. price.updated names a ticker, and store filters match top-level fields only, not array
  * members. Written in the same commit as each save, settings change and delete (holdingOps), so it never
- * disagrees with the portfolios.
+ * disagrees with the portfolios. Each entry carries the slug's fan-out bucket (platform/src/fanout.ts): the
+ * revaluation after a price change pages through a ticker's holders one bucket at a time.
  */
 export const HOLDINGS = "portfolio_holdings";
 
 export interface HoldingDoc extends Doc {
   ticker: string;
   slug: string;
+  /** absent on entries written before buckets existed; the service fills it in at start */
+  bucket?: number;
 }
 
 export function holdings(store: Store): Collection<HoldingDoc> {
-  return store.collection<HoldingDoc>(HOLDINGS, [{ fields: ["ticker"] }, { fields: ["slug"] }]);
+  return store.collection<HoldingDoc>(HOLDINGS, [{ fields: ["ticker", "bucket"] }, { fields: ["slug"] }]);
 }
+
+const holdingDoc = (ticker: string, slug: string): HoldingDoc => ({ _id: holdingId(ticker, slug), ticker, slug, bucket: bucketOf(slug) });
 
 const holdingId = (ticker: string, slug: string) => `${ticker}|${slug}`;
 
@@ -80,14 +86,20 @@ export async function holdingOps(c: Collection<HoldingDoc>, slug: string, ticker
   const held = new Set(tickers);
   const ops: WriteOp[] = [];
   for (const t of stored) if (!held.has(t)) ops.push({ op: "delete", collection: HOLDINGS, id: holdingId(t, slug) });
-  for (const t of held)
-    if (!stored.has(t)) ops.push({ op: "upsert", collection: HOLDINGS, doc: { _id: holdingId(t, slug), ticker: t, slug } as HoldingDoc });
+  for (const t of held) if (!stored.has(t)) ops.push({ op: "upsert", collection: HOLDINGS, doc: holdingDoc(t, slug) });
   return ops;
 }
 
-/** The slugs of the portfolios holding a ticker. */
-export async function slugsHolding(c: Collection<HoldingDoc>, ticker: string): Promise<string[]> {
-  return [...new Set((await c.find({ ticker: ticker.toUpperCase() })).map((h) => h.slug))];
+/** The slugs of the portfolios holding a ticker in one fan-out bucket. */
+export async function slugsHolding(c: Collection<HoldingDoc>, ticker: string, bucket: number): Promise<string[]> {
+  return [...new Set((await c.find({ ticker: ticker.toUpperCase(), bucket })).map((h) => h.slug))];
+}
+
+/** Gives entries stored before buckets existed their bucket; returns how many it changed. */
+export async function bucketLegacyHoldings(store: Store, c: Collection<HoldingDoc>): Promise<number> {
+  const legacy = await c.find({ bucket: null });
+  if (legacy.length > 0) await store.commit(legacy.map((h) => ({ op: "upsert", collection: HOLDINGS, doc: holdingDoc(h.ticker, h.slug) })));
+  return legacy.length;
 }
 
 /**

@@ -9,6 +9,7 @@
  * valuation that started before a save or a price change finished after it; the reply then says
  * has_updates (reply-cache.ts hasUpdates) and the client reloads from the uncached path, which values afresh.
  */
+import { SingleFlight } from "@folio/platform/memo";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DEFAULT_TOTAL_VALUE, Portfolio, type PortfolioInput, type Valuation } from "@folio/proto/portfolio";
 import { Value } from "typebox/value";
@@ -31,7 +32,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export class PortfolioValuer {
   /** concurrent cache misses for one revision share one valuation */
-  private readonly inflight = new Map<string, Promise<ServedCopy>>();
+  private readonly valuing = new SingleFlight<string, ServedCopy>();
   private readonly replies: ReplyCache;
 
   constructor(
@@ -83,15 +84,7 @@ export class PortfolioValuer {
   async served(doc: PortfolioDoc, snapshot: ValueSnapshot | null): Promise<ServedCopy> {
     const hit = await this.replies.get(doc.slug, revOf(doc), snapshot);
     if (hit) return hit;
-    const key = `${doc.slug}\n${revOf(doc)}`;
-    let pending = this.inflight.get(key);
-    if (!pending) {
-      pending = this.value(doc)
-        .then((valued) => this.keep(doc.slug, valued))
-        .finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
-    }
-    return pending;
+    return this.valuing.run(`${doc.slug}\n${revOf(doc)}`, async () => this.keep(doc.slug, await this.value(doc)));
   }
 
   /** Caches a valuation as the portfolio's copy and returns it. */

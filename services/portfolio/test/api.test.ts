@@ -2,7 +2,7 @@ import type { EventEnvelope } from "@folio/platform/bus/port";
 import { EventPayloads, type EventType } from "@folio/proto/events";
 import { Value } from "typebox/value";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PortfolioMessages } from "../src/routes.ts";
+import { PortfolioMessages } from "../src/commands.ts";
 import { asset, type Harness, harness, input } from "./helpers.ts";
 
 let h: Harness;

@@ -43,7 +43,7 @@ describe("GET /cachable/get/portfolio/:slug serving", () => {
     const doc = await h.stored(slug);
     if (!doc) throw new Error("not stored");
     await h.deps.store.commit([replaceOp({ ...doc, privateMode: true })]);
-    await h.deps.cache.del(replyCacheKey(slug));
+    await h.svc.cache.del(replyCacheKey(slug));
     expect((await h.as(null).cachable(slug)).json()).toEqual(first);
     h.deps.clock.advance(LOCAL_TTL_MS);
     expect((await h.as(null).cachable(slug)).statusCode).toBe(404);

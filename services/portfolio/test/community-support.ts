@@ -2,21 +2,19 @@
  * The portfolio service on real routes, schemas, auth and the embedded store, beside a stand-in for the
  * pricing service's GET /v1/get/{ticker} whose prices a test sets (or takes from the real market data) and
  * can switch off. Events are delivered by hand: `deliver()` hands the outbox's pending events to the
- * service's own consumers, as the relay and bus would, so a test decides when consumers run.
+ * service's own consumers and runs the jobs they add, as the relay, bus and workers would, so a test decides
+ * when they run.
  */
 import type { App } from "@folio/platform/http/server";
-import type { Consumer, ServiceModule } from "@folio/platform/service";
-import { bearer, buildTestApp, createTestDeps, type TestDeps, tokenFor } from "@folio/platform/testing";
+import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
+import { bearer, buildTestApp, createTestDeps, forService, runJobs, settle, type TestDeps, tokenFor } from "@folio/platform/testing";
 import type { CommunityReply } from "@folio/proto/community";
 import type { AssetInput, PortfolioInput } from "@folio/proto/portfolio";
 import type { PriceReply } from "@folio/proto/pricing";
 import type { FastifyPluginAsync } from "fastify";
-import { type Community, createCommunity } from "../src/community.ts";
 import { loadTicker } from "../src/domain/valuation/testing/market-data.ts";
-import { PricingClient } from "../src/pricing-client.ts";
 import { createPortfolioService } from "../src/service.ts";
 import { type PortfolioDoc, portfolios } from "../src/store.ts";
-import { PortfolioValuer } from "../src/valuation-service.ts";
 
 export type Who = "alice" | "bob" | null;
 
@@ -78,6 +76,8 @@ export type Client = ReturnType<typeof client>;
 
 export interface CommunityHarness {
   deps: TestDeps;
+  /** the portfolio service's own view of the ports */
+  svc: ServiceDeps;
   app: App;
   pricing: FakePricing;
   module: ServiceModule;
@@ -86,7 +86,7 @@ export interface CommunityHarness {
   create(who: Exclude<Who, null>, name: string, over?: Partial<PortfolioInput>): Promise<string>;
   /** makes a portfolio public in a category, as its owner does in the settings */
   publish(who: Exclude<Who, null>, slug: string, category?: string, pDescription?: string): Promise<void>;
-  /** hands every pending outbox event to the service's consumers, in order */
+  /** hands every pending outbox event to the service's consumers, in order, and runs the jobs they add */
   deliver(): Promise<number>;
   /** the community list as a visitor gets it, parsed */
   communityList(query?: string): Promise<CommunityReply>;
@@ -97,13 +97,16 @@ export interface CommunityHarness {
 export async function communityHarness(options: { deps?: TestDeps; pricing?: FakePricing } = {}): Promise<CommunityHarness> {
   const deps = options.deps ?? createTestDeps();
   const pricing = options.pricing ?? new FakePricing();
-  const module = createPortfolioService(deps);
+  const svc = forService(deps, "portfolio");
+  const module = createPortfolioService(svc);
   const app = await buildTestApp(deps, module.routes, pricing.plugin);
+  runJobs(deps, [module]);
   const tokens = { alice: tokenFor(app, { uid: "alice" }), bob: tokenFor(app, { uid: "bob" }) };
   const as = (who: Who) => client(app, who ? tokens[who] : null);
   const collection = portfolios(deps.store);
   const harness: CommunityHarness = {
     deps,
+    svc,
     app,
     pricing,
     module,
@@ -119,7 +122,7 @@ export async function communityHarness(options: { deps?: TestDeps; pricing?: Fak
       if (res.statusCode !== 200) throw new Error(`publish failed: ${res.body}`);
       deps.clock.advance(1000);
     },
-    deliver: () => deliverPending(deps, module.consumers ?? []),
+    deliver: async () => (await settle(deps, [module])).length,
     async communityList(query = "") {
       const res = await as(null).community(query);
       if (res.statusCode !== 200) throw new Error(`community list failed: ${res.statusCode} ${res.body}`);
@@ -129,29 +132,11 @@ export async function communityHarness(options: { deps?: TestDeps; pricing?: Fak
     async close() {
       await module.stop?.();
       await app.close();
+      await deps.queue.close();
       await deps.store.close();
     },
   };
   return harness;
-}
-
-export async function deliverPending(deps: TestDeps, consumers: Consumer[]): Promise<number> {
-  let delivered = 0;
-  for (;;) {
-    const pending = await deps.store.pendingEvents(100);
-    if (pending.length === 0) return delivered;
-    for (const { event } of pending) {
-      for (const c of consumers) if (c.types.includes(event.type)) await c.handle(event);
-    }
-    await deps.store.markRelayed(pending.map((p) => p.seq));
-    delivered += pending.length;
-  }
-}
-
-/** A community module of its own on the same deps, as a second start of the service builds. */
-export function communityOf(deps: TestDeps, options: { seedRetryDelaysMs?: number[] } = {}): Community {
-  const valuer = new PortfolioValuer(deps, new PricingClient(deps.services, deps.cache, deps.log));
-  return createCommunity(deps, valuer, options);
 }
 
 /** The slugs listed per category, in order. */

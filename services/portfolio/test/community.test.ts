@@ -29,6 +29,7 @@ async function pricesMove(ticker: string, latestPrice: number, history: Record<s
     h.deps.clock.now(),
   );
   for (const c of h.module.consumers ?? []) if (c.types.includes(event.type)) await c.handle(event);
+  await h.deliver();
 }
 
 describe("GET /v1/get/communityportfolios", () => {
@@ -138,7 +139,7 @@ describe("GET /v1/get/communityportfolios", () => {
     await h.deliver();
     // pricing goes down once the service's cached price has expired
     h.pricing.down = true;
-    await h.deps.cache.del(priceCacheKey("VTI"));
+    await h.svc.cache.del(priceCacheKey("VTI"));
     expect((await h.communityList()).Growth?.[0]).toMatchObject({ slug, totalValue: null, growth: null, allHistory: {} });
 
     h.pricing.down = false;

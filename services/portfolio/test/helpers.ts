@@ -4,9 +4,9 @@
  * (deps.services, inject) reach real pricing routes.
  */
 import type { App } from "@folio/platform/http/server";
-import type { ServiceModule } from "@folio/platform/service";
-import { bearer, buildTestApp, createTestDeps, type TestDeps, tokenFor } from "@folio/platform/testing";
-import { createPricingService } from "@folio/pricing/service";
+import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
+import { bearer, buildTestApp, createTestDeps, forService, runJobs, settle, type TestDeps, tokenFor } from "@folio/platform/testing";
+import { createPricingService } from "@folio/pricing";
 import type { AssetInput, PortfolioInput } from "@folio/proto/portfolio";
 import { createPortfolioService } from "../src/service.ts";
 import { type PortfolioDoc, portfolios } from "../src/store.ts";
@@ -24,6 +24,8 @@ export type Who = "alice" | "bob" | "admin" | null;
 
 export interface Harness {
   deps: TestDeps;
+  /** the portfolio service's own view of the ports (its cache keys) */
+  svc: ServiceDeps;
   app: App;
   as(who: Who): Client;
   /** the stored document, owner included, read straight from the store */
@@ -32,7 +34,7 @@ export interface Harness {
   create(who: Exclude<Who, null>, name: string, over?: Partial<PortfolioInput>): Promise<string>;
   /** the hosted modules: portfolio, and pricing when asked for */
   modules: ServiceModule[];
-  /** delivers every committed, not yet relayed event to the modules consuming it, as the bus would; returns them */
+  /** delivers every committed event to the modules consuming it and runs the jobs they add, as the bus and workers would; returns the events */
   relay(): Promise<{ type: string; payload: unknown }[]>;
   close(): Promise<void>;
 }
@@ -65,8 +67,10 @@ function client(app: App, token: string | null) {
 
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const deps = createTestDeps(options.env);
-  const modules = [createPortfolioService(deps), ...(options.pricing ? [createPricingService(deps)] : [])];
+  const svc = forService(deps, "portfolio");
+  const modules = [createPortfolioService(svc), ...(options.pricing ? [createPricingService(forService(deps, "pricing"))] : [])];
   const app = await buildTestApp(deps, ...modules.map((m) => m.routes));
+  runJobs(deps, modules);
   const tokens = {
     alice: tokenFor(app, { uid: "alice" }),
     bob: tokenFor(app, { uid: "bob" }),
@@ -76,6 +80,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const as = (who: Who) => client(app, who ? tokens[who] : null);
   return {
     deps,
+    svc,
     app,
     as,
     stored: (slug) => collection.findOne({ slug }),
@@ -87,20 +92,10 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
       return res.json().slug as string;
     },
     modules,
-    async relay() {
-      const delivered: { type: string; payload: unknown }[] = [];
-      for (;;) {
-        const pending = await deps.store.pendingEvents(100);
-        if (pending.length === 0) return delivered;
-        for (const { event } of pending) {
-          for (const m of modules) for (const c of m.consumers ?? []) if (c.types.includes(event.type)) await c.handle(event);
-          delivered.push(event);
-        }
-        await deps.store.markRelayed(pending.map((p) => p.seq));
-      }
-    },
+    relay: () => settle(deps, modules),
     async close() {
       await app.close();
+      await deps.queue.close();
       await deps.store.close();
     },
   };

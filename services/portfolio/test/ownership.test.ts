@@ -5,7 +5,7 @@
  */
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PortfolioMessages } from "../src/routes.ts";
+import { PortfolioMessages } from "../src/commands.ts";
 import { type Client, type Harness, harness, input } from "./helpers.ts";
 
 type Caller = "visitor" | "other" | "owner";

@@ -8,7 +8,6 @@ import { appendFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import { envelope } from "@folio/platform/ids";
-import { REFRESH_QUEUE } from "@folio/pricing/jobs";
 import type { EventPayload } from "@folio/proto/events";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CachedCopy, LOCAL_TTL_MS, replyCacheKey } from "../src/reply-cache.ts";
@@ -32,7 +31,7 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
     dir = copyMarketData(["VTI", "BND", "SPY"]);
     h = await harness({ pricing: true, env: { MARKET_DATA_DIR: dir, MARKET_DATA_PROVIDERS: "csv" } });
     h.deps.clock.set(TODAY);
-    const job = h.modules.flatMap((m) => m.jobs ?? []).find((j) => j.queue === REFRESH_QUEUE);
+    const job = h.modules.flatMap((m) => m.jobs ?? []).find((j) => j.queue === "pricing.refresh");
     if (!job) throw new Error("pricing has no refresh job");
     h.deps.queue.process(job.queue, job.handler);
   });
@@ -44,8 +43,8 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
 
   /** The pricing service's hourly refresh, run now; its price.updated events are relayed like the bus would. */
   async function refreshPrices(): Promise<EventEnvelope[]> {
-    await h.deps.queue.add(REFRESH_QUEUE, "refresh", {});
-    await h.deps.queue.drain?.(REFRESH_QUEUE);
+    await h.deps.queue.add("pricing.refresh", "refresh", {});
+    await h.deps.queue.drain?.("pricing.refresh");
     return (await h.relay()).filter((e) => e.type === "price.updated") as EventEnvelope[];
   }
 
@@ -57,7 +56,7 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
     utimesSync(path, later, later);
   }
 
-  const cachedCopy = (slug: string) => h.deps.cache.get<CachedCopy>(replyCacheKey(slug));
+  const cachedCopy = (slug: string) => h.svc.cache.get<CachedCopy>(replyCacheKey(slug));
 
   it("revalues the portfolios holding a ticker when its price changes, without touching their revision", async () => {
     const bnd = closes("BND");
@@ -105,11 +104,13 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
     );
     h.deps.clock.set(TODAY + 1000);
     await consumer.handle(event);
+    await h.relay();
     const snapshots = valueSnapshots(h.deps.store);
     const first = await snapshots.get(slug);
     expect(first?.lastRefreshed).toBe(new Date(TODAY + 1000).toISOString());
     h.deps.clock.set(TODAY + 2000);
     await consumer.handle(event);
+    await h.relay();
     expect(await snapshots.get(slug)).toEqual(first);
   });
 
@@ -152,7 +153,7 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
     await h.as("alice").save(slug, { ...threeFund, assets: [asset({ ticker: "VTI", quantity: 12, PoA: 165, DoA: "2020-01-02" })] });
     // a valuation that started before the save and finished after it (in another replica) stores its
     // older copy last; this replica notices it once its own few-second layer has expired
-    await h.deps.cache.set(replyCacheKey(slug), rev1);
+    await h.svc.cache.set(replyCacheKey(slug), rev1);
     h.deps.clock.advance(LOCAL_TTL_MS);
     const late = await h.as(null).cachable(slug);
     expect(late.json()).toMatchObject({ has_updates: true, data: { rev: 1 } });
@@ -166,7 +167,7 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
     h.deps.clock.set(TODAY + 3_600_000);
     await h.relay();
     await refreshPrices();
-    await h.deps.cache.set(replyCacheKey(slug), rev2);
+    await h.svc.cache.set(replyCacheKey(slug), rev2);
     h.deps.clock.advance(LOCAL_TTL_MS);
     const outdated = await h.as(null).cachable(slug);
     expect(outdated.json()).toMatchObject({ has_updates: true, data: { rev: 2 } });
@@ -190,8 +191,9 @@ describe("revaluation while prices cannot be had", () => {
       await consumer?.handle(
         envelope("price.updated", "VTI", { ticker: "VTI", latestPrice: 1, previousPrice: null, at: "2026-07-14T20:00:00Z" }, TODAY),
       );
+      await h.relay();
       expect(await valueSnapshots(h.deps.store).get(slug)).toEqual(before);
-      expect(await h.deps.cache.get(replyCacheKey(slug))).toBeNull();
+      expect(await h.svc.cache.get(replyCacheKey(slug))).toBeNull();
     } finally {
       await h.close();
     }

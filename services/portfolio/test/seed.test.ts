@@ -1,16 +1,24 @@
 /**
- * The visitors' samples, seeded at the service's start with real closes (the shared market data, served by
- * a stand-in pricing service): created once, through the store's commit with portfolio.saved events;
- * starting again, or twice at once, adds nothing; without prices nothing is invented.
+ * The visitors' samples, seeded by a queue job added at the service's start, with real closes (the shared
+ * market data, served by a stand-in pricing service): created once, through the store's commit with
+ * portfolio.saved events; starting again, or twice at once, adds nothing; without prices nothing is
+ * invented, and the job retries with backoff on the test's clock.
  */
 import type { EventEnvelope } from "@folio/platform/bus/port";
-import { createTestDeps, type TestDeps } from "@folio/platform/testing";
+import type { ServiceModule } from "@folio/platform/service";
+import { createTestDeps, forService, runJobs, type TestDeps } from "@folio/platform/testing";
+import { PricingQueries } from "@folio/pricing/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { communityEntries } from "../src/community-model.ts";
+import { createPortfolioCommands } from "../src/commands.ts";
+import { CommunityModel, communityEntries } from "../src/community-model.ts";
 import { SAMPLE_OWNER, SAMPLE_PURCHASE_DATE, SAMPLE_SLUGS, SAMPLES, sampleTickers } from "../src/domain/samples.ts";
 import { hasMarketData, loadTicker, marketDataDir } from "../src/domain/valuation/testing/market-data.ts";
+import { PricingClient } from "../src/pricing-client.ts";
+import { SEED_BACKOFF_MS, SEED_JOB_ID, SEED_QUEUE, type SeedOutcome, seedSamples } from "../src/seed.ts";
+import { createPortfolioService } from "../src/service.ts";
 import { portfolios } from "../src/store.ts";
-import { type CommunityHarness, communityHarness, communityOf, deliverPending, FakePricing } from "./community-support.ts";
+import { PortfolioValuer } from "../src/valuation-service.ts";
+import { type CommunityHarness, communityHarness, FakePricing } from "./community-support.ts";
 
 const withData = hasMarketData();
 if (!withData) console.warn(`no market data in ${marketDataDir()} (set MARKET_DATA_DIR): the sample seeding tests are skipped`);
@@ -34,14 +42,28 @@ const priceEverySample = () => {
 };
 const storedSamples = async () => (await portfolios(deps.store).find({ owner: SAMPLE_OWNER }, { sort: { slug: 1 } })).map((d) => d.slug);
 const savedEvents = async (): Promise<EventEnvelope[]> => (await deps.outboxEvents()).filter((e) => e.type === "portfolio.saved");
+const seedJob = () => deps.queue.getJob(SEED_QUEUE, SEED_JOB_ID);
+
+/** Another start of the service on the same ports (a restart, or a second replica), its worker running too. */
+function replica(): ServiceModule {
+  const module = createPortfolioService(forService(deps, "portfolio"));
+  runJobs(deps, [module]);
+  return module;
+}
+
+/** Starts a module and waits for its seeding job; returns the job's outcome. */
+async function started(module: ServiceModule = h.module): Promise<SeedOutcome> {
+  await module.start?.();
+  await deps.queue.drain(SEED_QUEUE);
+  const job = await seedJob();
+  if (job?.state !== "completed") throw new Error(`seeding did not complete: ${job?.state} ${job?.failedReason ?? ""}`);
+  return job.result as SeedOutcome;
+}
 
 describe.skipIf(!withData)("seeding the samples", () => {
   it("creates the three samples at start, public, filed, bought at January 2021's real closes", async () => {
     priceEverySample();
-    const community = communityOf(deps);
-    await community.start();
-    const outcome = await community.seeded();
-    expect(outcome).toEqual({ created: [...SAMPLE_SLUGS], present: [], skipped: [] });
+    expect(await started()).toEqual({ created: [...SAMPLE_SLUGS], present: [], skipped: [] });
 
     const found = await portfolios(deps.store).find({ owner: SAMPLE_OWNER });
     const stored = SAMPLE_SLUGS.map((slug) => found.find((d) => d.slug === slug) as (typeof found)[number]);
@@ -70,35 +92,37 @@ describe.skipIf(!withData)("seeding the samples", () => {
 
   it("is idempotent: a second start leaves exactly three samples and publishes nothing more", async () => {
     priceEverySample();
-    const first = communityOf(deps);
-    await first.start();
-    await first.seeded();
+    await started();
     const eventsAfterFirst = (await savedEvents()).length;
 
-    const second = communityOf(deps);
-    await second.start();
-    expect(await second.seeded()).toEqual({ created: [], present: [...SAMPLE_SLUGS], skipped: [] });
+    expect(await started(replica())).toEqual({ created: [], present: [...SAMPLE_SLUGS], skipped: [] });
     expect(await storedSamples()).toEqual([...SAMPLE_SLUGS].sort());
     expect((await savedEvents()).length).toBe(eventsAfterFirst);
-    await first.stop();
-    await second.stop();
   });
 
-  it("two replicas starting at once create each sample once", async () => {
+  it("two replicas starting at once add one seeding job, and two seedings at once create each sample once", async () => {
     priceEverySample();
-    const [a, b] = [communityOf(deps), communityOf(deps)];
-    await Promise.all([a.start(), b.start()]);
-    const [oa, ob] = await Promise.all([a.seeded(), b.seeded()]);
-    expect([...(oa?.created ?? []), ...(ob?.created ?? [])].sort()).toEqual([...SAMPLE_SLUGS].sort());
-    expect(await storedSamples()).toEqual([...SAMPLE_SLUGS].sort());
+    const other = replica();
+    await Promise.all([h.module.start?.(), other.start?.()]);
+    await deps.queue.drain(SEED_QUEUE);
+    expect((await seedJob())?.result).toEqual({ created: [...SAMPLE_SLUGS], present: [], skipped: [] });
     expect(await savedEvents()).toHaveLength(3);
+
+    // seedings that still race (a job of another start, not yet finished) collide on the slugs' unique index
+    const seeded = await portfolios(deps.store).find({ owner: SAMPLE_OWNER });
+    await deps.store.commit(seeded.map((d) => ({ op: "delete", collection: "portfolios", id: d._id })));
+    const svc = forService(deps, "portfolio");
+    const valuer = new PortfolioValuer(svc, new PricingClient(new PricingQueries(svc.services), svc.cache, svc.log));
+    const commands = createPortfolioCommands(svc, valuer, new CommunityModel(svc.store), async () => {});
+    const [a, b] = await Promise.all([seedSamples(svc, valuer, commands), seedSamples(svc, valuer, commands)]);
+    expect([...a.created, ...b.created].sort()).toEqual([...SAMPLE_SLUGS].sort());
+    expect([...a.present, ...b.present].sort()).toEqual([...SAMPLE_SLUGS].sort());
+    expect(await storedSamples()).toEqual([...SAMPLE_SLUGS].sort());
   });
 
   it("runs as part of the service's start, and visitors get the samples as community cards and read-only portfolios", async () => {
     priceEverySample();
-    await h.module.start?.();
-    await vi.waitFor(async () => expect(await storedSamples()).toHaveLength(3));
-    await h.deliver();
+    await started();
 
     const samples = await h.communityList("?samples=true");
     expect(Object.keys(samples)).toEqual(["Dividend", "Index", "Tech", "pagination"]);
@@ -119,31 +143,33 @@ describe.skipIf(!withData)("seeding the samples", () => {
 });
 
 describe("seeding without prices", () => {
-  it("creates nothing when pricing is down, says why, and tries again while the process runs", async () => {
+  it("creates nothing when pricing is down, says why, and the job tries again with backoff", async () => {
     pricing.down = true;
-    const community = communityOf(deps, { seedRetryDelaysMs: [0] });
-    await community.start();
-    const outcome = await community.seeded();
-    expect(outcome?.created).toEqual([]);
-    expect(outcome?.skipped.map((s) => [s.slug, s.retry])).toEqual(SAMPLE_SLUGS.map((slug) => [slug, true]));
-    expect(outcome?.skipped[0].reason).toBe("pricing could not price VTI, VXUS, BND now");
+    await h.module.start?.();
+    await vi.waitFor(async () => expect((await seedJob())?.state).toBe("delayed"));
+    const failed = await seedJob();
+    expect(failed?.attemptsStarted).toBe(1);
+    expect(failed?.failedReason).toContain("pricing could not price VTI, VXUS, BND now");
     expect(await storedSamples()).toEqual([]);
     expect(await deps.outboxEvents()).toEqual([]);
 
-    if (withData) {
-      pricing.down = false;
-      priceEverySample();
-      await vi.waitFor(async () => expect(await storedSamples()).toHaveLength(3));
-    }
-    await community.stop();
+    // still down at the first retry: it waits twice as long for the next
+    deps.clock.advance(SEED_BACKOFF_MS);
+    await vi.waitFor(async () => expect((await seedJob())?.attemptsStarted).toBe(2));
+    await vi.waitFor(async () => expect((await seedJob())?.state).toBe("delayed"));
+    if (!withData) return;
+    pricing.down = false;
+    priceEverySample();
+    deps.clock.advance(2 * SEED_BACKOFF_MS);
+    await deps.queue.drain(SEED_QUEUE);
+    expect((await seedJob())?.result).toMatchObject({ created: [...SAMPLE_SLUGS] });
+    expect(await storedSamples()).toHaveLength(3);
   });
 
   it("does not retry a sample whose tickers pricing does not know, and invents nothing", async () => {
-    const community = communityOf(deps, { seedRetryDelaysMs: [0] });
-    await community.start();
-    const outcome = await community.seeded();
-    expect(outcome?.skipped.map((s) => s.retry)).toEqual([false, false, false]);
-    expect(outcome?.skipped[1].reason).toBe("no 2021-01 close is known for AAPL, MSFT, NVDA, GOOGL, AMZN");
+    const outcome = await started();
+    expect(outcome.skipped.map((s) => s.retry)).toEqual([false, false, false]);
+    expect(outcome.skipped[1].reason).toBe("no 2021-01 close is known for AAPL, MSFT, NVDA, GOOGL, AMZN");
     expect(await storedSamples()).toEqual([]);
   });
 
@@ -151,13 +177,10 @@ describe("seeding without prices", () => {
     priceEverySample();
     const slug = await h.create("alice", "Sample Tech Stocks");
     expect(slug).toBe("sample-tech-stocks");
-    const community = communityOf(deps);
-    await community.start();
-    const outcome = await community.seeded();
-    expect(outcome?.created).toEqual(["sample-three-fund", "sample-dividend-income"]);
-    expect(outcome?.skipped).toEqual([{ slug, reason: "a user's portfolio has this slug", retry: false }]);
+    const outcome = await started();
+    expect(outcome.created).toEqual(["sample-three-fund", "sample-dividend-income"]);
+    expect(outcome.skipped).toEqual([{ slug, reason: "a user's portfolio has this slug", retry: false }]);
     expect((await h.stored(slug))?.owner).toBe("alice");
-    await deliverPending(deps, community.consumers);
     expect((await communityEntries(deps.store).find({ sample: true })).map((e) => e.slug).sort()).toEqual([
       "sample-dividend-income",
       "sample-three-fund",

@@ -4,7 +4,6 @@
  * those files with the definitions of src/domain/valuation/DEFINITIONS.md.
  */
 
-import { FIRST_BACKOFF_MS } from "@folio/pricing/provider-health";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
 import { asset, type Harness, harness, input } from "./helpers.ts";
@@ -239,8 +238,8 @@ describe("pricing outages", () => {
     expect(during.json().data.assets[0]).not.toHaveProperty("latestPrice");
 
     fake.setDown(false);
-    // pricing leaves a provider that did not answer alone for its backoff (issue 10: a quiet log offline) …
-    h.deps.clock.advance(FIRST_BACKOFF_MS);
+    // pricing leaves a provider that did not answer alone for a backoff of at most 10 minutes (README "Without internet") …
+    h.deps.clock.advance(10 * 60_000);
     // … and an outage is never cached as an answer: the uncached read asks again
     const after = await h.as("alice").get(slug);
     expect(after.json().valuation.unpriced).toEqual([]);

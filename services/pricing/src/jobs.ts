@@ -3,7 +3,7 @@
  * provider) and announces each changed price with price.updated, written in one commit with the prices it
  * announces, so a crash can neither lose an announcement nor repeat one the next hour.
  */
-import type { JobHandler } from "@folio/platform/queue/port";
+import { type JobDefinition, job } from "@folio/platform/jobs";
 import type { ServiceDeps } from "@folio/platform/service";
 import type { WriteOp } from "@folio/platform/store/port";
 import { normalizeTicker } from "./domain/series.ts";
@@ -12,7 +12,6 @@ import type { MarketData } from "./market-data.ts";
 import { type AnnouncedPrice, announcedPrices, trackedTickers } from "./store.ts";
 
 export const REFRESH_QUEUE = "pricing.refresh";
-export const REFRESH_JOB = "refresh";
 export const REFRESH_EVERY_MS = 3_600_000;
 export const REFRESH_KEY = "pricing.refresh";
 
@@ -29,13 +28,13 @@ export async function heldTickers(deps: ServiceDeps): Promise<string[]> {
   return [...new Set(docs.flatMap((d) => d.tickers.map(normalizeTicker)))].sort();
 }
 
-export function refreshJob(deps: ServiceDeps, marketData: MarketData): JobHandler<unknown, RefreshResult> {
+export function refreshJob(deps: ServiceDeps, marketData: MarketData): JobDefinition {
   const announced = announcedPrices(deps.store);
-  return async (job) => {
+  return job(REFRESH_QUEUE, async (run): Promise<RefreshResult> => {
     const tickers = await heldTickers(deps);
     if (tickers.length === 0) return { tickers: 0, changed: 0, failed: 0, unknown: 0 };
     const { quotes, failed } = await marketData.refresh(tickers);
-    await job.updateProgress(50);
+    await run.updateProgress(50);
     // every provider down: fail so the queue retries with backoff, rather than report an empty success
     if (quotes.size === 0 && failed.size > 0) throw new Error(`price refresh failed for all ${failed.size} quotable tickers`);
     const previous = new Map((await announced.find({ _id: { $in: [...quotes.keys()] } })).map((p) => [p._id, p]));
@@ -49,7 +48,7 @@ export function refreshJob(deps: ServiceDeps, marketData: MarketData): JobHandle
       ops.push(priceUpdated({ ticker, latestPrice: quote.price, previousPrice: before?.price ?? null, at: quote.at }, now));
     }
     if (ops.length > 0) await deps.store.commit(ops);
-    await job.updateProgress(100);
+    await run.updateProgress(100);
     const result = {
       tickers: tickers.length,
       changed: ops.length / 2,
@@ -58,5 +57,5 @@ export function refreshJob(deps: ServiceDeps, marketData: MarketData): JobHandle
     };
     if (result.failed > 0 || result.unknown > 0) deps.log.warn(result, "price refresh left some tickers without a price");
     return result;
-  };
+  });
 }

@@ -4,11 +4,11 @@
  * of every held ticker that announces changed prices with price.updated. It keeps a read model of which
  * tickers each portfolio holds, fed by portfolio events.
  */
+import { consumer } from "@folio/platform/events";
 import { projection } from "@folio/platform/projection";
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
-import type { EventPayload } from "@folio/proto/events";
 import { CONSUMES } from "./events.ts";
-import { REFRESH_EVERY_MS, REFRESH_JOB, REFRESH_KEY, REFRESH_QUEUE, refreshJob } from "./jobs.ts";
+import { REFRESH_EVERY_MS, REFRESH_KEY, REFRESH_QUEUE, refreshJob } from "./jobs.ts";
 import { MarketData } from "./market-data.ts";
 import { createProviders } from "./providers/index.ts";
 import type { MarketDataProvider } from "./providers/port.ts";
@@ -31,13 +31,13 @@ export function createPricingService(deps: ServiceDeps, options: PricingOptions 
     clock: deps.clock,
     dataDir: settings.dataDir,
   });
-  const onPortfolioEvent = projection<PortfolioTickers>(deps.store, {
+  const onPortfolioEvent = projection<PortfolioTickers, (typeof CONSUMES)[number]>(deps.store, {
     consumer: "pricing.tickers",
     collection: trackedTickers(deps.store),
-    idOf: (e) => (e.payload as { slug: string }).slug,
+    idOf: (e) => e.payload.slug,
     apply: (event, current) => {
       if (event.type === "portfolio.deleted") return null;
-      const p = event.payload as EventPayload<"portfolio.saved">;
+      const p = event.payload;
       if (current && current.rev > p.rev) return undefined; // an older revision arriving late
       return { _id: p.slug, uid: p.uid, tickers: [...new Set(p.tickers)], rev: p.rev };
     },
@@ -45,10 +45,10 @@ export function createPricingService(deps: ServiceDeps, options: PricingOptions 
   return {
     name: "pricing",
     routes: pricingRoutes(marketData, replies),
-    consumers: [{ types: [...CONSUMES], handle: onPortfolioEvent }],
-    jobs: [{ queue: REFRESH_QUEUE, handler: refreshJob(deps, marketData) }],
+    consumers: [consumer(CONSUMES, onPortfolioEvent)],
+    jobs: [refreshJob(deps, marketData)],
     start: async () => {
-      await deps.queue.repeat(REFRESH_QUEUE, REFRESH_JOB, {}, REFRESH_EVERY_MS, REFRESH_KEY);
+      await deps.jobs.repeat(REFRESH_QUEUE, {}, REFRESH_EVERY_MS, REFRESH_KEY);
     },
   };
 }

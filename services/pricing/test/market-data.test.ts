@@ -1,4 +1,4 @@
-import { MemoryCache } from "@folio/platform/cache/memory";
+import { MemoryCache } from "@folio/platform/cache";
 import { ManualClock } from "@folio/platform/clock";
 import { createLogger } from "@folio/platform/log";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import { envelope } from "@folio/platform/ids";
 import type { ServiceModule } from "@folio/platform/service";
-import type { TestDeps } from "@folio/platform/testing";
+import { forService, type TestDeps } from "@folio/platform/testing";
 import { type EventPayload, EventPayloads } from "@folio/proto/events";
 import { Value } from "typebox/value";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
@@ -26,7 +26,7 @@ describe("hourly price refresh", () => {
     const dir = writeMarketData({ ACME, VOO });
     const deps = pricingTestDeps({ MARKET_DATA_DIR: dir, MARKET_DATA_PROVIDERS: "csv", ...env });
     opened.push(deps);
-    const module = createPricingService(deps);
+    const module = createPricingService(forService(deps, "pricing"));
     const job = module.jobs?.find((j) => j.queue === REFRESH_QUEUE);
     if (!job) throw new Error("no refresh job");
     deps.queue.process(job.queue, job.handler);
@@ -64,7 +64,7 @@ describe("hourly price refresh", () => {
     const { deps, module } = setup();
     const repeat = vi.spyOn(deps.queue, "repeat");
     await module.start?.();
-    expect(repeat).toHaveBeenCalledWith("pricing.refresh", "refresh", {}, 3_600_000, "pricing.refresh");
+    expect(repeat).toHaveBeenCalledWith("pricing.refresh", "pricing.refresh", {}, 3_600_000, "pricing.refresh");
     expect(REFRESH_EVERY_MS).toBe(3_600_000);
     expect(module.jobs?.map((j) => j.queue)).toEqual(["pricing.refresh"]);
   });
@@ -112,7 +112,8 @@ describe("hourly price refresh", () => {
     const { deps, module } = setup();
     await portfolioSaved(module, deps, "growth", ["ACME"]);
     await runRefresh(deps);
-    expect(await deps.cache.get(cacheKeys.quote("ACME"))).toMatchObject({ price: 14, currency: "USD" });
+    // the service's keys live under its namespace in the shared cache
+    expect(await deps.cache.get(`pricing:${cacheKeys.quote("ACME")}`)).toMatchObject({ price: 14, currency: "USD" });
   });
 
   it("fails, for the queue to retry, when every provider is down", async () => {

@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { ManualClock } from "@folio/platform/clock";
 import { envelope } from "@folio/platform/ids";
 import type { ServiceModule } from "@folio/platform/service";
-import { buildServiceApp, type TestDeps } from "@folio/platform/testing";
+import { buildServiceApp, forService, type TestDeps } from "@folio/platform/testing";
 import type { EventPayload } from "@folio/proto/events";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
@@ -36,7 +36,7 @@ describe("GET /v1/get/:ticker encoded replies", () => {
   async function setup(env: Record<string, string> = {}) {
     const dir = writeMarketData({ ACME });
     const deps = pricingTestDeps({ MARKET_DATA_DIR: dir, MARKET_DATA_PROVIDERS: "csv", ...env });
-    const module = createPricingService(deps);
+    const module = createPricingService(forService(deps, "pricing"));
     const job = module.jobs?.find((j) => j.queue === REFRESH_QUEUE);
     if (!job) throw new Error("no refresh job");
     deps.queue.process(job.queue, job.handler);
@@ -164,7 +164,7 @@ describe("GET /v1/get/:ticker encoded replies", () => {
     const { deps, get, warm } = await setup();
     const before = (await warm("/v1/get/ACME")).json();
     // another replica's refresh: the shared cache changes, this process is not told
-    await deps.cache.set(cacheKeys.quote("ACME"), { price: 15, at: "2024-03-05T00:00:00.000Z", currency: "USD" }, 3_600_000);
+    await deps.cache.set(`pricing:${cacheKeys.quote("ACME")}`, { price: 15, at: "2024-03-05T00:00:00.000Z", currency: "USD" }, 3_600_000);
     deps.clock.advance(LOCAL_TTL_MS - 1);
     expect((await get("/v1/get/ACME")).json()).toEqual(before);
     deps.clock.advance(1);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { App } from "@folio/platform/http/server";
-import { buildServiceApp, type TestDeps } from "@folio/platform/testing";
+import { buildServiceApp, forService, type TestDeps } from "@folio/platform/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
 import { CATALOGUE } from "../src/catalogue.ts";
@@ -53,7 +53,7 @@ describe("pricing routes", () => {
 
   async function appWith(env: Record<string, string> = {}) {
     const deps = pricingTestDeps({ MARKET_DATA_DIR: csvDir, YAHOO_BASE_URL: fake.url, COINGECKO_BASE_URL: fake.url, ...env });
-    const app = await buildServiceApp(createPricingService(deps), deps);
+    const app = await buildServiceApp(createPricingService(forService(deps, "pricing")), deps);
     opened.push({ app, deps });
     return { app, deps };
   }
@@ -237,7 +237,7 @@ describe.skipIf(!hasRealData)("GET /v1/get/:ticker on the real folder: what tota
   });
   async function app() {
     const deps = pricingTestDeps({ MARKET_DATA_DIR: REAL_DATA_DIR, MARKET_DATA_PROVIDERS: "csv" });
-    const built = await buildServiceApp(createPricingService(deps), deps);
+    const built = await buildServiceApp(createPricingService(forService(deps, "pricing")), deps);
     opened.push({ app: built, deps });
     return built;
   }

@@ -4,10 +4,11 @@
  * taken. Each check returns the first failure, so the user sees one message at a time.
  */
 
+import { PASSWORD_MIN_LENGTH } from "@folio/proto/constants";
+
 /** The spec's error kinds; each names a message in proto's `Messages` and a code in `ErrorCodes`. */
 export type CredentialFailure = "credentialsRequired" | "invalidCredential" | "weakPassword" | "userNotFound" | "emailInUse";
 
-export const MIN_PASSWORD_LENGTH = 6;
 /** RFC 5321's limit for a forward path */
 const MAX_EMAIL_LENGTH = 254;
 /** one @, no spaces, a dot in the domain: strict enough to catch typos, loose enough for real addresses */
@@ -19,7 +20,7 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 export const isValidEmail = (normalized: string): boolean => normalized.length <= MAX_EMAIL_LENGTH && EMAIL_SHAPE.test(normalized);
 
 /** Counted in code points, so an emoji is one character as the user sees it. */
-export const isLongEnough = (password: string): boolean => [...password].length >= MIN_PASSWORD_LENGTH;
+export const isLongEnough = (password: string): boolean => [...password].length >= PASSWORD_MIN_LENGTH;
 
 export interface CredentialInput {
   email?: string;

@@ -5,18 +5,14 @@
  * 'Ann' and 'ann' are one name. The limits and messages live in proto so the web checks with the same
  * words before it calls.
  */
-import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, type UsernameFailure } from "@folio/proto/settings";
+import { type UsernameFailure, usernameFailure } from "@folio/proto/constants";
 
 export type UsernameCheck = { ok: true; username: string } | { ok: false; failure: Exclude<UsernameFailure, "taken"> };
 
 export function checkUsername(raw: string | null | undefined): UsernameCheck {
   const username = (raw ?? "").trim();
-  if (username === "") return { ok: false, failure: "required" };
-  // counted in code points, so a name with an emoji is told about its length, not cut mid-character
-  const length = [...username].length;
-  if (length < USERNAME_MIN || length > USERNAME_MAX) return { ok: false, failure: "length" };
-  if (!USERNAME_PATTERN.test(username)) return { ok: false, failure: "characters" };
-  return { ok: true, username };
+  const failure = usernameFailure(username);
+  return failure ? { ok: false, failure } : { ok: true, username };
 }
 
 /** The form two usernames are compared in: the rule allows only ASCII, so lower-casing is enough. */

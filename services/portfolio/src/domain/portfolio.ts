@@ -86,6 +86,10 @@ export interface Creation {
   copiedFrom: string | null;
   /** ISO timestamp */
   now: string;
+  /** a permanent source such as 'Plaid-US' (brokerage imports); null for a manual portfolio */
+  provider?: string | null;
+  /** how it was imported ('screenshot', a broker file's format); null when typed in */
+  imported?: string | null;
 }
 
 export function newPortfolio(input: PortfolioInput, c: Creation): PortfolioState {
@@ -108,8 +112,8 @@ export function newPortfolio(input: PortfolioInput, c: Creation): PortfolioState
     allHistory: null,
     lastRefreshed: null,
     created_at: c.now,
-    provider: null,
-    imported: null,
+    provider: c.provider ?? null,
+    imported: c.imported ?? null,
     hasChanges: false,
     owner: c.owner,
     copiedFrom: c.copiedFrom,

@@ -4,7 +4,7 @@
  * of 2021, so the samples show five years of real history. Prices come from the pricing service; a sample
  * whose prices are not all known is not built at all, never with a made-up price.
  */
-import type { CommunityCategory } from "@folio/proto/community";
+import { type CommunityCategory, SAMPLE_SLUGS } from "@folio/proto/constants";
 import type { AssetInput, PortfolioInput } from "@folio/proto/portfolio";
 
 /** Owns the samples: not a user id the built-in accounts service issues (random UUIDs). */
@@ -24,23 +24,25 @@ export interface SampleDefinition {
   weights: Record<string, number>;
 }
 
+const [THREE_FUND, TECH_STOCKS, DIVIDEND_INCOME] = SAMPLE_SLUGS;
+
 export const SAMPLES: readonly SampleDefinition[] = [
   {
-    slug: "sample-three-fund",
+    slug: THREE_FUND,
     pName: "Three-Fund Portfolio",
     pDescription: "The classic lazy portfolio: US total market, international stocks and US bonds, bought once and held.",
     category: "Index",
     weights: { VTI: 50, VXUS: 30, BND: 20 },
   },
   {
-    slug: "sample-tech-stocks",
+    slug: TECH_STOCKS,
     pName: "Tech Stocks",
     pDescription: "Five large US technology companies in equal parts.",
     category: "Tech",
     weights: { AAPL: 20, MSFT: 20, NVDA: 20, GOOGL: 20, AMZN: 20 },
   },
   {
-    slug: "sample-dividend-income",
+    slug: DIVIDEND_INCOME,
     pName: "Dividend Income",
     pDescription: "Dividend payers and two dividend ETFs: consumer staples, health care, real estate income.",
     category: "Dividend",
@@ -48,7 +50,7 @@ export const SAMPLES: readonly SampleDefinition[] = [
   },
 ];
 
-export const SAMPLE_SLUGS: readonly string[] = SAMPLES.map((s) => s.slug);
+export { SAMPLE_SLUGS };
 
 export const sampleTickers = (samples: readonly SampleDefinition[]): string[] => [
   ...new Set(samples.flatMap((s) => Object.keys(s.weights))),

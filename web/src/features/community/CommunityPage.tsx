@@ -1,7 +1,7 @@
+import { COMMUNITY_CATEGORIES as CATEGORIES } from "@folio/proto/constants";
 import { useId, useState } from "react";
 import { PageLoading } from "../../app/Layout.tsx";
 import { CommunityCard } from "./CommunityCard.tsx";
-import { CATEGORIES } from "./categories.ts";
 import { type CommunityCard as Card, type CommunityCategory, useGetCommunityPortfoliosQuery } from "./communityApi.ts";
 
 /** /community: public portfolios by category, a page of each, for anyone, signed in or not. */

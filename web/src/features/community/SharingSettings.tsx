@@ -1,3 +1,4 @@
+import { COMMUNITY_CATEGORIES as CATEGORIES } from "@folio/proto/constants";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { errorMessage, isNoUser } from "../../app/api.ts";
 import { NEW_SLUG } from "../../app/apiTypes.ts";
@@ -6,7 +7,6 @@ import { Messages } from "../../app/messages.ts";
 import { useUpdatePortfolioSettingsMutation } from "../portfolio/portfolioApi.ts";
 import { refreshPortfolio } from "../portfolio/portfolioThunks.ts";
 import { showError, showSuccess } from "../toasts/toastsSlice.ts";
-import { CATEGORIES } from "./categories.ts";
 import type { CommunityCategory } from "./communityApi.ts";
 import "./community.css";
 

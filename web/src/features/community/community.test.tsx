@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { assetFixture, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
 import { portfolioReply } from "../portfolio/portfolioFixtures.ts";
 import { formatGrowth } from "./CommunityCard.tsx";
-import { CATEGORIES } from "./categories.ts";
 import type { CommunityCard, CommunityReply } from "./communityApi.ts";
 import { sparklinePoints } from "./Sparkline.tsx";
 
@@ -110,10 +109,6 @@ describe("community page", () => {
 });
 
 describe("community cards", () => {
-  it("use proto's categories", () => {
-    expect(CATEGORIES).toEqual([...COMMUNITY_CATEGORIES]);
-  });
-
   it("show growth with its sign, and NA without prices", () => {
     expect(formatGrowth(25)).toBe("+25%");
     expect(formatGrowth(12.5)).toBe("+12.50%");

@@ -1,3 +1,4 @@
+import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "@folio/proto/constants";
 import { Messages } from "../../app/messages.ts";
 import type { AssetDraft } from "./portfolioModel.ts";
 
@@ -10,7 +11,7 @@ export interface AssetForm {
 
 export type AssetCheck = { ok: true; draft: AssetDraft } | { ok: false; message: string };
 
-const TICKER = /^[A-Za-z0-9.^=-]{1,20}$/;
+const TICKER = new RegExp(TICKER_PATTERN);
 
 function numeric(text: string): number | null {
   const value = Number(text.trim());
@@ -24,7 +25,7 @@ function numeric(text: string): number | null {
 export function checkNewAsset(form: AssetForm): AssetCheck {
   const ticker = form.ticker.trim().toUpperCase();
   if (!ticker) return { ok: false, message: Messages.tickerMissing };
-  if (!TICKER.test(ticker)) return { ok: false, message: Messages.tickerInvalid };
+  if (ticker.length > TICKER_MAX_LENGTH || !TICKER.test(ticker)) return { ok: false, message: Messages.tickerInvalid };
   const quantity = numeric(form.quantity);
   if (quantity === null || quantity === 0) return { ok: false, message: Messages.quantityMissing };
   const date = form.date.trim();

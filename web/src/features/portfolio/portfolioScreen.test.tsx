@@ -136,7 +136,8 @@ describe("charts", () => {
     expect(line.type).toBe("line");
     expect(line.categories).toEqual(["Jan 2024", "Feb 2024", "Mar 2024", "Apr 2024", "May 2024", "Jun 2024"]);
     const series = line.series as { name: string; data: (number | null)[] }[];
-    expect(series.map((s) => s.name)).toEqual(["Three Fund", "S&P 500"]);
+    // names reach ApexCharts HTML-escaped (components/chartText.ts): its legend shows "S&P 500"
+    expect(series.map((s) => s.name)).toEqual(["Three Fund", "S&amp;P 500"]);
     expect(series[0]!.data).toEqual([3950, 4000, 4100, 4050, 4150, 4200]);
     // the index rescaled to start at the portfolio's first value
     expect(series[1]!.data[0]).toBe(3950);

@@ -1,6 +1,8 @@
+import { COMMUNITY_CATEGORIES as CATEGORIES, SAMPLE_SLUGS } from "@folio/proto/constants";
 import { CommunityCard } from "../community/CommunityCard.tsx";
-import { CATEGORIES, SAMPLE_SLUGS } from "../community/categories.ts";
 import { useGetCommunityPortfoliosQuery } from "../community/communityApi.ts";
+
+const slugOrder = (slug: string): number => (SAMPLE_SLUGS as readonly string[]).indexOf(slug);
 
 /**
  * Spec §2 Dashboard: visitors see three sample portfolios (a three-fund mix, tech stocks, dividend income),
@@ -9,7 +11,7 @@ import { useGetCommunityPortfoliosQuery } from "../community/communityApi.ts";
 export function VisitorSamples() {
   const { data, isLoading, isError } = useGetCommunityPortfoliosQuery({ samples: true });
   const cards = data ? CATEGORIES.flatMap((c) => data[c] ?? []) : [];
-  cards.sort((a, b) => SAMPLE_SLUGS.indexOf(a.slug) - SAMPLE_SLUGS.indexOf(b.slug));
+  cards.sort((a, b) => slugOrder(a.slug) - slugOrder(b.slug));
   if (isLoading || isError || cards.length === 0) return null;
   return (
     <section className="visitor-samples" aria-labelledby="visitor-samples-heading">

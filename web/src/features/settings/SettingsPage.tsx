@@ -1,4 +1,5 @@
 import "./settings.css";
+import { DISPLAY_NAME_EMPTY, UsernameMessages, usernameFailure } from "@folio/proto/constants";
 import type { SettingsReply, SettingsUpdateBody } from "@folio/proto/settings";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
@@ -8,7 +9,12 @@ import { Messages } from "../../app/messages.ts";
 import { loginRequired, selectSignedIn, selectUser, signedIn } from "../auth/authSlice.ts";
 import { showSuccess } from "../toasts/toastsSlice.ts";
 import { settingsErrorMessage, useGetSettingsQuery, useUpdateSettingsMutation } from "./settingsApi.ts";
-import { DISPLAY_NAME_EMPTY, usernameProblem } from "./username.ts";
+
+/** The username rule's message (spec §5) for what was typed, or null when it passes. */
+const usernameMessage = (raw: string): string | null => {
+  const failure = usernameFailure(raw);
+  return failure ? UsernameMessages[failure] : null;
+};
 
 const TABS = [
   { id: "profile", label: "Profile" },
@@ -114,7 +120,7 @@ function ProfileForm({ settings }: { settings: SettingsReply }) {
     event.preventDefault();
     const name = displayName.trim();
     // a display name may stay unset, but one that exists cannot be emptied
-    const problem = usernameProblem(username) ?? (name === "" && initialDisplayName !== "" ? DISPLAY_NAME_EMPTY : null);
+    const problem = usernameMessage(username) ?? (name === "" && initialDisplayName !== "" ? DISPLAY_NAME_EMPTY : null);
     if (problem) {
       setError(problem);
       return;

@@ -1,0 +1,52 @@
+/**
+ * The security headers on every reply of every Folio server (the web app, its API, the services behind the
+ * gateway, their 4xx and 404 replies), set by @fastify/helmet before any other hook can answer. One policy
+ * for pages and JSON alike: the API's replies need nothing the page's policy forbids.
+ *
+ * The Content-Security-Policy allows only the app's own files:
+ * - scripts: `'self'`, and no inline script anywhere (Vite's index.html loads one module file; the build
+ *   has no inline script), no event-handler attributes (`script-src-attr 'none'`), no eval;
+ * - stylesheets: `style-src-elem 'self'`, so no <style> element can be injected (ApexCharts' own
+ *   stylesheets are imported into the build instead of injected, components/Chart.tsx);
+ * - style attributes: `style-src-attr 'unsafe-inline'`, because ApexCharts writes its tooltips' markup
+ *   with `style="…"` attributes (and sets SVG styles the same way). A style attribute cannot run script
+ *   or load anything outside `img-src`/`font-src`, so the loss is small; `style-src` repeats both for
+ *   browsers without the -elem/-attr split;
+ * - images: `'self'` and `data:` (the page's empty `data:,` icon, ApexCharts' and Swagger UI's inline
+ *   SVG images);
+ * - no plugins (`object-src 'none'`), no <base> (`base-uri 'none'`), forms post only here, and no page may
+ *   frame this one (`frame-ancestors 'none'`, and X-Frame-Options: DENY for old browsers).
+ * There is no `upgrade-insecure-requests`: a self-hosted Folio is often reached over plain HTTP on a
+ * LAN address, where upgrading its own requests to HTTPS would break every one of them.
+ */
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+export const contentSecurityPolicy: Record<string, string[]> = {
+  "default-src": ["'self'"],
+  "script-src": ["'self'"],
+  "script-src-attr": ["'none'"],
+  "style-src": ["'self'", "'unsafe-inline'"],
+  "style-src-elem": ["'self'"],
+  "style-src-attr": ["'unsafe-inline'"],
+  "img-src": ["'self'", "data:"],
+  "font-src": ["'self'"],
+  "connect-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'none'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'none'"],
+};
+
+export const securityHeaderOptions: FastifyHelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+  frameguard: { action: "deny" },
+  referrerPolicy: { policy: "no-referrer" },
+  crossOriginOpenerPolicy: { policy: "same-origin" },
+  crossOriginResourcePolicy: { policy: "same-origin" },
+};
+
+/** Registered first, so replies from later onRequest hooks (401s, rate limits) carry the headers too. */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, securityHeaderOptions);
+}

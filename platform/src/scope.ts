@@ -1,0 +1,53 @@
+/**
+ * What one service may touch of the shared ports: the collections whose names start with the service's name
+ * (and the inbox marks of its consumers, named the same way), and the cache keys under `<service>:`. The
+ * host hands each service its scoped store and cache (service.ts forService), so ownership of data is
+ * enforced by the platform rather than kept by convention: a service declaring or writing another's
+ * collection fails at once, in the first test that does it.
+ */
+import type { Cache } from "./cache/port.ts";
+import type { Store, WriteOp } from "./store/port.ts";
+
+export class ScopeError extends Error {
+  constructor(scope: string, what: string) {
+    super(`service '${scope}' may not use ${what}: it belongs to another service`);
+    this.name = "ScopeError";
+  }
+}
+
+/** A cache key in a service's scope. Other processes (the gateway's auth check) read keys of a scope with it. */
+export const scopedKey = (scope: string, key: string): string => `${scope}:${key}`;
+
+export function scopedStore(store: Store, scope: string): Store {
+  const owns = (name: string) => name.startsWith(scope);
+  const check = (op: WriteOp) => {
+    if ("collection" in op && !owns(op.collection)) throw new ScopeError(scope, `collection '${op.collection}'`);
+    if (op.op === "inbox" && !owns(op.consumer)) throw new ScopeError(scope, `the inbox of consumer '${op.consumer}'`);
+  };
+  return {
+    collection(name, indexes) {
+      if (!owns(name)) throw new ScopeError(scope, `collection '${name}'`);
+      return store.collection(name, indexes);
+    },
+    commit(ops) {
+      ops.forEach(check);
+      return store.commit(ops);
+    },
+    pendingEvents: (limit) => store.pendingEvents(limit),
+    markRelayed: (seqs) => store.markRelayed(seqs),
+    handled: (consumer, eventId) => store.handled(consumer, eventId),
+    onCommit: (listener) => store.onCommit(listener),
+    // the host owns the connection and closes it once, after every service stopped
+    close: async () => {},
+  };
+}
+
+export function scopedCache(cache: Cache, scope: string): Cache {
+  return {
+    get: (key) => cache.get(scopedKey(scope, key)),
+    set: (key, value, ttlMs) => cache.set(scopedKey(scope, key), value, ttlMs),
+    del: (key) => cache.del(scopedKey(scope, key)),
+    incr: (key, ttlMs) => cache.incr(scopedKey(scope, key), ttlMs),
+    close: async () => {},
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Freetrade activity export (Activity → Export CSV): `Title,Type,Timestamp,Account Currency,Total Amount,
+ * Buy / Sell,Ticker,ISIN,Price per Share in Account Currency,Stamp Duty,Quantity,…,Price per Share,…`.
+ * `ORDER` and `FREESHARE_ORDER` rows buy or sell Quantity (by `Buy / Sell`) at Price per Share (the
+ * instrument's currency, matching its quoted price); a free share is bought at its price on the day.
+ * Top-ups, withdrawals, dividends, interest, statements and other cash rows are ignored.
+ */
+import { parseNumber } from "../numbers.ts";
+import { dateOf, Problems, quantityOf } from "./common.ts";
+import { findTable, type Table } from "./csv.ts";
+import { type Movement, positionsFrom } from "./ledger.ts";
+import type { BrokerFileParser, ParseResult, SourceFile } from "./port.ts";
+
+const table = (file: SourceFile) =>
+  findTable(file.rows(), (k) => k[0] === "title" && k.includes("type") && k.includes("buysell") && k.includes("ticker"), 2);
+
+export class FreetradeParser implements BrokerFileParser {
+  readonly format = "freetrade" as const;
+
+  detect(file: SourceFile): boolean {
+    return table(file) !== null;
+  }
+
+  parse(file: SourceFile): ParseResult {
+    const t = table(file) as Table;
+    const problems = new Problems();
+    const movements: Movement[] = [];
+    for (const row of t.rows) {
+      const type = t.get(row, "Type").toUpperCase();
+      if (type !== "ORDER" && type !== "FREESHARE_ORDER") continue;
+      const ticker = t.get(row, "Ticker").toUpperCase();
+      const side = t.get(row, "Buy / Sell").toUpperCase();
+      const date = dateOf(t.get(row, "Timestamp"), row, problems, "dmy");
+      const quantity = quantityOf(t.get(row, "Quantity"), row, problems, t.get(row, "Ticker"));
+      if (!date || quantity === null || !ticker) continue;
+      const base = {
+        key: t.get(row, "ISIN") || ticker,
+        ticker,
+        name: t.get(row, "Title"),
+        account: "",
+        at: t.get(row, "Timestamp"),
+        line: row.line,
+      };
+      if (side === "SELL") movements.push({ ...base, kind: "sell", quantity });
+      else {
+        const price = parseNumber(t.get(row, "Price per Share")) ?? parseNumber(t.get(row, "Price per Share in Account Currency"));
+        if (price === null) problems.add(row, `no price for ${ticker}`);
+        else movements.push({ ...base, kind: "buy", quantity, price });
+      }
+    }
+    const { rows, errors } = positionsFrom(movements, problems.list);
+    return { format: this.format, rows, errors };
+  }
+}

@@ -1,0 +1,381 @@
+/**
+ * Screenshot text → holdings. Input: the recognised lines, top to bottom, with word boxes when the OCR gave
+ * them (plain text lines otherwise, as `POST /v1/import/portfolio/screenshot` sends). Output: one row per
+ * holding `{ticker, name, quantity, price, marketValue}`; a row that names a company but shows no ticker
+ * keeps `ticker: null` and its name, for the caller to resolve through the pricing search.
+ *
+ * Rules:
+ * - Ignored lines: column headers (two or more header words), totals (total, subtotal, balance, Summe…),
+ *   cash (cash, money market, sweep, buying power, US dollar, pending activity, SPAXX**…), account lines
+ *   (account, brokerage, IRA, depot, masked numbers like ••••1234 or X12345678) and "as of" dates. They also
+ *   end the holding being read.
+ * - A holding may span lines (phone apps put the shares under the ticker): a line with a ticker starts a new
+ *   holding when the current one already has a ticker, a line with a company name when it already has a name;
+ *   lines with only numbers join the current holding.
+ * - Ticker: a standalone upper-case word of 1–5 letters (optionally `.B`/`-B`; single letters too), not a
+ *   currency or label word; an upper-case word inside a company name (`ASML Holding`) is part of the name.
+ *   With a Ticker/Symbol column header the word under it wins. Crypto symbols (BTC, ETH, SOL …) become
+ *   Yahoo's pairs (BTC-USD).
+ * - Numbers: US `1,234.56` and European `1.234,56` (the form most numbers on the screen use decides
+ *   ambiguous ones), currency signs, parentheses and minus signs. Percentages and signed amounts (+/−,
+ *   parentheses) are changes and gains, never quantity, price or value.
+ * - Which number is what: the column under a Quantity/Shares/Qty header, else the number followed by a unit
+ *   (shares, Stk., pcs, units, or the crypto symbol), else the three numbers where quantity × price = value
+ *   (within 1 %), else the one number without a currency sign. When price and value are known and quantity ×
+ *   price misses the value, the quantity is re-read as value ÷ price if that differs from the recognised
+ *   digits by at most two characters (an OCR slip such as 90 read as 920).
+ */
+import { type DecimalMark, dominantDecimal, parseNumber, round } from "../numbers.ts";
+
+export interface ScreenshotWord {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+export interface ScreenshotLine {
+  text: string;
+  words?: ScreenshotWord[];
+}
+
+export interface ScreenshotHolding {
+  /** null when the screen names the company only: resolve `name` through the pricing search */
+  ticker: string | null;
+  name: string;
+  quantity: number;
+  price: number | null;
+  marketValue: number | null;
+}
+
+export interface ScreenshotError {
+  line: number;
+  message: string;
+}
+
+const CRYPTO = new Set([
+  "BTC",
+  "ETH",
+  "SOL",
+  "ADA",
+  "XRP",
+  "DOGE",
+  "DOT",
+  "LTC",
+  "AVAX",
+  "LINK",
+  "MATIC",
+  "SHIB",
+  "BNB",
+  "TRX",
+  "XLM",
+  "ATOM",
+  "BCH",
+  "UNI",
+  "USDC",
+  "USDT",
+  "ETC",
+  "NEAR",
+  "ALGO",
+]);
+const NOT_TICKERS = new Set([
+  ..."USD EUR GBP GBX CHF JPY CAD AUD SEK NOK DKK ETF ETFS INC CORP CO LTD PLC SA SE AG NV LLC ADR CL TR FD".split(" "),
+  ..."TOTAL CASH ACCOUNT IRA ROTH SHARES SHARE SH SHS QTY PRICE VALUE MARKET GAIN LOSS DAY TODAY PL PAL BUY SELL AVG BASIS LAST CHANGE".split(
+    " ",
+  ),
+  ..."RETURN EQUITY SYMBOL TICKER QUANTITY UNITS AM PM ET EST EDT CET NA N/A ID STK PCS".split(" "),
+]);
+const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
+const HEADER_WORDS =
+  /^(symbol|ticker|quantity|qty|shares|units|price|last|value|market|gain\/loss|gain|loss|product|name|description|investment|cost|basis|change|day's|return|total|anzahl|stück|kurs|wert|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
+const TOTAL = /\b(total|totals|subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
+const CASH =
+  /\b(cash|money market|sweep|buying power|settled|available to|us dollar|pending activity|spaxx|fcash|core position|geldmarkt|liquidit)/i;
+const ACCOUNT =
+  /\b(account|acct|brokerage|ira|roth|401\(?k\)?|depot|individual|joint|as of)\b|[•*·.]{3,}\s?\d{3,}|\bx{2,}\d{3,}|\b[a-z]\d{7,}\b/i;
+
+interface Token {
+  text: string;
+  x?: number;
+  value?: number;
+  currency?: boolean;
+  percent?: boolean;
+  signed?: boolean;
+  unit?: boolean;
+  ticker?: string;
+  nameWord?: boolean;
+}
+
+interface Columns {
+  quantity?: number;
+  price?: number;
+  value?: number;
+  ticker?: number;
+}
+
+interface Holding {
+  tokens: Token[];
+  line: number;
+  text: string[];
+  ticker?: string;
+  name: string[];
+}
+
+export interface ScreenshotReading {
+  rows: ScreenshotHolding[];
+  errors: ScreenshotError[];
+  /** lines with two or more amounts that belong to no holding: a sign the recognition missed the names */
+  orphans: number;
+}
+
+export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): ScreenshotReading {
+  const decimal = hint ?? dominantDecimal(lines.flatMap((l) => l.text.split(/\s+/)).filter((w) => /\d[.,]\d/.test(w)));
+  const rows: ScreenshotHolding[] = [];
+  const errors: ScreenshotError[] = [];
+  let columns: Columns = {};
+  let current: Holding | null = null;
+  const orphans = 0;
+  const finish = () => {
+    if (current) settle(current, columns, rows, errors);
+    current = null;
+  };
+  lines.forEach((line, index) => {
+    const text = line.text.trim();
+    if (!text) return;
+    const header = headerColumns(line);
+    if (header) {
+      finish();
+      columns = header;
+      return;
+    }
+    if (TOTAL.test(text) || CASH.test(text) || ACCOUNT.test(text)) {
+      finish();
+      return;
+    }
+    const tokens = tokenize(line, decimal, columns);
+    const ticker = pickTicker(tokens, columns);
+    const name = tokens.filter((t) => t.nameWord).map((t) => t.text);
+    if (
+      !current ||
+      (ticker && current.ticker) ||
+      (name.length && current.name.length && !ticker) ||
+      ((ticker || name.length) && complete(current))
+    ) {
+      if (!ticker && !name.length && !current) return;
+      if (ticker || name.length) {
+        finish();
+        current = { tokens: [], line: index + 1, text: [], name: [] };
+      }
+    }
+    const h = current as unknown as Holding;
+    h.tokens.push(...tokens);
+    h.text.push(text);
+    if (ticker && !h.ticker) h.ticker = ticker;
+    if (name.length && !h.name.length) h.name = name;
+  });
+  finish();
+  return { rows, errors, orphans };
+}
+
+/** whether a holding already shows its quantity: shares marked by a unit, or quantity × price = value */
+function complete(h: Holding): boolean {
+  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed);
+  return numbers.some((n) => n.unit) || findTriple(numbers) !== null;
+}
+
+function headerColumns(line: ScreenshotLine): Columns | null {
+  const words: ScreenshotWord[] = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
+  const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")));
+  if (hits.length < 2 || hits.length < words.length * 0.5) return null;
+  const columns: Columns = {};
+  if (!line.words) return columns;
+  const centre = (w: { x0: number; x1: number }) => (w.x0 + w.x1) / 2;
+  // a header of two words ("Market Value") is centred on both; the last word of the name marks the column
+  const next = (i: number) => words[i + 1];
+  words.forEach((w, i) => {
+    const t = w.text.toLowerCase();
+    const span = next(i) && /^(value|price|basis)$/i.test(next(i).text) ? { x0: w.x0, x1: next(i).x1 } : w;
+    if (/^(quantity|qty|shares|units|anzahl|aantal|stück|quantité)$/.test(t)) columns.quantity = centre(w);
+    else if (/^(price|kurs|koers|cours)$/.test(t) && columns.price === undefined) columns.price = centre(w);
+    else if (/^(last)$/.test(t) && next(i) && /^price$/i.test(next(i).text)) columns.price = centre(span);
+    else if (/^(market|current)$/.test(t) && next(i) && /^value$/i.test(next(i).text)) columns.value = centre(span);
+    else if (/^(value|wert|waarde|valeur)$/.test(t) && columns.value === undefined) columns.value = centre(w);
+    else if (/^(symbol|ticker)$/.test(t)) columns.ticker = w.x0;
+  });
+  return columns;
+}
+
+function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns): Token[] {
+  const words = (line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: Number.NaN, x1: Number.NaN }))).map((w) => ({
+    ...w,
+    text: w.text.trim(),
+  }));
+  // OCR splits "4.561, 71" and "$ 1,234"; join a number ending in a separator with the digits after it
+  const merged: ScreenshotWord[] = [];
+  for (const w of words) {
+    const prev = merged[merged.length - 1];
+    if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text)) prev.text += w.text;
+    else if (prev && /^[$€£(+\-−]+$/.test(prev.text) && /^\d/.test(w.text)) Object.assign(prev, { text: prev.text + w.text, x1: w.x1 });
+    else merged.push({ ...w });
+  }
+  const tokens: Token[] = merged.map((w) => ({ text: w.text, x: (w.x0 + w.x1) / 2 }));
+  tokens.forEach((t, i) => {
+    const raw = t.text.replace(/[·•|]/g, "");
+    if (!raw) return;
+    const next = tokens[i + 1]?.text ?? "";
+    const numeric = /\d/.test(raw) && /^[($€£+\-−]*[\d.,\s]+[)%€$£]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
+    if (numeric) {
+      const value = parseNumber(raw.replace(/%$/, ""), decimal);
+      if (value === null) return;
+      t.value = value;
+      t.currency = /[$€£]/.test(raw) || /^[€$£]$|^(EUR|USD|GBP)$/.test(next);
+      t.percent = raw.endsWith("%") || next === "%";
+      t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
+      t.unit =
+        UNITS.test(next) ||
+        CRYPTO.has(
+          next
+            .toUpperCase()
+            .replace(/0/g, "O")
+            .replace(/[^A-Z]/g, ""),
+        );
+      return;
+    }
+    const word = raw.replace(/[,:;]$/, "");
+    const upper = word.toUpperCase();
+    const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !UNITS.test(word);
+    const mostlyUpper = word.replace(/[^A-Z]/g, "").length >= Math.ceil(word.replace(/[^A-Za-z]/g, "").length * 0.6);
+    if (isTickerShape && (mostlyUpper || (i === 0 && word.length === 1 && merged.length <= 1))) t.ticker = upper;
+    else if (/^[A-Za-z][A-Za-z&'.-]*$/.test(word) && word.length > 1 && !UNITS.test(word) && !NOT_TICKERS.has(upper)) t.nameWord = true;
+  });
+  // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
+  tokens.forEach((t, i) => {
+    if (!t.ticker || columnOf(t, columns) === "ticker") return;
+    const neighbours = [tokens[i - 1], tokens[i + 1]].filter(Boolean);
+    if (neighbours.some((n) => n.nameWord && /[a-z]/.test(n.text))) {
+      t.ticker = undefined;
+      t.nameWord = true;
+    }
+  });
+  return tokens;
+}
+
+function columnOf(t: Token, columns: Columns): keyof Columns | null {
+  if (t.x === undefined || Number.isNaN(t.x)) return null;
+  let best: keyof Columns | null = null;
+  let distance = Number.POSITIVE_INFINITY;
+  for (const key of ["quantity", "price", "value"] as const) {
+    const c = columns[key];
+    if (c === undefined) continue;
+    const d = Math.abs(c - t.x);
+    if (d < distance) {
+      distance = d;
+      best = key;
+    }
+  }
+  if (
+    columns.ticker !== undefined &&
+    t.ticker &&
+    Math.abs(columns.ticker - t.x) < 200 &&
+    t.x < Math.min(...(Object.values(columns) as number[]).filter((v) => v !== columns.ticker), Number.POSITIVE_INFINITY)
+  )
+    return "ticker";
+  return best;
+}
+
+function pickTicker(tokens: Token[], columns: Columns): string | undefined {
+  const candidates = tokens.filter((t) => t.ticker);
+  if (columns.ticker !== undefined) {
+    const under = candidates.find((t) => t.x !== undefined && Math.abs((t.x as number) - (columns.ticker as number)) < 120);
+    if (under) return under.ticker;
+  }
+  return candidates[0]?.ticker;
+}
+
+function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[]): void {
+  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && (t.value as number) > 0);
+  if (numbers.length === 0) return;
+  if (!h.ticker && h.name.length === 0) return;
+  let quantity: Token | undefined;
+  let price: Token | undefined;
+  let value: Token | undefined;
+  if (columns.quantity !== undefined && numbers.some((n) => n.x !== undefined && !Number.isNaN(n.x))) {
+    for (const n of numbers) {
+      const col = columnOf(n, columns);
+      if (col === "quantity" && !quantity) quantity = n;
+      else if (col === "price" && !price) price = n;
+      else if (col === "value" && !value) value = n;
+    }
+  }
+  quantity ??= numbers.find((n) => n.unit);
+  if (!quantity || !price || !value) {
+    const triple = findTriple(numbers);
+    if (triple) {
+      quantity ??= triple[0];
+      price ??= triple[1];
+      value ??= triple[2];
+    }
+  }
+  if (!quantity) {
+    const plain = numbers.filter((n) => !n.currency);
+    if (plain.length === 1 && numbers.length > 1) quantity = plain[0];
+  }
+  const others = numbers.filter((n) => n !== quantity && n.currency);
+  if (quantity && !price && !value && others.length) {
+    // phone lists show one amount beside the shares: the larger of two is the value
+    if (others.length >= 2) {
+      const sorted = [...others].sort((a, b) => (a.value as number) - (b.value as number));
+      price = sorted[0];
+      value = sorted[sorted.length - 1];
+    } else if (h.tokens.some((t) => /^[€$£]?\d/.test(t.text) && t === others[0])) price = others[0];
+  }
+  const label = h.ticker ?? h.name.join(" ");
+  if (!quantity) {
+    errors.push({ line: h.line, message: `could not tell the quantity of ${label} in "${h.text.join(" ")}"` });
+    return;
+  }
+  let q = quantity.value as number;
+  const p = price?.value ?? null;
+  const v = value?.value ?? null;
+  if (p && v && Math.abs(q * p - v) > v * 0.01) q = repaired(quantity.text, q, p, v);
+  const ticker = h.ticker ? (CRYPTO.has(h.ticker) ? `${h.ticker}-USD` : h.ticker.replace(".", "-")) : null;
+  rows.push({
+    ticker,
+    name: h.name.join(" "),
+    quantity: q,
+    price: p ?? (v ? round(v / q, 4) : null),
+    marketValue: v ?? (p ? round(p * q, 2) : null),
+  });
+}
+
+function findTriple(numbers: Token[]): [Token, Token, Token] | null {
+  for (const q of numbers) {
+    for (const p of numbers) {
+      if (p === q) continue;
+      for (const v of numbers) {
+        if (v === q || v === p) continue;
+        const product = (q.value as number) * (p.value as number);
+        if (Math.abs(product - (v.value as number)) <= Math.max((v.value as number) * 0.01, 0.02) && !(q.currency && !p.currency))
+          return [q, p, v];
+      }
+    }
+  }
+  return null;
+}
+
+/** value ÷ price at the precision the screen shows, when it is a plausible misreading of the digits seen */
+function repaired(text: string, q: number, price: number, value: number): number {
+  const decimals = /[.,](\d+)\D*$/.exec(text)?.[1].length ?? 0;
+  const candidate = round(value / price, decimals);
+  if (candidate <= 0 || Math.abs(candidate * price - value) > value * 0.005) return q;
+  const digits = (n: string) => n.replace(/\D/g, "");
+  return editDistance(digits(text), digits(candidate.toFixed(decimals))) <= 2 ? candidate : q;
+}
+
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}

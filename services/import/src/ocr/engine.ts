@@ -1,0 +1,82 @@
+/**
+ * tesseract.js, fully local: the English model from the `@tesseract.js-data/eng` package (`langPath` is a
+ * folder on disk, so the worker reads the file instead of fetching it), the WebAssembly core from the
+ * `tesseract.js-core` package (`corePath`), and no cache written next to the process (`cacheMethod: none`).
+ * Nothing is downloaded at run time and the image never leaves the process.
+ *
+ * One worker is kept warm and reused (loading the model costs about a second); calls are serialised on it.
+ * Words come back with their boxes; lines are rebuilt from the boxes (layout.ts) rather than trusted from
+ * Tesseract, whose blocks may split a table's row into columns.
+ */
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import { groupLines, type OcrLine, type OcrWord } from "./layout.ts";
+import { type PreparedImage, prepareImage } from "./prepare.ts";
+
+const require = createRequire(import.meta.url);
+
+export function localTesseractPaths(): { langPath: string; corePath: string } {
+  const eng = require("@tesseract.js-data/eng") as { langPath: string };
+  return { langPath: eng.langPath, corePath: dirname(require.resolve("tesseract.js-core/package.json")) };
+}
+
+/** sparse: text anywhere (best for phone apps and cards); block: one uniform block (keeps table rows whole) */
+export type Layout = "sparse" | "block";
+
+export interface OcrResult {
+  lines: OcrLine[];
+  /** the plain text, one line per row */
+  text: string;
+}
+
+export class OcrEngine {
+  private worker: Promise<Worker> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private start(): Promise<Worker> {
+    this.worker ??= (async () => {
+      const worker = await createWorker("eng", OEM.LSTM_ONLY, { ...localTesseractPaths(), cacheMethod: "none", gzip: true });
+      await worker.setParameters({ preserve_interword_spaces: "1", user_defined_dpi: "300" });
+      return worker;
+    })();
+    return this.worker;
+  }
+
+  /** Loads the model now rather than on the first image. */
+  async warm(): Promise<void> {
+    await this.start();
+  }
+
+  /** Prepares and reads an image; `layout` picks Tesseract's page segmentation (see readScreenshot). */
+  read(image: Uint8Array | PreparedImage, layout: Layout = "sparse"): Promise<OcrResult> {
+    const job = this.queue.then(async () => this.readNow(image instanceof Uint8Array ? await prepareImage(image) : image, layout));
+    this.queue = job.catch(() => undefined);
+    return job;
+  }
+
+  private async readNow(prepared: PreparedImage, layout: Layout): Promise<OcrResult> {
+    const worker = await this.start();
+    await worker.setParameters({ tessedit_pageseg_mode: layout === "sparse" ? PSM.SPARSE_TEXT : PSM.SINGLE_BLOCK });
+    const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
+    const words: OcrWord[] = [];
+    for (const block of data.blocks ?? []) {
+      for (const paragraph of block.paragraphs) {
+        for (const line of paragraph.lines) {
+          for (const w of line.words) {
+            const text = w.text.trim();
+            if (text) words.push({ text, x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1, confidence: w.confidence });
+          }
+        }
+      }
+    }
+    const lines = groupLines(words);
+    return { lines, text: lines.map((l) => l.text).join("\n") };
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await (await worker).terminate();
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The screenshot use case around the pure reader: recognised lines → holdings, then company names resolved
+ * to tickers through the caller's `resolve` (the pricing service's search). Names it cannot resolve become
+ * errors the import table shows; the domain stays free of I/O.
+ */
+
+import type { DecimalMark } from "./domain/numbers.ts";
+import { readHoldings, type ScreenshotError, type ScreenshotHolding, type ScreenshotLine } from "./domain/screenshot/holdings.ts";
+import type { Layout, OcrResult } from "./ocr/engine.ts";
+import { type PreparedImage, prepareImage } from "./ocr/prepare.ts";
+
+export type ResolveName = (name: string) => Promise<string | null>;
+
+export interface ResolvedHolding extends ScreenshotHolding {
+  ticker: string;
+}
+
+export async function holdingsFromLines(
+  lines: ScreenshotLine[],
+  resolve: ResolveName,
+  decimal?: DecimalMark,
+): Promise<{ message: ResolvedHolding[]; errors: ScreenshotError[] }> {
+  const { rows, errors } = readHoldings(lines, decimal);
+  const message: ResolvedHolding[] = [];
+  for (const row of rows) {
+    if (row.ticker) {
+      message.push(row as ResolvedHolding);
+      continue;
+    }
+    const ticker = await resolve(row.name);
+    if (ticker) message.push({ ...row, ticker });
+    else errors.push({ line: 0, message: `no ticker found for "${row.name}": add it by hand` });
+  }
+  return { message, errors };
+}
+
+export interface ScreenshotReader {
+  read(image: Uint8Array | PreparedImage, layout?: Layout): Promise<OcrResult>;
+}
+
+/**
+ * Reads a screenshot: first as sparse text (phone apps, cards), and again as one block when the first
+ * reading left rows of amounts without a ticker or name (Tesseract's sparse mode drops short bold words in
+ * table columns); the reading with more holdings wins, then the one with fewer errors.
+ */
+export async function readScreenshot(ocr: ScreenshotReader, image: Uint8Array, resolve: ResolveName) {
+  const prepared = await prepareImage(image);
+  const first = await ocr.read(prepared, "sparse");
+  let best = { lines: first.lines, reading: readHoldings(first.lines) };
+  if (best.reading.orphans > 0 || best.reading.errors.length > 0) {
+    const second = await ocr.read(prepared, "block");
+    const reading = readHoldings(second.lines);
+    if (
+      reading.rows.length > best.reading.rows.length ||
+      (reading.rows.length === best.reading.rows.length && reading.errors.length < best.reading.errors.length)
+    ) {
+      best = { lines: second.lines, reading };
+    }
+  }
+  return holdingsFromLines(best.lines, resolve);
+}

@@ -1,0 +1,73 @@
+/** Screenshot text → holdings, from recognised lines (no OCR): one scenario per test. */
+import { describe, expect, it } from "vitest";
+import { readHoldings } from "../src/domain/screenshot/holdings.ts";
+import { holdingsFromLines } from "../src/screenshot.ts";
+
+const lines = (text: string) => text.split("\n").map((t) => ({ text: t }));
+
+describe("screenshot text", () => {
+  it("a desktop table: header, account, cash and total lines are ignored; gains never taken for numbers", () => {
+    const { rows, errors } = readHoldings(
+      lines(`Individual Brokerage ••••4821
+Positions as of 10/14/2025 4:00 PM ET
+Symbol Quantity Price Market Value Gain/Loss $ Gain/Loss %
+AAPL 159 $20.55 $3,267.45 +$420.00 +14.75%
+MSFT 1,645 $57.24 $94,159.80 ($3,795.31) -4.20%
+Cash & Money Market $1,234.56
+Account Total $232,991.50`),
+    );
+    // 159 × 20.55 = 3267.45 and 1645 × 57.24 = 94159.80: quantity × price = value picks the columns
+    expect(rows).toEqual([
+      { ticker: "AAPL", name: "", quantity: 159, price: 20.55, marketValue: 3267.45 },
+      { ticker: "MSFT", name: "", quantity: 1645, price: 57.24, marketValue: 94159.8 },
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it("a phone list: the shares sit under the ticker", () => {
+    const { rows } = readHoldings(lines("Stocks\nBuying power $512.40\nVTI $245.78\n19.662 shares\nGOOGL $163.08\n68.2698 shares"));
+    expect(rows.map((r) => [r.ticker, r.quantity, r.price])).toEqual([
+      ["VTI", 19.662, 245.78],
+      ["GOOGL", 68.2698, 163.08],
+    ]);
+  });
+
+  it("European numbers, names instead of tickers, and units after the quantity", () => {
+    const { rows } = readHoldings(
+      lines(
+        "267.553,35 €\nDepot · Wertpapiere\nAdidas AG 51.591,26 €\n238 Stk. · 216,77 € +3,15 %\nING Groep 1.000,40 €\n62,214 Stk. · 16,08 €",
+      ),
+    );
+    expect(rows).toEqual([
+      { ticker: null, name: "Adidas", quantity: 238, price: 216.77, marketValue: 51591.26 },
+      { ticker: null, name: "ING Groep", quantity: 62.214, price: 16.08, marketValue: 1000.4 },
+    ]);
+  });
+
+  it("crypto: the amount carries the coin's symbol and becomes Yahoo's pair", () => {
+    const { rows } = readHoldings(lines("Crypto balance\n$44,881.53\nBitcoin $3,412.55\nBTC 0.05231 BTC\nUS Dollar $87.12"));
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([["BTC-USD", 0.05231]]);
+  });
+
+  it("an OCR slip in the quantity is corrected by value ÷ price when only a digit or two differ", () => {
+    // 920 × 490.28 ≠ 44,125.20, but 44,125.20 ÷ 490.28 = 90 and "90" is "920" less one digit
+    const { rows } = readHoldings(lines("Symbol Quantity Price Market Value\nVOO 920 $490.28 $44,125.20"));
+    expect(rows[0]).toMatchObject({ ticker: "VOO", quantity: 90 });
+  });
+
+  it("a holding whose quantity cannot be told is an error, not a guess", () => {
+    const { rows, errors } = readHoldings(lines("TSLA $248.50 $1,242.50 $250.00"));
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([{ line: 1, message: expect.stringContaining("could not tell the quantity of TSLA") }]);
+  });
+
+  it("names are resolved by the caller's search; unknown names become errors", async () => {
+    const resolve = async (name: string) => (name.startsWith("Adidas") ? "ADS.DE" : null);
+    const result = await holdingsFromLines(
+      lines("Adidas AG 51.591,26 €\n238 Stk. · 216,77 €\nObscure Holding 10,00 €\n2 Stk. · 5,00 €"),
+      resolve,
+    );
+    expect(result.message.map((r) => [r.ticker, r.quantity])).toEqual([["ADS.DE", 238]]);
+    expect(result.errors).toEqual([{ line: 0, message: 'no ticker found for "Obscure Holding": add it by hand' }]);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * The portfolio use cases: create (with slug retries), save, rename, settings and delete. Each applies the
+ * domain's rules (domain/) to the store in one commit with everything that must agree with it: the holdings
+ * index, the value snapshot, the community entry and the portfolio.saved / portfolio.deleted event. Routes
+ * call these and only translate HTTP; a failure the user may see leaves here as an HttpError.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { HttpError, notFound } from "@folio/platform/http/errors";
+import { newId } from "@folio/platform/ids";
+import type { ServiceDeps } from "@folio/platform/service";
+import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
+import { ErrorCodes } from "@folio/proto/errors";
+import type { PortfolioInput, PortfolioSettings, SaveBody } from "@folio/proto/portfolio";
+import type { CommunityModel } from "./community-model.ts";
+import { accessOf, changeOutcome, decideSave, isStale } from "./domain/access.ts";
+import {
+  cleanName,
+  type Creation as DomainCreation,
+  newPortfolio,
+  type PortfolioState,
+  renamed,
+  updatedPortfolio,
+  withSettings,
+} from "./domain/portfolio.ts";
+import { slugify } from "./domain/slug.ts";
+import { valuationTickers } from "./domain/valued-portfolio.ts";
+import { portfolioDeleted, portfolioSaved } from "./events.ts";
+import {
+  deleteOp,
+  deleteSnapshotOps,
+  findBySlug,
+  freeSlug,
+  holdingOps,
+  holdings,
+  insertOp,
+  type PortfolioDoc,
+  portfolios,
+  replaceOp,
+  revOf,
+  snapshotOp,
+  valueSnapshots,
+} from "./store.ts";
+import type { PortfolioValuer, Valued } from "./valuation-service.ts";
+
+export const PortfolioMessages = {
+  notFound: "Portfolio not found",
+  notOwner: "Only the owner can change this portfolio",
+  versionConflict: "This portfolio was changed elsewhere. Reload to see the latest version.",
+  nameRequired: "A portfolio name is required",
+} as const;
+
+export const versionConflict = () =>
+  new HttpError(409, ErrorCodes.versionConflict, PortfolioMessages.versionConflict, {
+    result: "nok",
+    data: PortfolioMessages.versionConflict,
+  });
+const forbidden = () => new HttpError(403, ErrorCodes.forbidden, PortfolioMessages.notOwner, { result: "nok" });
+export const portfolioNotFound = () => notFound(PortfolioMessages.notFound);
+
+/** Tries at a slug when another request takes the chosen one between the look-up and the insert. */
+const CREATE_ATTEMPTS = 5;
+/** Tries of a rename or settings change; they patch a few fields, so re-applying to a newer revision loses nothing. */
+const PATCH_ATTEMPTS = 3;
+
+export type SaveOutcome =
+  | { message: "showPopup" }
+  | { message: "pcreated" | "pupdated"; slug: string; valued: Valued; initialPercentSkipped?: string[] };
+
+export interface Created {
+  doc: PortfolioDoc;
+  valued: Valued;
+}
+
+/** What a new portfolio is made of besides its assets and settings (its slug is chosen here). */
+export type Creation = Omit<DomainCreation, "slug" | "now">;
+
+export function createPortfolioCommands(
+  deps: ServiceDeps,
+  valuer: PortfolioValuer,
+  community: CommunityModel,
+  listChanged: () => Promise<void>,
+) {
+  const collection = portfolios(deps.store);
+  const held = holdings(deps.store);
+  const snapshots = valueSnapshots(deps.store);
+  const nowIso = () => new Date(deps.clock.now()).toISOString();
+
+  /** Commits a change to a portfolio read earlier; losing a race to another writer is a 409. */
+  async function commitChange(ops: WriteOp[]): Promise<void> {
+    try {
+      await deps.store.commit(ops);
+    } catch (err) {
+      if (err instanceof VersionConflictError || err instanceof NotFoundError) throw versionConflict();
+      throw err;
+    }
+  }
+
+  /** The portfolio if the caller owns it; 403 for a reader of a public one, 404 otherwise (as get). */
+  async function ownedBy(slug: string, uid: string): Promise<PortfolioDoc> {
+    const doc = await findBySlug(collection, slug);
+    const outcome = changeOutcome(accessOf(doc, uid));
+    if (outcome === "forbidden") throw forbidden();
+    if (outcome === "not_found" || !doc) throw portfolioNotFound();
+    return doc;
+  }
+
+  /** The writes every change of `doc` carries besides its own: holdings, community entry, the event. */
+  async function companionOps(doc: PortfolioDoc, rev: number, created: boolean): Promise<WriteOp[]> {
+    return [
+      ...(await holdingOps(held, doc.slug, valuationTickers(doc))),
+      ...(await community.entryOps(doc.slug, { ...doc, _v: rev }, nowIso())),
+      portfolioSaved(doc, { rev, created }, deps.clock.now()),
+    ];
+  }
+
+  /** After a commit that changed what the community may list: every cached page goes. */
+  async function committed(slug: string, ops: WriteOp[], valued?: Valued): Promise<void> {
+    if (valued) await valuer.keep(slug, valued);
+    else await valuer.forget(slug);
+    if (ops.some((op) => "collection" in op && op.collection === community.entries.name)) await listChanged();
+  }
+
+  /** Re-reads and re-applies a small change until it lands on the current revision. */
+  async function patch(slug: string, uid: string, change: (current: PortfolioState) => PortfolioState): Promise<PortfolioDoc> {
+    for (let attempt = 1; ; attempt++) {
+      const doc = await ownedBy(slug, uid);
+      const next: PortfolioDoc = { ...change(doc), _id: doc._id, _v: doc._v };
+      // a change that changes nothing keeps the revision, so the owner's next save is not turned into a 409
+      if (isDeepStrictEqual(next, doc)) return doc;
+      try {
+        // a settings change may pick another benchmark, whose price changes then move this portfolio
+        const ops = [replaceOp(next), ...(await companionOps(next, revOf(doc) + 1, false))];
+        await commitChange(ops);
+        await committed(next.slug, ops);
+        return next;
+      } catch (err) {
+        if (!(err instanceof HttpError && err.statusCode === 409) || attempt >= PATCH_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  /**
+   * Values a portfolio about to be stored at revision `rev` and writes its figures into it, so the stored
+   * document, its value snapshot and the reply agree. `doc._v` stays the revision being replaced.
+   */
+  async function valueForSave(doc: PortfolioDoc, rev: number): Promise<Created> {
+    const valued = await valuer.value({ ...doc, _v: rev });
+    const p = valued.portfolio;
+    return { doc: { ...doc, marketValue: p.marketValue, fees: p.fees, allHistory: p.allHistory, lastRefreshed: p.lastRefreshed }, valued };
+  }
+
+  /**
+   * A new portfolio of `creation.owner`, under a free slug from its name, or under `options.slug` exactly (the
+   * visitors' samples: a DuplicateKeyError then means it exists). `options.extra` sets fields a save cannot.
+   */
+  async function create(
+    input: PortfolioInput,
+    creation: Creation,
+    options: { slug?: string; extra?: Partial<PortfolioState> } = {},
+  ): Promise<Created> {
+    const base = slugify(creation.name);
+    for (let attempt = 1; ; attempt++) {
+      const slug = options.slug ?? (await freeSlug(collection, base));
+      const state: PortfolioState = { ...newPortfolio(input, { slug, now: nowIso(), ...creation }), ...options.extra };
+      const { doc, valued } = await valueForSave({ ...state, _id: newId() }, 1);
+      try {
+        const ops = [insertOp(doc), snapshotOp(slug, valuer.snapshotOf(valued)), ...(await companionOps(doc, 1, true))];
+        await deps.store.commit(ops);
+        await committed(slug, ops, valued);
+        return { doc: { ...doc, _v: 1 }, valued };
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError) || options.slug || attempt >= CREATE_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  return {
+    create,
+
+    /** Spec §4: the owner's save updates; anything else creates the caller's own portfolio once it is named. */
+    async save(uid: string, slug: string, body: SaveBody): Promise<SaveOutcome> {
+      const target = await findBySlug(collection, slug);
+      const decision = decideSave(target, uid, cleanName(body.newPortfolioName));
+      if (decision.kind === "askName") return { message: "showPopup" };
+      const applied = await valuer.withInitialPercents(body.portfolio, decision.kind === "create" ? undefined : target?.totalValue);
+      const skipped = body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
+      if (decision.kind === "create") {
+        const { doc, valued } = await create(applied.input, { name: decision.name, owner: uid, copiedFrom: decision.copiedFrom });
+        return { message: "pcreated", slug: doc.slug, valued, ...skipped };
+      }
+      const current = target as PortfolioDoc;
+      if (isStale(applied.input.rev, revOf(current))) throw versionConflict();
+      const rev = revOf(current) + 1;
+      const { doc: next, valued } = await valueForSave(
+        { ...updatedPortfolio(current, applied.input), _id: current._id, _v: current._v },
+        rev,
+      );
+      const ops = [replaceOp(next), snapshotOp(next.slug, valuer.snapshotOf(valued)), ...(await companionOps(next, rev, false))];
+      await commitChange(ops);
+      await committed(next.slug, ops, valued);
+      return { message: "pupdated", slug: next.slug, valued, ...skipped };
+    },
+
+    /** Renames keep the slug, so links to the portfolio keep working. */
+    async rename(uid: string, slug: string, name: string): Promise<PortfolioDoc> {
+      return patch(slug, uid, (current) => renamed(current, name));
+    },
+
+    async updateSettings(uid: string, slug: string, settings: PortfolioSettings): Promise<PortfolioDoc> {
+      return patch(slug, uid, (current) => withSettings(current, settings));
+    },
+
+    async remove(uid: string, slug: string): Promise<void> {
+      const doc = await ownedBy(slug, uid);
+      const ops: WriteOp[] = [
+        deleteOp(doc),
+        ...(await holdingOps(held, doc.slug, [])),
+        ...(await deleteSnapshotOps(snapshots, doc.slug)),
+        ...(await community.entryOps(doc.slug, null, nowIso())),
+        portfolioDeleted(doc, deps.clock.now()),
+      ];
+      try {
+        await deps.store.commit(ops);
+      } catch (err) {
+        // deleted by a concurrent request: it is gone, as this caller wanted, but this call did not do it
+        if (err instanceof NotFoundError) throw portfolioNotFound();
+        throw err;
+      }
+      await committed(doc.slug, ops);
+    },
+  };
+}
+
+export type PortfolioCommands = ReturnType<typeof createPortfolioCommands>;

@@ -1,0 +1,101 @@
+/**
+ * The portfolio reads: the uncached load (valued now), the cachable load (the portfolio's cached valued copy,
+ * valued only when there is none) and the owner's list. Who may see what is decided here (domain/access.ts);
+ * routes.ts only turns the outcomes into HTTP, with the caching headers of caching.ts.
+ */
+
+import type { ServiceDeps } from "@folio/platform/service";
+import type { Identity } from "@folio/proto/auth";
+import type { PortfolioListItem, PortfolioReply } from "@folio/proto/portfolio";
+import type { Static } from "typebox";
+import { cacheHeaders } from "./caching.ts";
+import { portfolioNotFound } from "./commands.ts";
+import { accessOf } from "./domain/access.ts";
+import { hasUpdates, type ServedCopy } from "./reply-cache.ts";
+import { findBySlug, listByOwner, type PortfolioDoc, portfolios, revOf, valueSnapshots } from "./store.ts";
+import type { PortfolioValuer } from "./valuation-service.ts";
+
+export interface CachableRead {
+  served: ServedCopy;
+  has_updates: boolean;
+  notOwner: boolean;
+  isAdmin: boolean;
+  /** caching headers of this view (caching.ts) */
+  headers: Record<string, string>;
+}
+
+export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer) {
+  const collection = portfolios(deps.store);
+  const snapshots = valueSnapshots(deps.store);
+
+  /** The portfolio if the caller may see it; a private one is exactly as absent as a missing one. */
+  async function visible(slug: string, identity: Identity | null): Promise<{ doc: PortfolioDoc; owner: boolean }> {
+    const doc = await findBySlug(collection, slug);
+    const access = accessOf(doc, identity?.uid ?? null);
+    if (access === "hidden" || !doc) throw portfolioNotFound();
+    return { doc, owner: access === "owner" };
+  }
+
+  return {
+    /** Uncached load: values the portfolio now (has_updates false) and makes that the cached copy. */
+    async load(slug: string, identity: Identity | null): Promise<PortfolioReply> {
+      const { doc, owner } = await visible(slug, identity);
+      const valued = await valuer.value(doc);
+      await valuer.keep(doc.slug, valued);
+      return {
+        data: valued.portfolio,
+        has_updates: false,
+        state: { notOwner: !owner, isAdmin: identity?.isAdmin === true },
+        valuation: valued.valuation,
+      };
+    },
+
+    /**
+     * The cachable load: the cached valued copy, with has_updates when it is older than the portfolio's latest
+     * data (reply-cache.ts hasUpdates). A visitor's view of a public portfolio is remembered in this process
+     * for the next visitor (reply-cache.ts visitorView).
+     */
+    async cachable(slug: string, identity: Identity | null): Promise<CachableRead> {
+      const isAdmin = identity?.isAdmin === true;
+      const { doc, owner } = await visible(slug, identity);
+      const rev = revOf(doc);
+      const snapshot = await snapshots.get(doc.slug);
+      const served = await valuer.served(doc, snapshot);
+      const outdated = hasUpdates(served.copy, rev, snapshot);
+      const version = `${served.copy.rev}.${served.copy.valuedAt}${outdated ? ".u" : ""}`;
+      const cache = cacheHeaders({ isOwner: owner, slug: doc.slug, rev, isAdmin, copy: version });
+      // the body's encoding follows Accept-Encoding, so every cache must key on it too
+      const headers: Record<string, string> = { ...cache, vary: cache.vary ? `${cache.vary}, Accept-Encoding` : "Accept-Encoding" };
+      if (!identity && !owner) served.visitor = { has_updates: outdated, headers };
+      return { served, has_updates: outdated, notOwner: !owner, isAdmin, headers };
+    },
+
+    /** A visitor's view still fresh in this process, served without reading the store. */
+    visitorView: (slug: string) => valuer.visitorView(slug),
+
+    /** The caller's portfolios, newest first, with the figures of their latest valuation. */
+    async list(uid: string): Promise<Record<string, Static<typeof PortfolioListItem>>> {
+      const docs = await listByOwner(collection, uid);
+      // figures refreshed by price changes since the last save live in the value snapshots
+      const figures = new Map((await snapshots.find({ _id: { $in: docs.map((d) => d.slug) } })).map((s) => [s._id, s]));
+      // A JSON object keeps insertion order for these keys unless a slug is all digits (those sort first).
+      const list: Record<string, Static<typeof PortfolioListItem>> = {};
+      for (const d of docs) {
+        list[d.slug] = {
+          pname: d.pName,
+          slug: d.slug,
+          marketValue: figures.get(d.slug)?.marketValue ?? d.marketValue,
+          playGround: d.playGround,
+          privateMode: d.privateMode,
+          historicalData: figures.get(d.slug)?.allHistory ?? d.allHistory,
+          created_at: d.created_at,
+          assets: d.assets,
+          provider: d.provider,
+        };
+      }
+      return list;
+    },
+  };
+}
+
+export type PortfolioReads = ReturnType<typeof createPortfolioReads>;

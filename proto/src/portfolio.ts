@@ -32,6 +32,14 @@ export const AssetInput = Type.Object({
 });
 export type AssetInput = Static<typeof AssetInput>;
 
+/** A split on its ex-date: `ratio` new shares per old share. */
+const AssetSplit = Type.Object({ date: Type.String(), ratio: Type.Number() });
+
+/**
+ * An asset as the server returns it. The user's entry (quantity, PoA, DoA) is kept as entered; the live
+ * fields come from the valuation engine (README "How the numbers are computed"). Money fields other than
+ * `value`, `PoA` and `latestPrice` are in the valuation's base currency.
+ */
 export const Asset = Type.Object({
   ticker: Type.String(),
   name: Type.String(),
@@ -51,6 +59,28 @@ export const Asset = Type.Object({
   profitLossView: Type.Optional(Type.String()),
   percent: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   historical_data: Type.Optional(Type.Record(Type.String(), Type.Number())),
+  /** the instrument's currency (ISO, major unit): the currency of PoA, latestPrice and historical_data */
+  currency: Type.Optional(Type.String()),
+  /** the date of latestPrice, `YYYY-MM-DD` */
+  priceDate: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** latestPrice is the last good one, served while every market-data provider was down */
+  stale: Type.Optional(Type.Boolean()),
+  /** shares held today: quantity × splitFactor (quantity stays as entered) */
+  shares: Type.Optional(Type.Number()),
+  /** Π ratio of the splits after DoA (1 without one) */
+  splitFactor: Type.Optional(Type.Number()),
+  /** the splits after DoA, oldest first */
+  splits: Type.Optional(Type.Array(AssetSplit)),
+  /** "10 bought → 100 after the 10:1 split of Jun 10, 2024"; "" without a split */
+  splitNote: Type.Optional(Type.String()),
+  /** quantity × PoA × the rate of DoA's month: the cost in the base currency; null without a rate */
+  cost: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** "Dividends received": shares × each dividend after DoA, in the base currency; null without a market value */
+  dividends: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** marketValue − cost, dividends left out (the price-return view) */
+  priceProfitLoss: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** profitLoss / cost × 100 */
+  profitLossPercent: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type Asset = Static<typeof Asset>;
 
@@ -115,6 +145,18 @@ export const SaveBody = Type.Object({
 });
 export type SaveBody = Static<typeof SaveBody>;
 
+/** An initial percent that bought less than half a unit: the asset's quantity is 0, and the save says so. */
+export const InitialPercentZero = Type.Object({
+  ticker: Type.String(),
+  initialPercent: Type.Number(),
+  /** totalValue × initialPercent / 100, in the base currency */
+  amount: Type.Number(),
+  /** the price on DoA as traded, in the base currency */
+  price: Type.Number(),
+  /** amount / price before rounding (0.0204 for BTC-USD at 20 % of $10,000) */
+  units: Type.Number(),
+});
+
 /** message pupdated | pcreated | showPopup (spec §4) */
 export const SaveReply = Type.Object({
   message: Type.Union([Type.Literal("pupdated"), Type.Literal("pcreated"), Type.Literal("showPopup")]),
@@ -122,6 +164,8 @@ export const SaveReply = Type.Object({
   data: Type.Optional(Portfolio),
   /** with applyInitialPercents: tickers whose quantity was kept for want of a price at their purchase date */
   initialPercentSkipped: Type.Optional(Type.Array(Type.String())),
+  /** with applyInitialPercents: percents that rounded to 0 units, reported rather than dropped silently */
+  initialPercentZero: Type.Optional(Type.Array(InitialPercentZero)),
 });
 
 export { BENCHMARK_INDEXES, DEFAULT_INDEX_TICKER } from "./constants.ts";
@@ -135,20 +179,61 @@ export type MonthlySeries = Static<typeof MonthlySeries>;
 
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
-/** The index line drawn against the portfolio in one chart range. */
+/** How the benchmark is compared: what-if (the default) or the spec's rescaled line. */
+export const BenchmarkMode = Type.Union([Type.Literal("what-if"), Type.Literal("rescaled")]);
+
+/**
+ * The spec's index line ("rescaled" mode): the benchmark's growth (total return: dividends reinvested at
+ * each month's close) rescaled to start at the portfolio's value in one chart range. It shows the index's
+ * growth, not what the portfolio's money would have become.
+ */
 export const BenchmarkLine = Type.Object({
+  /** "rescaled" */
+  mode: Type.Optional(Type.Literal("rescaled")),
+  /** what it is: "S&P 500 (SPY, total return)" */
+  label: Type.Optional(Type.String()),
   /** the index ticker (SPY, VOO, VTI) */
   ticker: Type.String(),
   /** the month the line starts at, where it equals the portfolio's value */
   start: Type.String(),
   /** the portfolio's value at `start`; the index is rescaled to begin there */
   startValue: Type.Number(),
-  /** startValue × index[m] / index[start] per month */
+  /** startValue × G[m] / G[start] per month, G the benchmark's growth line */
   series: MonthlySeries,
-  /** the index's own change over the range, in percent */
+  /** the index's own change over the range, in percent (G[end] / G[start] − 1) */
   returnPercent: Type.Number(),
 });
 export type BenchmarkLine = Static<typeof BenchmarkLine>;
+
+/**
+ * "What if I had bought the index instead?" ("what-if" mode, the default): the portfolio's own purchases,
+ * same amounts on the same dates, invested in the benchmark and measured by the portfolio's range rules.
+ * The money view compares `series` with the portfolio's; the percent view compares the two TWRs
+ * (`profitLossPercent`, `twrSeries`).
+ */
+export const BenchmarkWhatIf = Type.Object({
+  mode: Type.Literal("what-if"),
+  /** "S&P 500 (SPY, total return)" */
+  label: Type.String(),
+  ticker: Type.String(),
+  /** the what-if portfolio's value at the range's base (0 since inception) */
+  startValue: Type.Number(),
+  /** its value at the range's end */
+  value: Type.Number(),
+  /** the same purchases as the portfolio's in the range */
+  netPurchases: Type.Number(),
+  /** the benchmark's dividends its units received in the range */
+  dividends: Type.Number(),
+  /** value − startValue − netPurchases + dividends (total return) */
+  profitLoss: Type.Number(),
+  /** its TWR over the range, in percent */
+  profitLossPercent: Type.Union([Type.Number(), Type.Null()]),
+  /** its value per month, the same months as the portfolio's series */
+  series: MonthlySeries,
+  /** its TWR from the base to each month, in percent */
+  twrSeries: Type.Array(Type.Number()),
+});
+export type BenchmarkWhatIf = Static<typeof BenchmarkWhatIf>;
 
 export const RangeName = Type.Union([Type.Literal("All"), Type.Literal("YTD"), Type.Literal("1Y"), Type.Literal("3Y")]);
 
@@ -165,16 +250,22 @@ export const RangeReturn = Type.Object({
   value: Type.Number(),
   /** cost of the assets bought within the range */
   netPurchases: Type.Number(),
-  /** value − startValue − netPurchases: the gain that is not new money */
+  /** value − startValue − netPurchases + dividends (total return): the gain that is not new money */
   profitLoss: Type.Number(),
+  /** "Dividends received" in the range, base currency (counted in profitLoss under total return only) */
+  dividends: Type.Optional(Type.Number()),
   /** time-weighted return over the range, in percent; null when nothing was invested in it */
   profitLossPercent: NullableNumber,
   /** profitLoss as "$1,234.50" or profitLossPercent as "12.35%", per the portfolio's formatGains */
   profitLossView: Type.String(),
   /** portfolio value per month; the chart draws it only with at least 2 months */
   series: MonthlySeries,
-  /** the index line for this range; null when the index has no prices here */
+  /** the TWR from the base to each month of `series`, in percent (the percent view's line) */
+  twrSeries: Type.Optional(Type.Array(Type.Number())),
+  /** the index line for this range (rescaled mode); null when the index has no prices here */
   benchmark: Type.Union([BenchmarkLine, Type.Null()]),
+  /** the what-if benchmark for this range (the default mode); null when the index has no prices here */
+  benchmarkWhatIf: Type.Optional(Type.Union([BenchmarkWhatIf, Type.Null()])),
 });
 export type RangeReturn = Static<typeof RangeReturn>;
 
@@ -209,19 +300,50 @@ export const ProfitLossBar = Type.Object({
   profitLossView: Type.String(),
 });
 
+/** Something the figures could not include (README "Gaps"), with the sentence to show. */
+export const ValuationGap = Type.Object({
+  kind: Type.Union([
+    Type.Literal("unpriced"),
+    Type.Literal("fx"),
+    Type.Literal("future-purchase"),
+    Type.Literal("invalid-date"),
+    Type.Literal("initial-percent-zero"),
+    Type.Literal("dividends-in-closes"),
+  ]),
+  ticker: Type.String(),
+  /** "SAP.DE: no EURUSD=X exchange rate for Jan 2024, so it is counted in no figure" */
+  message: Type.String(),
+  /** the missing exchange-rate pair (kind fx) */
+  pair: Type.Optional(Type.String()),
+  /** the purchase date concerned */
+  date: Type.Optional(Type.String()),
+});
+export type ValuationGap = Static<typeof ValuationGap>;
+
 /**
  * Everything the portfolio screen shows beyond the stored portfolio, computed by the valuation engine
- * (services/portfolio/src/domain/valuation/DEFINITIONS.md) from the pricing service's prices.
+ * (README "How the numbers are computed") from the pricing service's prices. Amounts are in
+ * `baseCurrency`; returns are total returns unless `returnBasis` says "price".
  */
 export const Valuation = Type.Object({
-  /** the day the figures are for, `YYYY-MM-DD` */
+  /** the day the figures are for, `YYYY-MM-DD`: the later of pricesAsOf and the last priced purchase, never after today */
   valuationDate: Type.String(),
+  /** the date of the newest price used, `YYYY-MM-DD`; the screen says "prices as of …" when it is older than a day */
+  pricesAsOf: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** ISO code of every amount (the user's base currency, default USD) */
+  baseCurrency: Type.Optional(Type.String()),
+  /** "total": dividends received count as income everywhere; "price": they count nowhere */
+  returnBasis: Type.Optional(Type.Union([Type.Literal("total"), Type.Literal("price")])),
   /** Σ cost (quantity × purchase price) over all assets */
   value: Type.Number(),
   /** Σ quantity × latest price over the priced assets; null when none is priced */
   marketValue: NullableNumber,
-  /** marketValue − the cost of the priced assets */
+  /** marketValue + dividends − the cost of the priced assets (total return) */
   profitLoss: NullableNumber,
+  /** "Dividends received" by the priced assets, in the base currency */
+  dividends: Type.Optional(NullableNumber),
+  /** marketValue − the cost of the priced assets, dividends left out */
+  priceProfitLoss: Type.Optional(NullableNumber),
   /** profitLoss / that cost × 100 */
   profitLossPercent: NullableNumber,
   /** profitLoss or profitLossPercent as text, per formatGains; "NA" when unknown */
@@ -239,16 +361,28 @@ export const Valuation = Type.Object({
   twrPercent: NullableNumber,
   /** money-weighted return (XIRR), annualised, in percent (when the money went in matters) */
   xirrPercent: NullableNumber,
-  /** the one-line definitions shown beside twrPercent and xirrPercent */
-  definitions: Type.Object({ twr: Type.String(), xirr: Type.String() }),
+  /** every rate where the cash flows' NPV is 0, in percent, ascending (README "More than one root") */
+  xirrRootsPercent: Type.Optional(Type.Array(Type.Number())),
+  /** more than one root: the money-weighted return is ambiguous, and the screen says so */
+  xirrMultipleRoots: Type.Optional(Type.Boolean()),
+  /** the one-line definitions shown beside twrPercent and xirrPercent, and of the return basis shown */
+  definitions: Type.Object({ twr: Type.String(), xirr: Type.String(), basis: Type.Optional(Type.String()) }),
   /** the benchmark's ticker: SPY (default), VOO or VTI */
   indexTicker: Type.String(),
   /** its name in the picker: 'S&P 500', 'ETF Vanguard', 'ETF Total' (the ticker for any other) */
   indexName: Type.String(),
+  /** what the benchmark is: "S&P 500 (SPY, total return)" */
+  benchmarkLabel: Type.Optional(Type.String()),
+  /** the benchmark view shown by default: "what-if" */
+  benchmarkMode: Type.Optional(BenchmarkMode),
   /** the historical return periods (backtests of today's weights) */
   periods: Type.Array(HistoricalPeriod),
   /** tickers the pricing service could not price (unknown or unavailable): their assets have no live figures */
   unpriced: Type.Array(Type.String()),
+  /** tickers valued at a last good price while the providers were down (counted, with their priceDate) */
+  stale: Type.Optional(Type.Array(Type.String())),
+  /** what the figures could not include, each with a sentence: missing exchange rates, future purchases … */
+  gaps: Type.Optional(Type.Array(ValuationGap)),
 });
 export type Valuation = Static<typeof Valuation>;
 

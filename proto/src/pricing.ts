@@ -1,14 +1,40 @@
 import { type Static, Type } from "typebox";
 import { AUTOCOMPLETE_MAX_SUGGESTIONS, AUTOCOMPLETE_MIN_LENGTH } from "./constants.ts";
-import { Ticker } from "./portfolio.ts";
+import { IsoDate, Ticker } from "./portfolio.ts";
 
-/** The asset classes the product shows; every provider maps its own vocabulary onto these. */
-export const AssetClass = Type.Union([Type.Literal("Stock"), Type.Literal("ETF"), Type.Literal("Crypto"), Type.Literal("Index")]);
+/** The asset classes the product shows; every provider maps its own vocabulary onto these (Currency: an exchange rate such as EURUSD=X). */
+export const AssetClass = Type.Union([
+  Type.Literal("Stock"),
+  Type.Literal("ETF"),
+  Type.Literal("Crypto"),
+  Type.Literal("Index"),
+  Type.Literal("Currency"),
+]);
 export type AssetClass = Static<typeof AssetClass>;
 
 /** Month (`YYYY-MM`) → the last close of that month. */
 export const MonthlyHistory = Type.Record(Type.String(), Type.Number());
 export type MonthlyHistory = Static<typeof MonthlyHistory>;
+
+/** A split on its ex-date (the first day at the split price): `ratio` new shares per old share (4 for 4:1, 0.1 for 1:10). */
+export const SplitEvent = Type.Object({ date: IsoDate, ratio: Type.Number({ exclusiveMinimum: 0 }) });
+export type SplitEvent = Static<typeof SplitEvent>;
+
+/** A dividend on its ex-date: cash per share, adjusted for later splits (per today's share), in the reply's currency. */
+export const DividendEvent = Type.Object({ date: IsoDate, amount: Type.Number({ exclusiveMinimum: 0 }) });
+export type DividendEvent = Static<typeof DividendEvent>;
+
+/**
+ * Currencies quoted in a minor unit, and their major unit: the pricing service divides every price, close
+ * and dividend by `divisor` and replies in `currency` (GBp 7,512 → GBP 75.12), keeping the provider's code
+ * in `quotedCurrency`.
+ */
+export const MINOR_CURRENCY_UNITS: Readonly<Record<string, { currency: string; divisor: number }>> = {
+  GBp: { currency: "GBP", divisor: 100 },
+  GBX: { currency: "GBP", divisor: 100 },
+  ILA: { currency: "ILS", divisor: 100 },
+  ZAc: { currency: "ZAR", divisor: 100 },
+};
 
 export const TickerParams = Type.Object({ ticker: Ticker });
 
@@ -17,10 +43,16 @@ export const PriceQuery = Type.Object({
   cached: Type.Optional(Type.Boolean()),
 });
 
-/** The spec's GET /v1/get/{ticker} reply. */
+/**
+ * The spec's GET /v1/get/{ticker} reply: its fields (latestPrice … assetClass) exactly, plus what total
+ * returns, currencies and dates need. This server always sends the added fields; they are optional so that
+ * replies cached before them, and clients that build replies, stay valid.
+ */
 export const PriceReply = Type.Object({
+  /** the latest price, in `currency` */
   latestPrice: Type.Number(),
   ticker: Type.String(),
+  /** month → last close adjusted for splits and dividends (Yahoo's adjusted close), in `currency` */
   historical_data: MonthlyHistory,
   /** expense ratio in percent (0.03 = 0.03 %), 0 for a share or coin, null when unknown */
   fee: Type.Union([Type.Number(), Type.Null()]),
@@ -28,6 +60,20 @@ export const PriceReply = Type.Object({
   assetClass: AssetClass,
   /** present when every market-data provider was down and the last good value is shown */
   stale: Type.Optional(Type.Boolean()),
+  /** the exchange's date of latestPrice, `YYYY-MM-DD` */
+  asOf: Type.Optional(IsoDate),
+  /** ISO code of every price in this reply, a major unit (USD, EUR, GBP) */
+  currency: Type.Optional(Type.String({ maxLength: 10 })),
+  /** the provider's code when it quoted a minor unit (GBp, GBX, ILA, ZAc) and prices were divided into `currency` */
+  quotedCurrency: Type.Optional(Type.String({ maxLength: 10 })),
+  /** month → last close adjusted for splits only (Yahoo's chart `close`): a share's price in today's shares */
+  closes: Type.Optional(MonthlyHistory),
+  /** splits, oldest first */
+  splits: Type.Optional(Type.Array(SplitEvent)),
+  /** dividends, oldest first; with `closes` they give the total return */
+  dividends: Type.Optional(Type.Array(DividendEvent)),
+  /** true when `closes` already include dividends (the source has none apart) and `dividends` is empty */
+  dividendsInCloses: Type.Optional(Type.Boolean()),
 });
 export type PriceReply = Static<typeof PriceReply>;
 

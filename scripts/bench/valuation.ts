@@ -1,8 +1,9 @@
 /**
  * The pure valuation engine on a large portfolio: 50 assets over 25 years of monthly history, built from
- * the shared market data (20 tickers, each bought again on other dates to reach 50 assets), valued with
- * every range, every historical period and the S&P 500 benchmark. Data: MARKET_DATA_DIR or
- * ../shared/market-data beside the repository.
+ * the shared market data (20 tickers, each bought again on other dates to reach 50 assets: as-traded
+ * closes, splits and dividends where the folder has them), valued with every range, every historical
+ * period, XIRR with its dividends and the S&P 500 benchmark (what-if and rescaled). Data: MARKET_DATA_DIR
+ * or ../shared/market-data beside the repository.
  */
 import { pathToFileURL } from "node:url";
 import {
@@ -11,7 +12,12 @@ import {
   type ValuationInput,
   valuePortfolio,
 } from "../../services/portfolio/src/domain/valuation/index.ts";
-import { hasMarketData, loadTicker, marketDataDir } from "../../services/portfolio/src/domain/valuation/testing/market-data.ts";
+import {
+  hasMarketData,
+  loadInstrument,
+  loadTicker,
+  marketDataDir,
+} from "../../services/portfolio/src/domain/valuation/testing/market-data.ts";
 
 const TICKERS = ["SPY", "VOO", "VTI", "QQQ", "TSLA", "GOOGL", "GOOG", "NVDA", "AAPL", "MSFT"].concat([
   "AMZN",
@@ -25,7 +31,8 @@ const TICKERS = ["SPY", "VOO", "VTI", "QQQ", "TSLA", "GOOGL", "GOOG", "NVDA", "A
   "VXUS",
   "BTC-USD",
 ]);
-const VALUATION_DATE = "2026-07-13";
+/** the clock's date; the valuation is as of the newest price in the folder (2026-08-19) */
+const TODAY = "2026-11-23";
 /** 2001-07 as a month number (year × 12 + month − 1): 25 years before the valuation month */
 const FIRST_PURCHASE = 2001 * 12 + 6;
 
@@ -35,7 +42,7 @@ const monthText = (m: number) => `${Math.floor(m / 12)}-${String((m % 12) + 1).p
 /** Asset i buys ticker i mod 20 on a date spread over 25 years, or at its listing when that is later. */
 export function buildBenchInput(): ValuationInput {
   const prices: Record<string, TickerPrices> = {};
-  for (const t of TICKERS) prices[t] = loadTicker(t);
+  for (const t of TICKERS) prices[t] = loadInstrument(t);
   const assets: AssetInput[] = [];
   for (let i = 0; i < 50; i++) {
     const ticker = TICKERS[i % TICKERS.length];
@@ -46,8 +53,9 @@ export function buildBenchInput(): ValuationInput {
     assets.push({ ticker, quantity: 1 + (i % 9), PoA: history[month], DoA: `${month}-${day}`, fee: i % 3 === 0 ? "0.03%" : 0.1 });
   }
   // the index must not shift the axis: it begins with the data, the portfolio a year and a half later
-  const index = { ticker: "^GSPC", ...loadTicker("SP500_INDEX_MONTHLY") };
-  return { assets, prices, valuationDate: VALUATION_DATE, index, formatGains: "$" };
+  const index = { ticker: "^GSPC", name: "S&P 500", ...loadTicker("SP500_INDEX_MONTHLY") };
+  // as the service receives them: parsed from JSON (the pricing replies), not built key by key
+  return { assets, prices: JSON.parse(JSON.stringify(prices)), today: TODAY, index: JSON.parse(JSON.stringify(index)), formatGains: "$" };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];

@@ -1,15 +1,19 @@
 /**
- * A local stand-in for Yahoo Finance and CoinGecko, serving a folder of `<TICKER>.csv` files (`date,close`)
- * in the vendors' formats: Yahoo's v8 chart (daily and monthly bars) and v1 search; CoinGecko's
- * simple/price, coins/{id}/market_chart and search. Switches make it rate limit (429 n times, then answer)
- * or be down (503, or connections closed without an answer). For tests, and for running the app offline:
+ * A local stand-in for Yahoo Finance and CoinGecko, serving a folder laid out like ../shared/market-data in
+ * the vendors' formats: Yahoo's v8 chart (daily and monthly bars; `indicators.quote[0].close` from
+ * `split-adjusted/<T>.csv`, `indicators.adjclose` from `<T>.csv`, each standing in for the other when it is
+ * missing; `events=div,split` from `dividends/<T>.csv` and `splits/<T>.csv`; `meta.currency` from the
+ * `currencies` option or `currencies.csv`, an exchange-rate pair such as `EURUSD=X.csv` quoted in its second
+ * currency) and v1 search; CoinGecko's simple/price, coins/{id}/market_chart and search. Switches make it
+ * rate limit (429 n times, then answer) or be down (503, or connections closed without an answer). For
+ * tests, and for running the app offline:
  *
  *   node --import tsx scripts/fakes/market-data.ts --data-dir /path/to/csvs [--port 9100]
  *   then YAHOO_BASE_URL=http://127.0.0.1:9100 COINGECKO_BASE_URL=http://127.0.0.1:9100
  *
  * Deliberately independent of the pricing service's parsing: a bug there must not be mirrored here.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -28,6 +32,8 @@ export interface FakeMarketDataOptions {
   host?: string;
   /** names and types by ticker; defaults to the pricing catalogue's, then the ticker itself */
   symbols?: Record<string, FakeSymbol>;
+  /** Yahoo's currency code by ticker (GBp for pence); before currencies.csv, a pair's quote currency, then USD */
+  currencies?: Record<string, string>;
 }
 
 export interface FakeMarketData {
@@ -46,6 +52,13 @@ export interface FakeMarketData {
 interface Row {
   date: string;
   close: number;
+}
+
+/** A trading day as the chart gives it: the split-adjusted close and the adjusted close of the same day. */
+interface Bar {
+  date: string;
+  close: number | null;
+  adjclose: number | null;
 }
 
 /** New York without daylight saving: a fixed offset is all the bar timestamps need. */
@@ -70,13 +83,27 @@ function readRows(path: string): Row[] {
   return rows.sort((a, b) => a.date.localeCompare(b.date));
 }
 
+/** `<T>.csv` files of a folder by upper-case ticker; none when the folder does not exist. */
+function csvFiles(dir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  if (!existsSync(dir)) return found;
+  for (const name of readdirSync(dir)) if (name.toLowerCase().endsWith(".csv")) found.set(name.slice(0, -4).toUpperCase(), join(dir, name));
+  return found;
+}
+
+/** A split ratio as Yahoo's numerator and denominator in whole numbers: 1.5 → 3 / 2, 0.1 → 1 / 10. */
+function fraction(ratio: number): [number, number] {
+  for (let d = 1; d <= 1000; d++) if (Math.abs(ratio * d - Math.round(ratio * d)) < 1e-9) return [Math.round(ratio * d), d];
+  return [ratio, 1];
+}
+
 const utcMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 /** Yahoo stamps a daily bar with the market's opening time, 09:30 New York, in Unix seconds. */
 const dailyStamp = (date: string) => utcMs(date) / 1000 + 9.5 * 3600 - GMT_OFFSET;
 /** ... and a monthly bar with midnight, New York time, of the month's first day. */
 const monthStamp = (month: string) => utcMs(`${month}-01`) / 1000 - GMT_OFFSET;
 
-function rangeRows(rows: Row[], range: string): Row[] {
+function rangeRows<T extends { date: string }>(rows: T[], range: string): T[] {
   if (range === "max" || rows.length === 0) return rows;
   const days = /^(\d+)d$/.exec(range);
   if (days) return rows.slice(-Number(days[1]));
@@ -86,36 +113,92 @@ function rangeRows(rows: Row[], range: string): Row[] {
   return rows.filter((r) => utcMs(r.date) >= cutoff);
 }
 
-/** Monthly bars: one per month at its first day with the month's last close, plus Yahoo's extra last point. */
-function monthlyBars(rows: Row[]): { stamps: number[]; closes: number[] } {
-  const months = new Map<string, number>();
-  for (const r of rows) months.set(r.date.slice(0, 7), r.close);
+/** Monthly bars: one per month at its first day with the month's last day, plus Yahoo's extra last point. */
+function monthlyBars(rows: Bar[]): { stamps: number[]; bars: Bar[] } {
+  const months = new Map<string, Bar>();
+  for (const r of rows) months.set(r.date.slice(0, 7), r);
   const stamps = [...months.keys()].map(monthStamp);
-  const closes = [...months.values()];
+  const bars = [...months.values()];
   const last = rows.at(-1);
   if (last && !last.date.endsWith("-01")) {
     stamps.push(dailyStamp(last.date));
-    closes.push(last.close);
+    bars.push(last);
   }
-  return { stamps, closes };
+  return { stamps, bars };
 }
 
 export async function startFakeMarketData(options: FakeMarketDataOptions): Promise<FakeMarketData> {
-  const files = new Map<string, string>();
-  for (const name of readdirSync(options.dataDir)) {
-    if (name.toLowerCase().endsWith(".csv")) files.set(name.slice(0, -4).toUpperCase(), join(options.dataDir, name));
+  const adjustedFiles = csvFiles(options.dataDir);
+  adjustedFiles.delete("CURRENCIES");
+  const splitAdjustedFiles = csvFiles(join(options.dataDir, "split-adjusted"));
+  const dividendFiles = csvFiles(join(options.dataDir, "dividends"));
+  const splitFiles = csvFiles(join(options.dataDir, "splits"));
+  const files = new Set([...adjustedFiles.keys(), ...splitAdjustedFiles.keys()]);
+  const currencyTable = new Map<string, string>();
+  const currencyFile = join(options.dataDir, "currencies.csv");
+  if (existsSync(currencyFile)) {
+    for (const line of readFileSync(currencyFile, "utf8").split("\n").slice(1)) {
+      const [ticker, currency] = line.trim().split(",");
+      if (ticker && currency) currencyTable.set(ticker.toUpperCase(), currency);
+    }
   }
-  const cache = new Map<string, Row[]>();
-  const rowsOf = (ticker: string): Row[] | null => {
-    const path = files.get(ticker);
-    if (!path) return null;
-    if (!cache.has(ticker)) cache.set(ticker, readRows(path));
-    return cache.get(ticker) as Row[];
+  const currencyOf = (ticker: string): string =>
+    options.currencies?.[ticker] ?? currencyTable.get(ticker) ?? (/^[A-Z]{6}=X$/.test(ticker) ? ticker.slice(3, 6) : "USD");
+  const cache = new Map<string, Bar[]>();
+  const rowsOf = (ticker: string): Bar[] | null => {
+    if (!files.has(ticker)) return null;
+    let bars = cache.get(ticker);
+    if (!bars) {
+      const plain = new Map(
+        (splitAdjustedFiles.has(ticker) ? readRows(splitAdjustedFiles.get(ticker) as string) : []).map((r) => [r.date, r.close]),
+      );
+      const adjusted = new Map(
+        (adjustedFiles.has(ticker) ? readRows(adjustedFiles.get(ticker) as string) : []).map((r) => [r.date, r.close]),
+      );
+      const dates = [...new Set([...plain.keys(), ...adjusted.keys()])].sort();
+      // a missing file stands in for the other; a file that ends earlier leaves its later days null
+      bars = dates.map((date) => ({
+        date,
+        close: (plain.size > 0 ? plain.get(date) : adjusted.get(date)) ?? null,
+        adjclose: (adjusted.size > 0 ? adjusted.get(date) : plain.get(date)) ?? null,
+      }));
+      cache.set(ticker, bars);
+    }
+    return bars;
+  };
+  const lastClose = (bars: Bar[]): number | undefined => bars.findLast((b) => b.close !== null)?.close ?? undefined;
+  const eventsOf = (ticker: string, from: string, to: string, wanted: string) => {
+    const kinds = wanted.split(/[,|]/);
+    const events: { dividends?: Record<string, unknown>; splits?: Record<string, unknown> } = {};
+    const within = (rows: Row[]) => rows.filter((r) => r.date >= from && r.date <= to);
+    if (kinds.includes("div") && dividendFiles.has(ticker)) {
+      events.dividends = {};
+      for (const r of within(readRows(dividendFiles.get(ticker) as string))) {
+        events.dividends[String(dailyStamp(r.date))] = { amount: r.close, date: dailyStamp(r.date) };
+      }
+    }
+    if (kinds.includes("split") && splitFiles.has(ticker)) {
+      events.splits = {};
+      for (const r of within(readRows(splitFiles.get(ticker) as string))) {
+        const [numerator, denominator] = fraction(r.close);
+        events.splits[String(dailyStamp(r.date))] = {
+          date: dailyStamp(r.date),
+          numerator,
+          denominator,
+          splitRatio: `${numerator}:${denominator}`,
+        };
+      }
+    }
+    return events;
   };
   const catalogue = new Map(CATALOGUE.map((e) => [e.ticker, { name: e.name, type: YAHOO_TYPES[e.assetClass] }]));
   const symbolOf = (ticker: string): FakeSymbol =>
-    options.symbols?.[ticker] ?? catalogue.get(ticker) ?? { name: ticker, type: ticker.endsWith("-USD") ? "CRYPTOCURRENCY" : "EQUITY" };
-  const coins = [...files.keys()]
+    options.symbols?.[ticker] ??
+    catalogue.get(ticker) ??
+    (/^[A-Z]{6}=X$/.test(ticker)
+      ? { name: `${ticker.slice(0, 3)}/${ticker.slice(3, 6)}`, type: "CURRENCY" }
+      : { name: ticker, type: ticker.endsWith("-USD") ? "CRYPTOCURRENCY" : "EQUITY" });
+  const coins = [...files]
     .filter((t) => /^[A-Z0-9]+-USD$/.test(t))
     .map((ticker, i) => {
       const symbol = ticker.slice(0, -4);
@@ -144,16 +227,16 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
       return chartError(res, 400, "Bad Request", `Invalid input - interval=${interval} is not supported`);
     const picked = rangeRows(rows, range);
     const before = rows[rows.length - picked.length - 1];
-    const bars =
-      interval === "1mo" ? monthlyBars(picked) : { stamps: picked.map((r) => dailyStamp(r.date)), closes: picked.map((r) => r.close) };
+    const bars = interval === "1mo" ? monthlyBars(picked) : { stamps: picked.map((r) => dailyStamp(r.date)), bars: picked };
     const last = rows[rows.length - 1];
     const symbol = symbolOf(ticker);
+    const wanted = query.get("events");
     json(res, 200, {
       chart: {
         result: [
           {
             meta: {
-              currency: "USD",
+              currency: currencyOf(ticker),
               symbol: ticker,
               exchangeName: "FAKE",
               fullExchangeName: "Fake Exchange",
@@ -163,7 +246,7 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
               gmtoffset: GMT_OFFSET,
               timezone: "EST",
               exchangeTimezoneName: "America/New_York",
-              regularMarketPrice: last.close,
+              regularMarketPrice: lastClose(rows),
               chartPreviousClose: before?.close ?? picked[0].close,
               priceHint: 2,
               dataGranularity: interval,
@@ -172,7 +255,8 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
               shortName: symbol.name,
             },
             timestamp: bars.stamps,
-            indicators: { quote: [{ close: bars.closes }], adjclose: [{ adjclose: bars.closes }] },
+            indicators: { quote: [{ close: bars.bars.map((b) => b.close) }], adjclose: [{ adjclose: bars.bars.map((b) => b.adjclose) }] },
+            ...(wanted ? { events: eventsOf(ticker, picked[0].date, last.date, wanted) } : {}),
           },
         ],
         error: null,
@@ -182,7 +266,7 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
 
   function yahooSearch(res: ServerResponse, q: string) {
     const upper = q.toUpperCase();
-    const quotes = [...files.keys()]
+    const quotes = [...files]
       .filter((t) => t.startsWith(upper) || symbolOf(t).name.toLowerCase().includes(q.toLowerCase()))
       .slice(0, 10)
       .map((t) => ({
@@ -202,8 +286,9 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
     const body: Record<string, Record<string, number>> = {};
     for (const id of ids) {
       const coin = coins.find((c) => c.id === id);
-      const last = coin ? rowsOf(coin.ticker)?.at(-1) : undefined;
-      if (!coin || !last) continue;
+      const bars = coin ? rowsOf(coin.ticker) : null;
+      const last = bars?.findLast((b) => b.close !== null);
+      if (!coin || !last || last.close === null) continue;
       body[id] = {};
       if (currencies.includes("usd")) body[id].usd = last.close;
       if (query.get("include_last_updated_at") === "true") body[id].last_updated_at = (utcMs(last.date) + DAY_MS) / 1000 - 60;
@@ -218,7 +303,11 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
     const days = query.get("days") ?? "max";
     const picked = days === "max" ? rows : rows.slice(-Number(days));
     // CoinGecko's daily point at 00:00 UTC carries the close of the day before
-    json(res, 200, { prices: picked.map((r) => [utcMs(r.date) + DAY_MS, r.close]), market_caps: [], total_volumes: [] });
+    json(res, 200, {
+      prices: picked.filter((r) => r.close !== null).map((r) => [utcMs(r.date) + DAY_MS, r.close]),
+      market_caps: [],
+      total_volumes: [],
+    });
   }
 
   function coinSearch(res: ServerResponse, q: string) {

@@ -3,6 +3,7 @@
  * inject) for prices read from the real CSV closes, and every expected figure below is computed here from
  * those files with the definitions of src/domain/valuation/DEFINITIONS.md.
  */
+
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
 import { asset, type Harness, harness, input } from "./helpers.ts";
@@ -237,7 +238,9 @@ describe("pricing outages", () => {
     expect(during.json().data.assets[0]).not.toHaveProperty("latestPrice");
 
     fake.setDown(false);
-    // an outage is never cached as an answer: the uncached read asks again at once
+    // pricing leaves a provider that did not answer alone for a backoff of at most 10 minutes (README "Without internet") …
+    h.deps.clock.advance(10 * 60_000);
+    // … and an outage is never cached as an answer: the uncached read asks again
     const after = await h.as("alice").get(slug);
     expect(after.json().valuation.unpriced).toEqual([]);
     expect(after.json().data.assets[0].latestPrice).toBeCloseTo(closes("VTI").last, 6);

@@ -1,15 +1,27 @@
 /**
  * Market data as the routes and the refresh job see it: the providers asked in the configured order with
- * fallback, answers kept in the cache (quotes 1 h, history 24 h), the last good value kept without expiry
- * and served as stale when every provider is down, and concurrent asks for one ticker sharing one call.
+ * fallback, answers normalised to a major currency unit and kept in the cache (quotes 1 h, history 24 h),
+ * the last good value kept without expiry and served as stale when every provider is down, a provider that
+ * is not answering left alone for a while (provider-health.ts), and concurrent asks for one ticker sharing
+ * one call.
  */
 import type { Cache } from "@folio/platform/cache/port";
+import { type Clock, systemClock } from "@folio/platform/clock";
 import type { Logger } from "@folio/platform/log";
-import { type AssetClass, AUTOCOMPLETE_MAX_SUGGESTIONS, type PriceReply, type Suggestion } from "@folio/proto/pricing";
+import {
+  type AssetClass,
+  AUTOCOMPLETE_MAX_SUGGESTIONS,
+  type DividendEvent,
+  type PriceReply,
+  type SplitEvent,
+  type Suggestion,
+} from "@folio/proto/pricing";
 import { CATALOGUE, catalogueEntry } from "./catalogue.ts";
+import { divideMonths, majorUnit } from "./domain/currency.ts";
 import { defaultFee, guessAssetClass } from "./domain/series.ts";
 import { matchRank, rankSuggestions } from "./domain/suggest.ts";
-import { type MarketDataProvider, type Quote, type SymbolInfo, UnknownTickerError } from "./providers/port.ts";
+import { offlineHint, ProviderHealth } from "./provider-health.ts";
+import { type MarketDataProvider, type PriceHistory, type Quote, type SymbolInfo, UnknownTickerError } from "./providers/port.ts";
 
 export const QUOTE_TTL_MS = 60 * 60 * 1000;
 export const HISTORY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -18,25 +30,40 @@ export const SEARCH_TTL_MS = 60 * 60 * 1000;
 /** After an outage the stale answer stands this long before the providers are asked again. */
 export const OUTAGE_RETRY_MS = 5 * 60 * 1000;
 
+/** v2: quotes carry their date and currency, histories their closes, splits and dividends */
 export const cacheKeys = {
-  quote: (ticker: string) => `price:${ticker}`,
-  lastQuote: (ticker: string) => `price:last:${ticker}`,
-  history: (ticker: string) => `history:${ticker}`,
-  lastHistory: (ticker: string) => `history:last:${ticker}`,
+  quote: (ticker: string) => `price:v2:${ticker}`,
+  lastQuote: (ticker: string) => `price:last:v2:${ticker}`,
+  history: (ticker: string) => `history:v2:${ticker}`,
+  lastHistory: (ticker: string) => `history:last:v2:${ticker}`,
   symbol: (ticker: string) => `symbol:${ticker}`,
   search: (provider: string, query: string) => `search:${provider}:${query}`,
 };
 
+/** A quote as cached: in the major unit of its currency. */
 export interface CachedQuote {
   price: number;
   at: string;
+  /** the exchange's date of the price */
+  asOf?: string;
+  currency: string;
+  /** the provider's minor unit, when it quoted one */
+  quotedCurrency?: string;
   name?: string;
   assetClass?: AssetClass;
   stale?: boolean;
 }
 
+/** A history as cached: in the major unit of its currency. */
 export interface CachedHistory {
+  /** month → close adjusted for splits and dividends (historical_data) */
   months: Record<string, number>;
+  /** month → close adjusted for splits only */
+  closes: Record<string, number>;
+  splits: SplitEvent[];
+  dividends: DividendEvent[];
+  dividendsInCloses: boolean;
+  currency: string;
   stale?: boolean;
 }
 
@@ -62,44 +89,83 @@ export interface QuoteResults {
   failed: Set<string>;
 }
 
-const cachedOf = (q: Quote): CachedQuote => ({ price: q.price, at: q.at, name: q.name, assetClass: q.assetClass });
+/** A provider's quote in the major unit of its currency (GBp 7,512 → GBP 75.12). */
+export function cachedQuoteOf(q: Quote): CachedQuote {
+  const unit = majorUnit(q.currency);
+  const cached: CachedQuote = { price: q.price / unit.divisor, at: q.at, asOf: q.asOf ?? q.at.slice(0, 10), currency: unit.currency };
+  if (unit.quotedCurrency) cached.quotedCurrency = unit.quotedCurrency;
+  if (q.name) cached.name = q.name;
+  if (q.assetClass) cached.assetClass = q.assetClass;
+  return cached;
+}
+
+/** A provider's history in the major unit of its currency: closes and dividends divided alike. */
+export function cachedHistoryOf(h: PriceHistory): CachedHistory {
+  const unit = majorUnit(h.currency);
+  return {
+    months: divideMonths(h.adjusted, unit.divisor),
+    closes: divideMonths(h.closes, unit.divisor),
+    splits: h.splits,
+    dividends: unit.divisor === 1 ? h.dividends : h.dividends.map((d) => ({ date: d.date, amount: d.amount / unit.divisor })),
+    dividendsInCloses: h.dividendsInCloses,
+    currency: unit.currency,
+  };
+}
+
+export interface MarketDataOptions {
+  /** told of every ticker whose quote or history this process writes to the cache (reply-cache.ts) */
+  changed?: (ticker: string) => void;
+  clock?: Clock;
+  /** MARKET_DATA_DIR, for the "no provider answers" message */
+  dataDir?: string;
+}
 
 export class MarketData {
   private readonly inflight = new Map<string, Promise<unknown>>();
+  /** told of every ticker whose market data this process writes to the cache, so what was derived from the old values goes with them */
+  private readonly changed: (ticker: string) => void;
+  readonly health: ProviderHealth;
 
-  /**
-   * @param changed told of every ticker whose quote or history this process writes to the cache, so that
-   *   what was derived from the old values (the serialised replies, reply-cache.ts) goes with them
-   */
   constructor(
     readonly providers: MarketDataProvider[],
     private readonly cache: Cache,
     private readonly log: Logger,
-    private readonly changed: (ticker: string) => void = () => {},
-  ) {}
+    options: MarketDataOptions = {},
+  ) {
+    this.changed = options.changed ?? (() => {});
+    this.health = new ProviderHealth(options.clock ?? systemClock, log, offlineHint(options.dataDir));
+  }
 
   /** The GET /v1/get/{ticker} answer; `fresh` looks past the cache. */
   async price(ticker: string, fresh = false): Promise<PriceReply> {
     const [quote, history] = await Promise.allSettled([this.quote(ticker, fresh), this.history(ticker, fresh)]);
     if (quote.status === "rejected") throw quote.reason;
-    let months: Record<string, number> = {};
+    let past: CachedHistory | null = null;
     let stale = quote.value.stale === true;
     if (history.status === "fulfilled") {
-      months = history.value.months;
+      past = history.value;
       stale ||= history.value.stale === true;
     } else if (!(history.reason instanceof TickerNotFound)) {
       throw history.reason;
     }
     const info = await this.symbolInfo(ticker, quote.value);
+    const q = quote.value;
     const reply: PriceReply = {
-      latestPrice: quote.value.price,
+      latestPrice: q.price,
       ticker,
-      historical_data: months,
+      historical_data: past?.months ?? {},
       fee: info.fee ?? defaultFee(info.assetClass),
       name: info.name,
       assetClass: info.assetClass,
     };
     if (stale) reply.stale = true;
+    reply.asOf = q.asOf ?? q.at.slice(0, 10);
+    reply.currency = q.currency ?? past?.currency ?? "USD";
+    if (q.quotedCurrency) reply.quotedCurrency = q.quotedCurrency;
+    reply.closes = past?.closes ?? {};
+    reply.splits = past?.splits ?? [];
+    reply.dividends = past?.dividends ?? [];
+    reply.dividendsInCloses = past?.dividendsInCloses ?? false;
     return reply;
   }
 
@@ -126,27 +192,42 @@ export class MarketData {
       let failed = false;
       for (const provider of this.providers) {
         if (!provider.canHandle(ticker)) continue;
+        if (!this.health.ready(provider)) {
+          failed = true;
+          continue;
+        }
         try {
-          const value: CachedHistory = { months: await provider.monthlyHistory(ticker) };
+          const value = cachedHistoryOf(await provider.history(ticker));
+          this.health.succeeded(provider);
           await this.cache.set(cacheKeys.history(ticker), value, HISTORY_TTL_MS);
           await this.cache.set(cacheKeys.lastHistory(ticker), value);
           this.changed(ticker);
           return value;
         } catch (err) {
-          if (err instanceof UnknownTickerError) continue;
+          if (err instanceof UnknownTickerError) {
+            this.health.succeeded(provider);
+            continue;
+          }
           failed = true;
-          this.log.warn({ provider: provider.name, ticker, err: (err as Error).message }, "market data provider failed (history)");
+          if (!this.health.failed(provider, err)) {
+            this.log.warn({ provider: provider.name, ticker, err: (err as Error).message }, "market data provider failed (history)");
+          }
         }
       }
+      this.health.report();
       if (!failed) throw new TickerNotFound(ticker);
       return this.staleOr(cacheKeys.lastHistory(ticker), cacheKeys.history(ticker), ticker);
     });
   }
 
-  /** Quotes many tickers at once (the hourly refresh), each provider asked once for its share, and caches them. */
+  /** Quotes many tickers at once (the hourly refresh), each provider asked once for its share, and caches them; prices in major units. */
   async refresh(tickers: string[]): Promise<QuoteResults> {
     const results = await this.quoteChain(tickers);
-    for (const [ticker, quote] of results.quotes) await this.remember(ticker, quote);
+    for (const [ticker, quote] of results.quotes) {
+      // announced as cached: in the major unit (a price.updated in pence would disagree with GET /v1/get)
+      const cached = await this.remember(ticker, quote);
+      results.quotes.set(ticker, { ...quote, price: cached.price, currency: cached.currency });
+    }
     return results;
   }
 
@@ -164,10 +245,12 @@ export class MarketData {
     try {
       const hit = await this.cache.get<SymbolInfo[]>(key);
       if (hit) return hit;
+      if (!this.health.ready(provider)) return [];
       const found = await this.shared(key, () => provider.search(query));
       await this.cache.set(key, found, SEARCH_TTL_MS);
       return found;
     } catch (err) {
+      this.health.failed(provider, err);
       this.log.debug({ provider: provider.name, err: (err as Error).message }, "search failed; left out of suggestions");
       return [];
     }
@@ -182,13 +265,14 @@ export class MarketData {
     if (hit) return hit;
     return this.shared(`symbol:${ticker}`, async () => {
       for (const provider of this.providers) {
-        if (!provider.canHandle(ticker)) continue;
+        if (!provider.canHandle(ticker) || !this.health.ready(provider)) continue;
         try {
           const info = await provider.metadata(ticker);
           if (!info) continue;
           await this.cache.set(cacheKeys.symbol(ticker), info, SYMBOL_TTL_MS);
           return info;
         } catch (err) {
+          this.health.failed(provider, err);
           this.log.debug({ provider: provider.name, ticker, err: (err as Error).message }, "metadata failed");
         }
       }
@@ -204,26 +288,34 @@ export class MarketData {
     for (const provider of this.providers) {
       const mine = remaining.filter((t) => provider.canHandle(t));
       if (mine.length === 0) continue;
+      if (!this.health.ready(provider)) {
+        for (const ticker of mine) failed.add(ticker);
+        continue;
+      }
       try {
         const batch = await provider.quote(mine);
+        this.health.succeeded(provider);
         for (const [ticker, quote] of batch.quotes) quotes.set(ticker, quote);
         for (const ticker of batch.failed) failed.add(ticker);
       } catch (err) {
-        this.log.warn(
-          { provider: provider.name, tickers: mine.length, err: (err as Error).message },
-          "market data provider failed (quote)",
-        );
+        if (!this.health.failed(provider, err)) {
+          this.log.warn(
+            { provider: provider.name, tickers: mine.length, err: (err as Error).message },
+            "market data provider failed (quote)",
+          );
+        }
         for (const ticker of mine) failed.add(ticker);
       }
       remaining = remaining.filter((t) => !quotes.has(t));
       if (remaining.length === 0) break;
     }
     for (const ticker of quotes.keys()) failed.delete(ticker);
+    this.health.report();
     return { quotes, failed };
   }
 
   private async remember(ticker: string, quote: Quote): Promise<CachedQuote> {
-    const value = cachedOf(quote);
+    const value = cachedQuoteOf(quote);
     await this.cache.set(cacheKeys.quote(ticker), value, QUOTE_TTL_MS);
     await this.cache.set(cacheKeys.lastQuote(ticker), value);
     this.changed(ticker);

@@ -49,7 +49,9 @@ export function pricingRoutes(marketData: MarketData, replies: PriceReplyCache):
         } catch (err) {
           if (err instanceof TickerNotFound) throw notFound(PricingMessages.unknownTicker(ticker));
           if (err instanceof MarketDataUnavailable) {
-            request.log.warn({ ticker }, "no market data provider answered and no last good value is kept");
+            // while no provider answers at all, that was said once (provider-health.ts): not again per ticker
+            const level = marketData.health.offline ? "debug" : "warn";
+            request.log[level]({ ticker }, "no market data provider answered and no last good value is kept");
             throw unavailable(Messages.priceFailed);
           }
           throw err;

@@ -23,9 +23,14 @@ export interface PricingOptions {
 }
 
 export function createPricingService(deps: ServiceDeps, options: PricingOptions = {}): ServiceModule {
-  const providers = options.providers ?? createProviders(marketDataSettings(deps.config));
+  const settings = marketDataSettings(deps.config);
+  const providers = options.providers ?? createProviders(settings);
   const replies = new PriceReplyCache(deps.clock);
-  const marketData = new MarketData(providers, deps.cache, deps.log, (ticker) => replies.drop(ticker));
+  const marketData = new MarketData(providers, deps.cache, deps.log, {
+    changed: (ticker) => replies.drop(ticker),
+    clock: deps.clock,
+    dataDir: settings.dataDir,
+  });
   const onPortfolioEvent = projection<PortfolioTickers, (typeof CONSUMES)[number]>(deps.store, {
     consumer: "pricing.tickers",
     collection: trackedTickers(deps.store),

@@ -66,9 +66,9 @@ describe("CoinGeckoProvider against the fake CoinGecko", () => {
 
   it("gives the last close of each month, reading 00:00 UTC points as the previous day's close", async () => {
     // ETH fixture: 31 Jan 2000, 29 Feb 3000, 1 Mar 3100.5; served at the next day's 00:00 UTC
-    expect(await provider.monthlyHistory("ETH-USD")).toEqual({ "2024-01": 2000, "2024-02": 3000, "2024-03": 3100.5 });
-    await expect(provider.monthlyHistory("QQQQ-USD")).rejects.toBeInstanceOf(UnknownTickerError);
-    await expect(provider.monthlyHistory("DOGE-USD")).rejects.toBeInstanceOf(UnknownTickerError);
+    expect((await provider.history("ETH-USD")).adjusted).toEqual({ "2024-01": 2000, "2024-02": 3000, "2024-03": 3100.5 });
+    await expect(provider.history("QQQQ-USD")).rejects.toBeInstanceOf(UnknownTickerError);
+    await expect(provider.history("DOGE-USD")).rejects.toBeInstanceOf(UnknownTickerError);
   });
 
   it("searches coins as Yahoo-style tickers", async () => {
@@ -79,7 +79,7 @@ describe("CoinGeckoProvider against the fake CoinGecko", () => {
   it("fails when CoinGecko is down", async () => {
     fake.setDown(true);
     await expect(provider.quote(["ETH-USD"])).rejects.toBeInstanceOf(UpstreamError);
-    await expect(provider.monthlyHistory("ETH-USD")).rejects.toBeInstanceOf(UpstreamError);
+    await expect(provider.history("ETH-USD")).rejects.toBeInstanceOf(UpstreamError);
   });
 });
 
@@ -92,7 +92,7 @@ describe.skipIf(!hasRealData)("CoinGeckoProvider against the fake serving the re
 
   it("gives bitcoin's March 2020 month end as the last March 2020 line of BTC-USD.csv, and its last close", async () => {
     const provider = coingecko(fake.url);
-    const months = await provider.monthlyHistory("BTC-USD");
+    const months = (await provider.history("BTC-USD")).adjusted;
     expect(months["2020-03"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "BTC-USD.csv"), "2020-03"));
     expect((await provider.quote(["BTC-USD"])).quotes.get("BTC-USD")?.price).toBe(lastCloseInFile(join(REAL_DATA_DIR, "BTC-USD.csv")));
   });

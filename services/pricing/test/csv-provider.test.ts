@@ -1,4 +1,4 @@
-import { utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CsvDirectoryProvider } from "../src/providers/csv.ts";
@@ -29,7 +29,7 @@ describe.skipIf(!hasRealData)("CsvDirectoryProvider on the real market-data fold
   });
 
   it("gives SPY's March 2020 month end as the last March 2020 line of SPY.csv", async () => {
-    const months = await provider.monthlyHistory("SPY");
+    const months = (await provider.history("SPY")).adjusted;
     expect(months["2020-03"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2020-03"));
     expect(months["2000-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2000-01"));
   });
@@ -65,7 +65,7 @@ describe("CsvDirectoryProvider on a synthetic folder", () => {
     // A new line changes the size: read again.
     writeSeries(dir, "ACME", [...ACME, ["2024-03-04", 16]]);
     expect((await provider.quote(["ACME"])).quotes.get("ACME")?.price).toBe(16);
-    expect((await provider.monthlyHistory("ACME"))["2024-03"]).toBe(16);
+    expect((await provider.history("ACME")).adjusted["2024-03"]).toBe(16);
   });
 
   it("names a ticker outside the catalogue by itself and guesses its class from its form", async () => {
@@ -77,8 +77,96 @@ describe("CsvDirectoryProvider on a synthetic folder", () => {
 
   it("does not know a ticker without a file, nor one whose file has no prices", async () => {
     const provider = new CsvDirectoryProvider(writeMarketData({ EMPTY: [] }));
-    await expect(provider.monthlyHistory("NOPE")).rejects.toBeInstanceOf(UnknownTickerError);
-    await expect(provider.monthlyHistory("EMPTY")).rejects.toBeInstanceOf(UnknownTickerError);
+    await expect(provider.history("NOPE")).rejects.toBeInstanceOf(UnknownTickerError);
+    await expect(provider.history("EMPTY")).rejects.toBeInstanceOf(UnknownTickerError);
     expect((await provider.quote(["EMPTY"])).quotes.size).toBe(0);
+  });
+});
+
+describe("CsvDirectoryProvider on the folder's layout (split-adjusted closes, dividends, splits, currencies)", () => {
+  /** A folder like ../shared/market-data: files under split-adjusted/, dividends/, splits/ and currencies.csv. */
+  function layout(): string {
+    const dir = writeMarketData({
+      // adjusted closes (dividends folded in) for PAY and NOPAY
+      PAY: [
+        ["2024-01-31", 9],
+        ["2024-02-29", 10],
+      ],
+      NOPAY: [["2024-02-29", 20]],
+      "EURUSD=X": [["2024-02-29", 1.08]],
+    });
+    for (const sub of ["split-adjusted", "dividends", "splits"]) mkdirSync(join(dir, sub));
+    writeFileSync(join(dir, "split-adjusted", "PAY.csv"), "date,close\n2024-01-31,10\n2024-02-29,11\n2024-03-04,11.5\n");
+    // a dividend after PAY.csv's last day: not read, like the closes after it
+    writeFileSync(join(dir, "dividends", "PAY.csv"), "date,amount\n2024-02-15,0.25\n2024-03-02,0.3\n");
+    writeFileSync(join(dir, "splits", "PAY.csv"), "date,ratio\n2024-01-10,2\n");
+    // only split-adjusted closes and no dividends file: a ticker known by that file alone
+    writeFileSync(join(dir, "split-adjusted", "ONLY.csv"), "date,close\n2024-02-29,5\n");
+    writeFileSync(join(dir, "currencies.csv"), "ticker,currency\nPAY,EUR\nONLY,GBp\n");
+    return dir;
+  }
+
+  it("takes the split-adjusted closes with their dividends when both exist, the adjusted ones as historical_data", async () => {
+    const provider = new CsvDirectoryProvider(layout());
+    // PAY.csv ends 2024-02-29: the split-adjusted close of 2024-03-04 and the dividend of 2024-03-02 are not read
+    expect(await provider.history("PAY")).toEqual({
+      adjusted: { "2024-01": 9, "2024-02": 10 },
+      closes: { "2024-01": 10, "2024-02": 11 },
+      splits: [{ date: "2024-01-10", ratio: 2 }],
+      dividends: [{ date: "2024-02-15", amount: 0.25 }],
+      dividendsInCloses: false,
+      currency: "EUR",
+    });
+    // the latest price and its date: the last row of PAY.csv
+    expect((await provider.quote(["PAY"])).quotes.get("PAY")).toMatchObject({ price: 10, asOf: "2024-02-29", currency: "EUR" });
+  });
+
+  it("takes <T>.csv with dividends in its closes when there is no split-adjusted file with dividends", async () => {
+    const provider = new CsvDirectoryProvider(layout());
+    expect(await provider.history("NOPAY")).toEqual({
+      adjusted: { "2024-02": 20 },
+      closes: { "2024-02": 20 },
+      splits: [],
+      dividends: [],
+      dividendsInCloses: true,
+      currency: "USD",
+    });
+  });
+
+  it("knows a ticker by its split-adjusted file alone, in the currency currencies.csv gives", async () => {
+    const provider = new CsvDirectoryProvider(layout());
+    expect(provider.tickers().sort()).toEqual(["EURUSD=X", "NOPAY", "ONLY", "PAY"]);
+    expect(await provider.history("ONLY")).toMatchObject({ closes: { "2024-02": 5 }, dividendsInCloses: false, currency: "GBp" });
+  });
+
+  it("quotes an exchange-rate pair in its second currency", async () => {
+    const provider = new CsvDirectoryProvider(layout());
+    expect((await provider.quote(["EURUSD=X"])).quotes.get("EURUSD=X")).toMatchObject({ price: 1.08, currency: "USD" });
+    expect(await provider.metadata("EURUSD=X")).toMatchObject({ assetClass: "Currency" });
+  });
+});
+
+describe.skipIf(!hasRealData)("CsvDirectoryProvider on the real folder's corporate actions", () => {
+  const provider = new CsvDirectoryProvider(REAL_DATA_DIR);
+
+  it("gives JNJ's split-adjusted closes and dividends up to JNJ.csv's last row, its latest price", async () => {
+    const history = await provider.history("JNJ");
+    expect(history.dividendsInCloses).toBe(false);
+    expect(history.closes["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "split-adjusted", "JNJ.csv"), "2016-01"));
+    expect(history.adjusted["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "JNJ.csv"), "2016-01"));
+    expect(history.dividends[0]).toEqual({ date: "2006-08-25", amount: 0.375 });
+    const quote = (await provider.quote(["JNJ"])).quotes.get("JNJ");
+    expect(quote?.price).toBe(lastCloseInFile(join(REAL_DATA_DIR, "JNJ.csv")));
+    // on that last day the adjusted and the split-adjusted close agree: nothing was adjusted after it
+    const lastMonth = Object.keys(history.closes).at(-1) as string;
+    expect(history.closes[lastMonth]).toBe(quote?.price);
+  });
+
+  it("keeps SPY on SPY.csv (no dividends file beside its split-adjusted closes) and gives NVDA's splits", async () => {
+    expect((await provider.history("SPY")).dividendsInCloses).toBe(true);
+    expect((await provider.history("NVDA")).splits).toEqual([
+      { date: "2021-07-20", ratio: 4 },
+      { date: "2024-06-10", ratio: 10 },
+    ]);
   });
 });

@@ -60,6 +60,8 @@ describe("Yahoo chart parsing", () => {
       ticker: "SOME",
       price: 101.5,
       at: new Date(1709913600 * 1000).toISOString(),
+      // 1709913600 = 2024-03-08 16:00 UTC; no gmtoffset in the meta → the UTC date
+      asOf: "2024-03-08",
       currency: "USD",
       name: "Some Fund",
       assetClass: "ETF",
@@ -76,7 +78,7 @@ describe("Yahoo chart parsing", () => {
       "ETF",
       "Crypto",
       "Index",
-      null,
+      "Currency",
       null,
     ]);
   });

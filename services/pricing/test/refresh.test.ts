@@ -6,6 +6,7 @@ import { type EventPayload, EventPayloads } from "@folio/proto/events";
 import { Value } from "typebox/value";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { REFRESH_EVERY_MS, REFRESH_QUEUE } from "../src/jobs.ts";
+import { cacheKeys } from "../src/market-data.ts";
 import { createPricingService } from "../src/service.ts";
 import { ACME, pricingTestDeps, removeMarketData, type Series, writeMarketData, writeSeries } from "./support.ts";
 
@@ -111,7 +112,8 @@ describe("hourly price refresh", () => {
     const { deps, module } = setup();
     await portfolioSaved(module, deps, "growth", ["ACME"]);
     await runRefresh(deps);
-    expect(await deps.cache.get("pricing:price:ACME")).toMatchObject({ price: 14 });
+    // the service's keys live under its namespace in the shared cache
+    expect(await deps.cache.get(`pricing:${cacheKeys.quote("ACME")}`)).toMatchObject({ price: 14, currency: "USD" });
   });
 
   it("fails, for the queue to retry, when every provider is down", async () => {

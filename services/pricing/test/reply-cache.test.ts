@@ -8,6 +8,7 @@ import type { EventPayload } from "@folio/proto/events";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
 import { REFRESH_QUEUE } from "../src/jobs.ts";
+import { cacheKeys } from "../src/market-data.ts";
 import { LOCAL_ENTRIES, LOCAL_TTL_MS, PriceReplyCache } from "../src/reply-cache.ts";
 import { createPricingService } from "../src/service.ts";
 import { ACME, BETA, pricingTestDeps, removeMarketData, writeMarketData, writeSeries } from "./support.ts";
@@ -122,6 +123,12 @@ describe("GET /v1/get/:ticker encoded replies", () => {
       fee: 0,
       name: "ACME",
       assetClass: "Stock",
+      asOf: "2024-03-01",
+      currency: "USD",
+      closes: { "2024-01": 11, "2024-02": 13, "2024-03": 14 },
+      splits: [],
+      dividends: [],
+      dividendsInCloses: true,
     });
   });
 
@@ -157,7 +164,7 @@ describe("GET /v1/get/:ticker encoded replies", () => {
     const { deps, get, warm } = await setup();
     const before = (await warm("/v1/get/ACME")).json();
     // another replica's refresh: the shared cache changes, this process is not told
-    await deps.cache.set("pricing:price:ACME", { price: 15, at: "2024-03-05T00:00:00.000Z" }, 3_600_000);
+    await deps.cache.set(`pricing:${cacheKeys.quote("ACME")}`, { price: 15, at: "2024-03-05T00:00:00.000Z", currency: "USD" }, 3_600_000);
     deps.clock.advance(LOCAL_TTL_MS - 1);
     expect((await get("/v1/get/ACME")).json()).toEqual(before);
     deps.clock.advance(1);

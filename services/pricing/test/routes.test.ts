@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { App } from "@folio/platform/http/server";
 import { buildServiceApp, forService, type TestDeps } from "@folio/platform/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +6,20 @@ import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes
 import { CATALOGUE } from "../src/catalogue.ts";
 import { matchRank } from "../src/domain/suggest.ts";
 import { createPricingService } from "../src/service.ts";
-import { ACME, BETA, ETH, pricingTestDeps, removeMarketData, type Series, writeMarketData } from "./support.ts";
+import {
+  ACME,
+  BETA,
+  ETH,
+  hasRealData,
+  lastCloseInFile,
+  lastCloseOfMonthInFile,
+  lastDateInFile,
+  pricingTestDeps,
+  REAL_DATA_DIR,
+  removeMarketData,
+  type Series,
+  writeMarketData,
+} from "./support.ts";
 
 /** synthetic prices under a catalogue ticker, to see the catalogue's name and expense ratio in replies */
 const VOO: Series = [
@@ -56,6 +70,13 @@ describe("pricing routes", () => {
         fee: 0.03,
         name: "Vanguard S&P 500 ETF",
         assetClass: "ETF",
+        // the folder's VOO.csv alone: adjusted closes, so its dividends are in them and none are apart
+        asOf: "2024-03-01",
+        currency: "USD",
+        closes: { "2024-02": 400, "2024-03": 401.25 },
+        splits: [],
+        dividends: [],
+        dividendsInCloses: true,
       });
     });
 
@@ -76,6 +97,12 @@ describe("pricing routes", () => {
         fee: 0,
         name: "Beta Industries",
         assetClass: "Stock",
+        asOf: "2024-03-01",
+        currency: "USD",
+        closes: { "2024-02": 52, "2024-03": 51.5 },
+        splits: [],
+        dividends: [],
+        dividendsInCloses: false,
       });
       expect(fake.requests - before).toBe(2); // quote and monthly history
       const second = await app.inject({ method: "GET", url: "/v1/get/BETA" });
@@ -101,6 +128,12 @@ describe("pricing routes", () => {
         fee: 0,
         name: "Ethereum",
         assetClass: "Crypto",
+        asOf: "2024-03-01",
+        currency: "USD",
+        closes: { "2024-01": 2000, "2024-02": 3000, "2024-03": 3100.5 },
+        splits: [],
+        dividends: [],
+        dividendsInCloses: false,
       });
     });
 
@@ -191,5 +224,42 @@ describe("pricing routes", () => {
       const res = await app.inject({ method: "GET", url: "/v1/autocomplete?query=in" });
       expect(res.json().suggestions).toHaveLength(10);
     });
+  });
+});
+
+describe.skipIf(!hasRealData)("GET /v1/get/:ticker on the real folder: what total returns need", () => {
+  const opened: Array<{ app: App; deps: TestDeps }> = [];
+  afterAll(async () => {
+    for (const { app, deps } of opened.splice(0)) {
+      await app.close();
+      await deps.store.close();
+    }
+  });
+  async function app() {
+    const deps = pricingTestDeps({ MARKET_DATA_DIR: REAL_DATA_DIR, MARKET_DATA_PROVIDERS: "csv" });
+    const built = await buildServiceApp(createPricingService(forService(deps, "pricing")), deps);
+    opened.push({ app: built, deps });
+    return built;
+  }
+
+  it("answers NVDA with its splits and the date of its price, the spec's fields unchanged", async () => {
+    const res = await (await app()).inject({ method: "GET", url: "/v1/get/NVDA" });
+    const body = res.json();
+    expect(Object.keys(body).slice(0, 6)).toEqual(["latestPrice", "ticker", "historical_data", "fee", "name", "assetClass"]);
+    expect(body).toMatchObject({ ticker: "NVDA", asOf: lastDateInFile(join(REAL_DATA_DIR, "NVDA.csv")), currency: "USD" });
+    expect(body.splits).toEqual([
+      { date: "2021-07-20", ratio: 4 },
+      { date: "2024-06-10", ratio: 10 },
+    ]);
+    expect(body.dividendsInCloses).toBe(true);
+  });
+
+  it("answers JNJ with as-traded closes and dividends beside the adjusted historical_data", async () => {
+    const body = (await (await app()).inject({ method: "GET", url: "/v1/get/JNJ" })).json();
+    expect(body.latestPrice).toBe(lastCloseInFile(join(REAL_DATA_DIR, "JNJ.csv")));
+    expect(body.closes["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "split-adjusted", "JNJ.csv"), "2016-01"));
+    expect(body.historical_data["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "JNJ.csv"), "2016-01"));
+    expect(body.dividends.length).toBeGreaterThan(70);
+    expect(body.dividendsInCloses).toBe(false);
   });
 });

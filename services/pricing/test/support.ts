@@ -47,6 +47,11 @@ export function lastCloseOfMonthInFile(path: string, month: string): number {
   return Number(lines.at(-1)?.split(",")[1]);
 }
 
+export function lastDateInFile(path: string): string {
+  const lines = readFileSync(path, "utf8").trim().split("\n");
+  return lines.at(-1)?.split(",")[0] ?? "";
+}
+
 export function lastCloseInFile(path: string): number {
   const lines = readFileSync(path, "utf8").trim().split("\n");
   return Number(lines.at(-1)?.split(",")[1]);

@@ -10,6 +10,7 @@ import {
   hasRealData,
   lastCloseInFile,
   lastCloseOfMonthInFile,
+  lastDateInFile,
   REAL_DATA_DIR,
   removeMarketData,
   writeMarketData,
@@ -55,17 +56,17 @@ describe("YahooProvider against the fake Yahoo", () => {
 
   it("gives the last close of each month from the monthly chart", async () => {
     // ACME: January's last close is 11 (31st), February's 13 (29th), March so far 14
-    expect(await provider.monthlyHistory("ACME")).toEqual({ "2024-01": 11, "2024-02": 13, "2024-03": 14 });
+    expect((await provider.history("ACME")).adjusted).toEqual({ "2024-01": 11, "2024-02": 13, "2024-03": 14 });
   });
 
   it("says it does not know a ticker Yahoo answers 404 for", async () => {
-    await expect(provider.monthlyHistory("NOPE")).rejects.toBeInstanceOf(UnknownTickerError);
+    await expect(provider.history("NOPE")).rejects.toBeInstanceOf(UnknownTickerError);
     expect(await provider.metadata("NOPE")).toBeNull();
   });
 
   it("takes a 404 without a chart body (a wrong base URL) for a failure, not an unknown ticker", async () => {
     const misrouted = yahoo(`${fake.url}/wrong-prefix`, 0);
-    await expect(misrouted.monthlyHistory("ACME")).rejects.toBeInstanceOf(UpstreamError);
+    await expect(misrouted.history("ACME")).rejects.toBeInstanceOf(UpstreamError);
   });
 
   it("retries on 429 with backoff and then succeeds", async () => {
@@ -78,7 +79,7 @@ describe("YahooProvider against the fake Yahoo", () => {
   it("gives up after its retries while the rate limit lasts", async () => {
     const before = fake.requests;
     fake.set429(10);
-    const failure = await provider.monthlyHistory("ACME").catch((err) => err);
+    const failure = await provider.history("ACME").catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(UpstreamError);
     expect((failure as UpstreamError).status).toBe(429);
     expect(fake.requests - before).toBe(3); // the first attempt and two retries
@@ -88,7 +89,7 @@ describe("YahooProvider against the fake Yahoo", () => {
     fake.setDown(true);
     await expect(provider.quote(["ACME", "BETA"])).rejects.toMatchObject({ name: "UpstreamError", status: 503 });
     fake.setDown("close");
-    await expect(provider.monthlyHistory("ACME")).rejects.toMatchObject({ name: "UpstreamError", status: null });
+    await expect(provider.history("ACME")).rejects.toMatchObject({ name: "UpstreamError", status: null });
   });
 
   it("searches symbols and maps their types", async () => {
@@ -112,14 +113,59 @@ describe.skipIf(!hasRealData)("YahooProvider against the fake Yahoo serving the 
   afterAll(() => fake.close());
 
   it("gives SPY's March 2020 month end as the last March 2020 line of SPY.csv", async () => {
-    const months = await yahoo(fake.url).monthlyHistory("SPY");
+    const months = (await yahoo(fake.url).history("SPY")).adjusted;
     expect(months["2020-03"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2020-03"));
     expect(months["2008-09"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "SPY.csv"), "2008-09"));
   });
 
-  it("quotes SPY at the file's last close, as an ETF", async () => {
+  it("quotes SPY at its last traded close (split-adjusted/SPY.csv, Yahoo's close), as an ETF, with its date", async () => {
     const quote = (await yahoo(fake.url).quote(["SPY"])).quotes.get("SPY");
-    expect(quote?.price).toBe(lastCloseInFile(join(REAL_DATA_DIR, "SPY.csv")));
+    expect(quote?.price).toBe(lastCloseInFile(join(REAL_DATA_DIR, "split-adjusted", "SPY.csv")));
+    expect(quote?.asOf).toBe(lastDateInFile(join(REAL_DATA_DIR, "split-adjusted", "SPY.csv")));
     expect(quote?.assetClass).toBe("ETF");
+  });
+
+  it("gives NVDA's splits as events, by the exchange's date", async () => {
+    const history = await yahoo(fake.url).history("NVDA");
+    // splits/NVDA.csv: 2021-07-20 4, 2024-06-10 10
+    expect(history.splits).toEqual([
+      { date: "2021-07-20", ratio: 4 },
+      { date: "2024-06-10", ratio: 10 },
+    ]);
+    expect(history.dividendsInCloses).toBe(false);
+  });
+
+  it("gives JNJ's as-traded closes apart from the adjusted ones, and its dividends", async () => {
+    const history = await yahoo(fake.url).history("JNJ");
+    expect(history.closes["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "split-adjusted", "JNJ.csv"), "2016-01"));
+    expect(history.adjusted["2016-01"]).toBe(lastCloseOfMonthInFile(join(REAL_DATA_DIR, "JNJ.csv"), "2016-01"));
+    expect(history.closes["2016-01"]).toBeGreaterThan(history.adjusted["2016-01"]);
+    // the first dividend of dividends/JNJ.csv: 2006-08-25, 0.375
+    expect(history.dividends[0]).toEqual({ date: "2006-08-25", amount: 0.375 });
+    expect(history.currency).toBe("USD");
+  });
+});
+
+describe.skipIf(!hasRealData)("the fake Yahoo's chart events, in Yahoo's wire format", () => {
+  let fake: FakeMarketData;
+  beforeAll(async () => {
+    fake = await startFakeMarketData({ dataDir: REAL_DATA_DIR });
+  });
+  afterAll(() => fake.close());
+
+  // biome-ignore lint/suspicious/noExplicitAny: the raw JSON as Yahoo sends it
+  const get = async (path: string): Promise<any> => (await fetch(`${fake.url}${path}`)).json();
+
+  it("keys events by Unix time, splits with numerator, denominator and splitRatio, dividends with amount and date", async () => {
+    const body = await get("/v8/finance/chart/NVDA?range=max&interval=1mo&events=div%2Csplit");
+    const splits = body.chart.result[0].events.splits;
+    // 2024-06-10 09:30 New York (UTC−5 in the fake) = 14:30 UTC = 1718029800
+    expect(splits["1718029800"]).toEqual({ date: 1718029800, numerator: 10, denominator: 1, splitRatio: "10:1" });
+    const jnj = await get("/v8/finance/chart/JNJ?range=max&interval=1mo&events=div|split");
+    const first = Object.values(jnj.chart.result[0].events.dividends)[0];
+    expect(first).toEqual({ amount: 0.375, date: Date.parse("2006-08-25T14:30:00Z") / 1000 });
+    // without `events` there are none, as with Yahoo
+    const plain = await get("/v8/finance/chart/NVDA?range=5d&interval=1d");
+    expect(plain.chart.result[0].events).toBeUndefined();
   });
 });

@@ -62,7 +62,7 @@ export interface CardFigures {
  */
 export function cardFigures(holdings: readonly CardHolding[], prices: Record<string, TickerPrices>, valuationDate: string): CardFigures {
   if (holdings.length === 0) return { totalValue: null, growth: null, allHistory: {} };
-  const v = valuePortfolio({ assets: holdings.map((h) => ({ ...h })), prices, valuationDate });
+  const v = valuePortfolio({ assets: holdings.map((h) => ({ ...h })), prices, today: valuationDate });
   // without a single price the engine's history is all zeros: no line is better than a flat wrong one
   if (v.marketValue === null) return { totalValue: null, growth: null, allHistory: {} };
   const allHistory: Record<string, number> = {};

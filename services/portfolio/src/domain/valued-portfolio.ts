@@ -14,7 +14,7 @@ import {
   type Valuation,
 } from "@folio/proto/portfolio";
 import type { PriceReply } from "@folio/proto/pricing";
-import { applyInitialPercents, formatGain, RANGES, valuePortfolio } from "./valuation/index.ts";
+import { applyInitialPercentsAt, formatGain, RANGES, valuePortfolio } from "./valuation/index.ts";
 import type { AssetInput, FormatGains, IndexPrices, PortfolioValuation, TickerPrices } from "./valuation/types.ts";
 
 /** Shown beside the two returns, because a single unexplained percentage is what users distrust. */
@@ -94,7 +94,7 @@ export function valuePortfolioView(
       p.assets.map((a) => a.ticker),
       prices,
     ),
-    valuationDate,
+    today: valuationDate,
     index,
     formatGains: p.formatGains,
   });
@@ -132,7 +132,7 @@ function toValuation(r: PortfolioValuation, formatGains: FormatGains, indexTicke
   const ranges = {} as Valuation["ranges"];
   for (const key of RANGES) {
     const range = r.ranges[key];
-    const bench = r.benchmark?.[key] ?? null;
+    const bench = r.benchmark?.rescaled[key] ?? null;
     ranges[key] = range
       ? ({
           range: key,
@@ -210,7 +210,7 @@ export function initialPercentQuantities(
   prices: PriceBook,
   valuationDate: string,
 ): InitialPercentResult {
-  const applied = applyInitialPercents(
+  const applied = applyInitialPercentsAt(
     assets,
     totalValue,
     enginePrices(

@@ -54,11 +54,17 @@ export function exchangeDate(unixSeconds: number, gmtOffsetSeconds = 0): string 
 /** What a ticker most likely is when no source says: Yahoo's conventions for coins and indices. */
 export function guessAssetClass(ticker: string): AssetClass {
   if (ticker.startsWith("^")) return "Index";
+  if (/^[A-Z]{6}=X$/.test(ticker)) return "Currency";
   if (/^[A-Z0-9]+-USD$/.test(ticker)) return "Crypto";
   return "Stock";
 }
 
-/** A share or a coin held directly costs no running fee; a fund's expense ratio must come from a source. */
+/** A share, a coin or a currency held directly costs no running fee; a fund's expense ratio must come from a source. */
 export function defaultFee(assetClass: AssetClass): number | null {
-  return assetClass === "Stock" || assetClass === "Crypto" ? 0 : null;
+  return assetClass === "Stock" || assetClass === "Crypto" || assetClass === "Currency" ? 0 : null;
+}
+
+/** `date,<number>` rows (dividends' amounts, splits' ratios) as events, oldest first. */
+export function parseEvents<K extends string>(text: string, field: K): Array<{ date: string } & Record<K, number>> {
+  return parseCloseCsv(text).map((row) => ({ date: row.date, [field]: row.close }) as { date: string } & Record<K, number>);
 }

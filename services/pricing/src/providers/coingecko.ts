@@ -1,10 +1,19 @@
 /**
  * CoinGecko for crypto: tickers in Yahoo's form (`BTC-USD`) are mapped to CoinGecko coin ids (`bitcoin`):
- * a small fixed map for the major coins, then whatever the search API taught us. Prices in US dollars.
+ * a small fixed map for the major coins, then whatever the search API taught us. Prices in US dollars; a
+ * coin has no splits or dividends, so its closes are its history.
  */
 import { lastCloseByMonth, TICKER_PATTERN } from "../domain/series.ts";
 import type { JsonHttpClient } from "./http.ts";
-import { emptyBatch, type MarketDataProvider, type QuoteBatch, type SymbolInfo, UnknownTickerError, UpstreamError } from "./port.ts";
+import {
+  emptyBatch,
+  type MarketDataProvider,
+  type PriceHistory,
+  type QuoteBatch,
+  type SymbolInfo,
+  UnknownTickerError,
+  UpstreamError,
+} from "./port.ts";
 
 /** CoinGecko's ids of the major coins, by symbol. */
 export const COIN_IDS: Readonly<Record<string, { id: string; name: string }>> = {
@@ -82,12 +91,21 @@ export class CoinGeckoProvider implements MarketDataProvider {
       const entry = prices[id];
       if (!entry || typeof entry.usd !== "number" || !(entry.usd > 0)) continue;
       const at = entry.last_updated_at ? new Date(entry.last_updated_at * 1000).toISOString() : new Date().toISOString();
-      batch.quotes.set(ticker, { ticker, price: entry.usd, at, currency: "USD", assetClass: "Crypto", name: this.known(ticker)?.name });
+      // a coin trades around the clock: its date is the UTC day of the price
+      batch.quotes.set(ticker, {
+        ticker,
+        price: entry.usd,
+        at,
+        asOf: at.slice(0, 10),
+        currency: "USD",
+        assetClass: "Crypto",
+        name: this.known(ticker)?.name,
+      });
     }
     return batch;
   }
 
-  async monthlyHistory(ticker: string): Promise<Record<string, number>> {
+  async history(ticker: string): Promise<PriceHistory> {
     const coin = await this.resolve(ticker);
     if (!coin) throw new UnknownTickerError(ticker, this.name);
     const { status, body } = await this.http.get(`/api/v3/coins/${encodeURIComponent(coin.id)}/market_chart`, {
@@ -99,7 +117,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
     if (status !== 200) throw new UpstreamError(this.name, status, `market_chart answered HTTP ${status}`);
     const months = monthlyFromMarketChart((body as { prices?: Array<[number, number]> } | null)?.prices ?? []);
     if (Object.keys(months).length === 0) throw new UnknownTickerError(ticker, this.name);
-    return months;
+    return { adjusted: months, closes: months, splits: [], dividends: [], dividendsInCloses: false, currency: "USD" };
   }
 
   async search(query: string): Promise<SymbolInfo[]> {

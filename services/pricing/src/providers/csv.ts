@@ -1,14 +1,21 @@
 /**
- * Prices from a folder of `<TICKER>.csv` files (`date,close`, daily): the offline provider for demos,
+ * Prices from a folder (MARKET_DATA_DIR), laid out like ../shared/market-data: `<T>.csv` (closes adjusted for
+ * splits and dividends), `split-adjusted/<T>.csv` (closes adjusted for splits only), `dividends/<T>.csv`,
+ * `splits/<T>.csv` and an optional `currencies.csv` (`ticker,currency`). The offline provider for demos,
  * tests and self-hosters without network access. Files are read when first asked for and kept parsed; a
  * file that changes on disk (a data refresh) is read again, noticed by its modification time and size.
+ *
+ * Which closes a ticker's history uses (README "The CSV folder"): the split-adjusted file with its dividends
+ * when both exist; else `<T>.csv`, whose closes already include dividends; else the split-adjusted file alone.
+ * A ticker's data ends where its `<T>.csv` ends (the last row is the latest price): one date for every series.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { catalogueEntry } from "../catalogue.ts";
-import { type DailyClose, guessAssetClass, lastCloseByMonth, parseCloseCsv, TICKER_PATTERN } from "../domain/series.ts";
-import { emptyBatch, type MarketDataProvider, type QuoteBatch, type SymbolInfo, UnknownTickerError } from "./port.ts";
+import { DEFAULT_CURRENCY, pairCurrency } from "../domain/currency.ts";
+import { type DailyClose, guessAssetClass, lastCloseByMonth, parseCloseCsv, parseEvents, TICKER_PATTERN } from "../domain/series.ts";
+import { emptyBatch, type MarketDataProvider, type PriceHistory, type QuoteBatch, type SymbolInfo, UnknownTickerError } from "./port.ts";
 
 interface Parsed {
   mtimeMs: number;
@@ -16,15 +23,49 @@ interface Parsed {
   rows: DailyClose[];
 }
 
+/** The files of one ticker, by role; absent ones undefined. */
+interface TickerFiles {
+  adjusted?: string;
+  splitAdjusted?: string;
+  dividends?: string;
+  splits?: string;
+}
+
+function tickerFiles(dir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  if (!existsSync(dir)) return found;
+  for (const file of readdirSync(dir, { withFileTypes: true })) {
+    if (!file.isFile() || !file.name.toLowerCase().endsWith(".csv")) continue;
+    const ticker = file.name.slice(0, -4).toUpperCase();
+    if (TICKER_PATTERN.test(ticker)) found.set(ticker, join(dir, file.name));
+  }
+  return found;
+}
+
+/** `ticker,currency` lines; a header or a malformed line is skipped. */
+function readCurrencies(path: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!existsSync(path)) return out;
+  for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
+    const [ticker, currency] = line.split(",").map((s) => s?.trim());
+    if (ticker && currency && TICKER_PATTERN.test(ticker) && /^[A-Za-z]{3}$/.test(currency) && ticker.toLowerCase() !== "ticker") {
+      out.set(ticker.toUpperCase(), currency);
+    }
+  }
+  return out;
+}
+
 export class CsvDirectoryProvider implements MarketDataProvider {
   readonly name = "csv";
-  private listing: Map<string, string> | undefined;
+  readonly local = true;
+  private listing: Map<string, TickerFiles> | undefined;
+  private currencies: Map<string, string> | undefined;
   private readonly parsed = new Map<string, Parsed>();
   private readonly loading = new Map<string, Promise<DailyClose[]>>();
 
   constructor(private readonly dir: string) {}
 
-  /** Tickers with a file, upper case; file names that are not tickers (SP500_INDEX_MONTHLY) are left out. */
+  /** Tickers with a price file, upper case; file names that are not tickers (SP500_INDEX_MONTHLY) are left out. */
   tickers(): string[] {
     return [...this.files().keys()];
   }
@@ -33,14 +74,27 @@ export class CsvDirectoryProvider implements MarketDataProvider {
     return this.files().has(ticker);
   }
 
+  /** A ticker's currency: currencies.csv, else a pair's quote currency, else USD. */
+  currencyOf(ticker: string): string {
+    this.currencies ??= readCurrencies(join(this.dir, "currencies.csv"));
+    return this.currencies.get(ticker) ?? pairCurrency(ticker) ?? DEFAULT_CURRENCY;
+  }
+
   async quote(tickers: string[]): Promise<QuoteBatch> {
     const batch = emptyBatch();
     for (const ticker of tickers) {
       if (!this.canHandle(ticker)) continue;
       try {
-        const rows = await this.rows(ticker);
-        const last = rows.at(-1);
-        if (last) batch.quotes.set(ticker, { ticker, price: last.close, at: `${last.date}T00:00:00.000Z`, currency: "USD" });
+        const last = (await this.endRows(ticker)).at(-1);
+        if (last) {
+          batch.quotes.set(ticker, {
+            ticker,
+            price: last.close,
+            at: `${last.date}T00:00:00.000Z`,
+            asOf: last.date,
+            currency: this.currencyOf(ticker),
+          });
+        }
       } catch {
         batch.failed.add(ticker);
       }
@@ -48,11 +102,26 @@ export class CsvDirectoryProvider implements MarketDataProvider {
     return batch;
   }
 
-  async monthlyHistory(ticker: string): Promise<Record<string, number>> {
-    if (!this.canHandle(ticker)) throw new UnknownTickerError(ticker, this.name);
-    const rows = await this.rows(ticker);
-    if (rows.length === 0) throw new UnknownTickerError(ticker, this.name);
-    return lastCloseByMonth(rows);
+  async history(ticker: string): Promise<PriceHistory> {
+    const files = this.files().get(ticker);
+    if (!files) throw new UnknownTickerError(ticker, this.name);
+    const paired = files.splitAdjusted !== undefined && files.dividends !== undefined;
+    const end = (await this.endRows(ticker)).at(-1)?.date;
+    if (end === undefined) throw new UnknownTickerError(ticker, this.name);
+    const upToEnd = <T extends { date: string }>(rows: T[]): T[] => rows.filter((r) => r.date <= end);
+    const closes = lastCloseByMonth(upToEnd(await this.rows(this.closesFile(ticker) as string)));
+    const adjusted =
+      files.adjusted && files.adjusted !== this.closesFile(ticker) ? lastCloseByMonth(await this.rows(files.adjusted)) : closes;
+    const dividends = paired ? upToEnd(parseEvents(await this.text(files.dividends as string), "amount")) : [];
+    const splits = files.splits ? parseEvents(await this.text(files.splits), "ratio") : [];
+    return {
+      adjusted,
+      closes,
+      splits,
+      dividends,
+      dividendsInCloses: !paired && files.adjusted !== undefined,
+      currency: this.currencyOf(ticker),
+    };
   }
 
   async search(query: string): Promise<SymbolInfo[]> {
@@ -67,6 +136,20 @@ export class CsvDirectoryProvider implements MarketDataProvider {
     return this.canHandle(ticker) ? this.info(ticker) : null;
   }
 
+  /** The rows whose last one is the ticker's latest price: `<T>.csv` when it has one, else its closes. */
+  private async endRows(ticker: string): Promise<DailyClose[]> {
+    const files = this.files().get(ticker);
+    return this.rows((files?.adjusted ?? this.closesFile(ticker)) as string);
+  }
+
+  /** The file whose closes the ticker's prices come from (see the header). */
+  private closesFile(ticker: string): string | undefined {
+    const files = this.files().get(ticker);
+    if (!files) return undefined;
+    if (files.splitAdjusted && files.dividends) return files.splitAdjusted;
+    return files.adjusted ?? files.splitAdjusted;
+  }
+
   /** The folder knows prices only: names and classes come from the catalogue, else from the ticker's form. */
   private info(ticker: string): SymbolInfo {
     const entry = catalogueEntry(ticker);
@@ -74,34 +157,46 @@ export class CsvDirectoryProvider implements MarketDataProvider {
     return { ticker, name: ticker, assetClass: guessAssetClass(ticker) };
   }
 
-  private files(): Map<string, string> {
+  private files(): Map<string, TickerFiles> {
     if (!this.listing) {
-      this.listing = new Map();
-      for (const file of readdirSync(this.dir, { withFileTypes: true })) {
-        if (!file.isFile() || !file.name.toLowerCase().endsWith(".csv")) continue;
-        const ticker = file.name.slice(0, -4).toUpperCase();
-        if (TICKER_PATTERN.test(ticker)) this.listing.set(ticker, join(this.dir, file.name));
-      }
+      const listing = new Map<string, TickerFiles>();
+      const add = (role: keyof TickerFiles, files: Map<string, string>) => {
+        for (const [ticker, path] of files) {
+          const entry = listing.get(ticker);
+          if (entry) entry[role] = path;
+          else if (role === "adjusted" || role === "splitAdjusted") listing.set(ticker, { [role]: path });
+        }
+      };
+      // a ticker is known by a price file; dividends and splits only join one
+      add("adjusted", tickerFiles(this.dir));
+      add("splitAdjusted", tickerFiles(join(this.dir, "split-adjusted")));
+      add("dividends", tickerFiles(join(this.dir, "dividends")));
+      add("splits", tickerFiles(join(this.dir, "splits")));
+      listing.delete("CURRENCIES");
+      this.listing = listing;
     }
     return this.listing;
   }
 
-  private async rows(ticker: string): Promise<DailyClose[]> {
-    const path = this.files().get(ticker) as string;
+  private async text(path: string): Promise<string> {
+    return readFile(path, "utf8");
+  }
+
+  private async rows(path: string): Promise<DailyClose[]> {
     const info = await stat(path);
-    const known = this.parsed.get(ticker);
+    const known = this.parsed.get(path);
     if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known.rows;
     // concurrent first reads of one file share the parse
-    let pending = this.loading.get(ticker);
+    let pending = this.loading.get(path);
     if (!pending) {
       pending = readFile(path, "utf8")
         .then((text) => {
           const rows = parseCloseCsv(text);
-          this.parsed.set(ticker, { mtimeMs: info.mtimeMs, size: info.size, rows });
+          this.parsed.set(path, { mtimeMs: info.mtimeMs, size: info.size, rows });
           return rows;
         })
-        .finally(() => this.loading.delete(ticker));
-      this.loading.set(ticker, pending);
+        .finally(() => this.loading.delete(path));
+      this.loading.set(path, pending);
     }
     return pending;
   }

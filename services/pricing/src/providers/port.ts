@@ -4,13 +4,16 @@
  * A provider tells the two apart: "I don't know this ticker" (UnknownTickerError, or a ticker left out of a
  * quote batch) moves on quietly; anything else is an outage the caller may answer with a stale value.
  */
-import type { AssetClass } from "@folio/proto/pricing";
+import type { AssetClass, DividendEvent, SplitEvent } from "@folio/proto/pricing";
 
 export interface Quote {
   ticker: string;
   price: number;
   /** ISO time of the price as the vendor reports it */
   at: string;
+  /** the exchange's date of the price, `YYYY-MM-DD` */
+  asOf?: string;
+  /** the vendor's currency code, possibly a minor unit (GBp); MarketData normalises it */
   currency?: string;
   /** what the vendor said about the symbol in the same answer, saving a metadata call */
   name?: string;
@@ -23,6 +26,21 @@ export interface QuoteBatch {
   failed: Set<string>;
 }
 
+/** A ticker's history as one vendor answer gives it, in the vendor's currency code. */
+export interface PriceHistory {
+  /** month → last close adjusted for splits and dividends (the spec's historical_data) */
+  adjusted: Record<string, number>;
+  /** month → last close adjusted for splits only */
+  closes: Record<string, number>;
+  /** oldest first */
+  splits: SplitEvent[];
+  /** oldest first, per today's share */
+  dividends: DividendEvent[];
+  /** true when `closes` already include dividends and there are none apart */
+  dividendsInCloses: boolean;
+  currency?: string;
+}
+
 export interface SymbolInfo {
   ticker: string;
   name: string;
@@ -33,12 +51,14 @@ export interface SymbolInfo {
 
 export interface MarketDataProvider {
   readonly name: string;
+  /** true for a provider that needs no network (the CSV folder): its failures are not outages */
+  readonly local?: boolean;
   /** whether asking this provider about the ticker makes sense at all (no I/O) */
   canHandle(ticker: string): boolean;
   /** latest prices; tickers in neither `quotes` nor `failed` are unknown to this provider; throws when it is down */
   quote(tickers: string[]): Promise<QuoteBatch>;
-  /** month (`YYYY-MM`) → last close of the month; throws UnknownTickerError or a failure */
-  monthlyHistory(ticker: string): Promise<Record<string, number>>;
+  /** monthly closes, splits and dividends; throws UnknownTickerError or a failure */
+  history(ticker: string): Promise<PriceHistory>;
   search(query: string): Promise<SymbolInfo[]>;
   /** null when the provider does not know the ticker */
   metadata(ticker: string): Promise<SymbolInfo | null>;
@@ -54,7 +74,7 @@ export class UnknownTickerError extends Error {
   }
 }
 
-/** A vendor answered wrongly or not at all. */
+/** A vendor answered wrongly or not at all. `outage` when it did not answer, or answered 5xx or 429. */
 export class UpstreamError extends Error {
   constructor(
     readonly provider: string,
@@ -64,6 +84,10 @@ export class UpstreamError extends Error {
   ) {
     super(`${provider}: ${message}`);
     this.name = "UpstreamError";
+  }
+
+  get outage(): boolean {
+    return this.status === null || this.status === 429 || this.status >= 500;
   }
 }
 

@@ -1,7 +1,10 @@
 /**
  * Yahoo Finance: the chart API for quotes (`interval=1d&range=5d`) and monthly history
- * (`interval=1mo&range=max`), and the search API for autocomplete. The chart answer's meta also names the
- * symbol and its instrument type, so a quote needs no separate metadata call.
+ * (`interval=1mo&range=max&events=div,split`), and the search API for autocomplete. The chart answer's meta
+ * also names the symbol, its instrument type and currency, so a quote needs no separate metadata call. A
+ * chart gives both closes: `indicators.quote[0].close` adjusted for splits only, `indicators.adjclose` for
+ * splits and dividends; `events` lists the splits and dividends by ex-date. Exchange rates are symbols like
+ * `EURUSD=X` (dollars per euro).
  */
 import type { AssetClass } from "@folio/proto/pricing";
 import { exchangeDate, TICKER_PATTERN } from "../domain/series.ts";
@@ -10,6 +13,7 @@ import {
   eachLimited,
   emptyBatch,
   type MarketDataProvider,
+  type PriceHistory,
   type Quote,
   type QuoteBatch,
   type SymbolInfo,
@@ -34,6 +38,11 @@ export interface ChartResult {
     quote?: Array<{ close?: Array<number | null> }>;
     adjclose?: Array<{ adjclose?: Array<number | null> }>;
   };
+  /** with `events=div,split`: keyed by the event's Unix time (or an id), each with its own `date` */
+  events?: {
+    dividends?: Record<string, { amount?: number; date?: number }>;
+    splits?: Record<string, { date?: number; numerator?: number; denominator?: number; splitRatio?: string }>;
+  };
 }
 
 interface ChartBody {
@@ -56,6 +65,8 @@ export function assetClassOf(yahooType: string | undefined): AssetClass | null {
       return "Crypto";
     case "INDEX":
       return "Index";
+    case "CURRENCY":
+      return "Currency";
     default:
       return null;
   }
@@ -63,11 +74,14 @@ export function assetClassOf(yahooType: string | undefined): AssetClass | null {
 
 const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value > 0;
 
-/** (date, close) pairs of a chart result, dates as the exchange saw them; adjusted closes where given. */
-export function chartCloses(result: ChartResult): Array<{ date: string; close: number }> {
+/**
+ * (date, close) pairs of a chart result, dates as the exchange saw them: the adjusted closes (`adjclose`,
+ * split and dividend adjusted, the spec's historical_data) or the as-traded ones (`close`, split adjusted).
+ */
+export function chartCloses(result: ChartResult, which: "adjusted" | "close" = "adjusted"): Array<{ date: string; close: number }> {
   const times = result.timestamp ?? [];
-  // adjusted closes match the CSV folder's (split and dividend adjusted) and make returns comparable
-  const closes = result.indicators?.adjclose?.[0]?.adjclose ?? result.indicators?.quote?.[0]?.close ?? [];
+  const plain = result.indicators?.quote?.[0]?.close ?? [];
+  const closes = which === "adjusted" ? (result.indicators?.adjclose?.[0]?.adjclose ?? plain) : plain;
   const offset = result.meta?.gmtoffset ?? 0;
   const rows: Array<{ date: string; close: number }> = [];
   times.forEach((t, i) => {
@@ -81,19 +95,37 @@ export function chartCloses(result: ChartResult): Array<{ date: string; close: n
  * Month → last close, from a monthly chart. Each bar is stamped with the first day of its month; Yahoo
  * may add a last bar stamped with the latest trading day, which lands in the same month and wins.
  */
-export function monthlyFromChart(result: ChartResult): Record<string, number> {
+export function monthlyFromChart(result: ChartResult, which: "adjusted" | "close" = "adjusted"): Record<string, number> {
   const months: Record<string, number> = {};
-  for (const row of chartCloses(result)) months[row.date.slice(0, 7)] = row.close;
+  for (const row of chartCloses(result, which)) months[row.date.slice(0, 7)] = row.close;
   return months;
+}
+
+/** The chart's splits and dividends, by the exchange's date, oldest first; malformed entries left out. */
+export function eventsFromChart(result: ChartResult): Pick<PriceHistory, "splits" | "dividends"> {
+  const offset = result.meta?.gmtoffset ?? 0;
+  const splits: PriceHistory["splits"] = [];
+  for (const s of Object.values(result.events?.splits ?? {})) {
+    if (typeof s.date !== "number" || !finite(s.numerator) || !finite(s.denominator)) continue;
+    splits.push({ date: exchangeDate(s.date, offset), ratio: s.numerator / s.denominator });
+  }
+  const dividends: PriceHistory["dividends"] = [];
+  for (const d of Object.values(result.events?.dividends ?? {})) {
+    if (typeof d.date !== "number" || !finite(d.amount)) continue;
+    dividends.push({ date: exchangeDate(d.date, offset), amount: d.amount });
+  }
+  const byDate = (a: { date: string }, b: { date: string }) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+  return { splits: splits.sort(byDate), dividends: dividends.sort(byDate) };
 }
 
 export function quoteFromChart(ticker: string, result: ChartResult): Quote | null {
   const meta = result.meta ?? {};
-  const rows = chartCloses({ ...result, indicators: { quote: result.indicators?.quote } });
+  const rows = chartCloses(result, "close");
   const price = finite(meta.regularMarketPrice) ? meta.regularMarketPrice : rows.at(-1)?.close;
   if (!finite(price)) return null;
   const lastTime = meta.regularMarketTime ?? result.timestamp?.at(-1);
   const quote: Quote = { ticker, price, at: new Date((lastTime ?? 0) * 1000).toISOString() };
+  if (lastTime !== undefined) quote.asOf = exchangeDate(lastTime, meta.gmtoffset ?? 0);
   if (meta.currency) quote.currency = meta.currency;
   const name = meta.longName ?? meta.shortName;
   if (name) quote.name = name;
@@ -134,10 +166,17 @@ export class YahooProvider implements MarketDataProvider {
     return batch;
   }
 
-  async monthlyHistory(ticker: string): Promise<Record<string, number>> {
-    const months = monthlyFromChart(await this.chart(ticker, "max", "1mo"));
-    if (Object.keys(months).length === 0) throw new UnknownTickerError(ticker, this.name);
-    return months;
+  async history(ticker: string): Promise<PriceHistory> {
+    const result = await this.chart(ticker, "max", "1mo", "div,split");
+    const closes = monthlyFromChart(result, "close");
+    if (Object.keys(closes).length === 0) throw new UnknownTickerError(ticker, this.name);
+    return {
+      adjusted: monthlyFromChart(result, "adjusted"),
+      closes,
+      ...eventsFromChart(result),
+      dividendsInCloses: false,
+      currency: result.meta?.currency ?? undefined,
+    };
   }
 
   async search(query: string): Promise<SymbolInfo[]> {
@@ -163,8 +202,10 @@ export class YahooProvider implements MarketDataProvider {
     }
   }
 
-  private async chart(ticker: string, range: string, interval: string): Promise<ChartResult> {
-    const { status, body } = await this.http.get(`/v8/finance/chart/${encodeURIComponent(ticker)}`, { range, interval });
+  private async chart(ticker: string, range: string, interval: string, events?: string): Promise<ChartResult> {
+    const query: Record<string, string> = { range, interval };
+    if (events) query.events = events;
+    const { status, body } = await this.http.get(`/v8/finance/chart/${encodeURIComponent(ticker)}`, query);
     const chart = (body as ChartBody | null)?.chart;
     // Yahoo answers an unknown symbol with 404 and chart.error "Not Found" (sometimes 200 with no result);
     // a 404 without a chart body is a wrong base URL, not an unknown ticker

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseQuantity, portfolioTotals, valueAssets } from "./assets.ts";
 
+const today = "2024-06-30";
 const prices = {
   VOO: { latestPrice: 500, history: {} },
   KO: { latestPrice: 60, history: {} },
@@ -15,6 +16,7 @@ describe("per-asset figures", () => {
         { ticker: "KO", quantity: 10, PoA: 65, DoA: "2023-02-10" },
       ],
       prices,
+      today,
     );
     // VOO: value 3 × 400 = 1200; marketValue 3 × 500 = 1500; profitLoss 300; 300 / 1200 = 25 %
     expect(voo).toMatchObject({ value: 1200, marketValue: 1500, profitLoss: 300, profitLossPercent: 25, profitLossView: "$300.00" });
@@ -27,7 +29,7 @@ describe("per-asset figures", () => {
   });
 
   it("shows gains as percents when formatGains is '%'", () => {
-    const [voo] = valueAssets([{ ticker: "VOO", quantity: 3, PoA: 400, DoA: "2023-01-10" }], prices, "%");
+    const [voo] = valueAssets([{ ticker: "VOO", quantity: 3, PoA: 400, DoA: "2023-01-10" }], prices, today, "%");
     expect(voo.profitLossView).toBe("25%");
   });
 
@@ -44,6 +46,7 @@ describe("per-asset figures", () => {
         { ticker: "KO", quantity: "4", PoA: 50, DoA: "2023-03-01" },
       ],
       prices,
+      today,
     );
     // TSLA: 0 × 150 = 0 cost, 0 × 200 = 0 market; profitLoss 0; 0 / 0 → null; share 0 / 240 = 0 %
     expect(tsla).toMatchObject({ quantity: 0, value: 0, marketValue: 0, profitLoss: 0, profitLossPercent: null, percent: 0 });
@@ -58,6 +61,7 @@ describe("per-asset figures", () => {
         { ticker: "NOPE", quantity: 5, PoA: 10, DoA: "2023-01-10" },
       ],
       prices,
+      today,
     );
     expect(assets[1]).toMatchObject({ latestPrice: null, marketValue: null, profitLoss: null, percent: null, profitLossView: "NA" });
     expect(assets[0].percent).toBe(100);
@@ -68,7 +72,14 @@ describe("per-asset figures", () => {
   });
 
   it("has no market figures when nothing is priced", () => {
-    const assets = valueAssets([{ ticker: "NOPE", quantity: 1, PoA: 10, DoA: "2023-01-10" }], prices);
-    expect(portfolioTotals(assets)).toEqual({ value: 10, marketValue: null, profitLoss: null, profitLossPercent: null });
+    const assets = valueAssets([{ ticker: "NOPE", quantity: 1, PoA: 10, DoA: "2023-01-10" }], prices, today);
+    expect(portfolioTotals(assets)).toEqual({
+      value: 10,
+      marketValue: null,
+      dividends: null,
+      profitLoss: null,
+      priceProfitLoss: null,
+      profitLossPercent: null,
+    });
   });
 });

@@ -1,9 +1,12 @@
 /**
- * Per-asset figures and the portfolio totals built from them: value (cost), market value, profit/loss,
- * share of the portfolio and the weighted fee.
+ * Per-asset figures and the portfolio totals built from them: value (cost), market value, dividends,
+ * profit/loss, share of the portfolio and the weighted fee.
  */
 import { formatGain } from "./format.ts";
-import type { AssetInput, FormatGains, TickerPrices, ValuedAsset } from "./types.ts";
+import { buildLots, type Lot } from "./lots.ts";
+import { createMarket, type Market } from "./market.ts";
+import { splitNote } from "./splits.ts";
+import type { AssetInput, FormatGains, Holding, IsoDate, MarketOptions, ReturnBasis, TickerPrices, ValuedAsset } from "./types.ts";
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -32,77 +35,116 @@ export function parseFee(fee: number | string | null | undefined): number | null
   return Number.isFinite(n) ? n : null;
 }
 
-const validPrice = (p: number | null | undefined): p is number => typeof p === "number" && Number.isFinite(p) && p > 0;
+/** What the user entered, with the quantity read as a number. */
+export function holdingsOf(assets: readonly AssetInput[]): Holding[] {
+  return assets.map((a) => ({ ticker: a.ticker, quantity: parseQuantity(a.quantity), PoA: a.PoA, DoA: a.DoA }));
+}
 
 /**
- * value = quantity × PoA; marketValue = quantity × latestPrice; profitLoss = marketValue − value;
+ * Each lot's figures in the base currency: value = quantity × PoA × rate(DoA's month); marketValue =
+ * shares × latestPrice × rate(valuation month); dividends received; priceProfitLoss = marketValue − value;
+ * profitLoss = priceProfitLoss + dividends (total return) or priceProfitLoss (price return);
  * profitLossPercent = profitLoss / value × 100 (null when value is 0);
- * percent = marketValue / Σ marketValue × 100 (null without a price, or when Σ is 0).
+ * percent = marketValue / Σ marketValue × 100 (null without a market value, or when Σ is 0).
  */
-export function valueAssets(
+export function valueLots(
   assets: readonly AssetInput[],
-  prices: Readonly<Record<string, TickerPrices | undefined>>,
+  lots: readonly Lot[],
+  market: Pick<Market, "basis" | "baseCurrency">,
   formatGains: FormatGains = "$",
 ): ValuedAsset[] {
-  const valued: ValuedAsset[] = new Array(assets.length);
+  const valued: ValuedAsset[] = new Array(lots.length);
   let total = 0;
-  for (let i = 0; i < assets.length; i++) {
+  for (let i = 0; i < lots.length; i++) {
     const a = assets[i];
-    const quantity = parseQuantity(a.quantity);
-    const price = prices[a.ticker]?.latestPrice;
-    const latestPrice = validPrice(price) ? price : null;
-    const value = quantity * a.PoA;
-    const marketValue = latestPrice === null ? null : quantity * latestPrice;
-    const profitLoss = marketValue === null ? null : marketValue - value;
-    const profitLossPercent = profitLoss === null || value === 0 ? null : (profitLoss / value) * 100;
+    const lot = lots[i];
+    const { value, marketValue } = lot;
+    const priceProfitLoss = marketValue === null || value === null ? null : marketValue - value;
+    const profitLoss =
+      priceProfitLoss === null ? null : market.basis === "total" ? priceProfitLoss + (lot.dividends ?? 0) : priceProfitLoss;
+    const profitLossPercent = profitLoss === null || !value ? null : (profitLoss / value) * 100;
     if (marketValue !== null) total += marketValue;
     valued[i] = {
-      ticker: a.ticker,
-      quantity,
-      PoA: a.PoA,
-      DoA: a.DoA,
+      ticker: lot.ticker,
+      quantity: lot.quantity,
+      PoA: lot.PoA,
+      DoA: lot.DoA,
       fee: a.fee ?? null,
       feePercent: parseFee(a.fee),
       initialPercent: a.initialPercent ?? null,
-      latestPrice,
+      currency: lot.inst.currency,
+      latestPrice: lot.inst.latestPrice,
+      priceDate: lot.inst.asOf,
+      stale: lot.inst.stale,
+      splitFactor: lot.splitFactor,
+      shares: lot.shares,
+      splits: lot.splits,
+      splitNote: splitNote(lot.quantity, lot.splits),
       value,
       marketValue,
+      dividends: lot.dividends,
+      priceProfitLoss,
       profitLoss,
       profitLossPercent,
       percent: null,
-      profitLossView: formatGain(profitLoss, profitLossPercent, formatGains),
+      profitLossView: formatGain(profitLoss, profitLossPercent, formatGains, market.baseCurrency),
     };
   }
   if (total !== 0) for (const v of valued) if (v.marketValue !== null) v.percent = (v.marketValue / total) * 100;
   return valued;
 }
 
+/** Per-asset figures of a portfolio on its own: the market laid for these assets alone. */
+export function valueAssets(
+  assets: readonly AssetInput[],
+  prices: Readonly<Record<string, TickerPrices | undefined>>,
+  today: IsoDate,
+  formatGains: FormatGains = "$",
+  options: MarketOptions = {},
+): ValuedAsset[] {
+  const holdings = holdingsOf(assets);
+  const market = createMarket({ ...options, holdings, prices, today });
+  return valueLots(assets, buildLots(holdings, market), market, formatGains);
+}
+
 export interface PortfolioTotals {
   value: number;
   marketValue: number | null;
+  dividends: number | null;
   profitLoss: number | null;
+  priceProfitLoss: number | null;
   profitLossPercent: number | null;
 }
 
 /**
- * value is the cost of every asset; market value and profit/loss only count assets that have a price,
- * and the percent relates that profit to the cost of those same assets.
+ * value is the cost of every counted asset; market value, dividends and profit/loss only count assets that
+ * have a market value, and the percent relates that profit to the cost of those same assets.
  */
-export function portfolioTotals(assets: readonly ValuedAsset[]): PortfolioTotals {
+export function portfolioTotals(assets: readonly ValuedAsset[], basis: ReturnBasis = "total"): PortfolioTotals {
   let value = 0;
   let pricedCost = 0;
   let marketValue = 0;
+  let dividends = 0;
   let priced = 0;
   for (const a of assets) {
-    value += a.value;
-    if (a.marketValue === null) continue;
+    if (a.value !== null) value += a.value;
+    if (a.marketValue === null || a.value === null) continue;
     priced++;
     pricedCost += a.value;
     marketValue += a.marketValue;
+    dividends += a.dividends ?? 0;
   }
-  if (priced === 0) return { value, marketValue: null, profitLoss: null, profitLossPercent: null };
-  const profitLoss = marketValue - pricedCost;
-  return { value, marketValue, profitLoss, profitLossPercent: pricedCost === 0 ? null : (profitLoss / pricedCost) * 100 };
+  if (priced === 0) return { value, marketValue: null, dividends: null, profitLoss: null, priceProfitLoss: null, profitLossPercent: null };
+  const priceProfitLoss = marketValue - pricedCost;
+  const profitLoss = basis === "total" ? priceProfitLoss + dividends : priceProfitLoss;
+  return {
+    value,
+    marketValue,
+    dividends,
+    profitLoss,
+    priceProfitLoss,
+    profitLossPercent: pricedCost === 0 ? null : (profitLoss / pricedCost) * 100,
+  };
 }
 
 /**

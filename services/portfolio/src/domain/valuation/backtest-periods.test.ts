@@ -19,6 +19,7 @@ const assets = valueAssets(
     { ticker: "Z", quantity: 10, PoA: 40, DoA: "2020-01-02" },
   ],
   prices,
+  "2020-06-15",
 );
 
 describe("historical periods (backtest of today's weights)", () => {
@@ -81,7 +82,7 @@ describe("historical periods (backtest of today's weights)", () => {
 
   it("carries a close from before the timeline into a period rather than leaving the ticker out", () => {
     const old = { W: { latestPrice: 30, history: { "1999-11": 20, "2001-06": 15, "2002-09": 10 } } };
-    const held = valueAssets([{ ticker: "W", quantity: 1, PoA: 20, DoA: "2015-01-02" }], old);
+    const held = valueAssets([{ ticker: "W", quantity: 1, PoA: 20, DoA: "2015-01-02" }], old, "2020-06-15");
     const result = historicalPeriods(buildTimeline(held, old, "2020-06-15"), currentWeights(held), 30);
     // the timeline starts 2000-03, which has no close: the 1999-11 close 20 carries in
     // 2002 Crash: 30 × 10 / 20 = 15 → −50 %; 2001-06 shows 30 × 15 / 20 = 22.5

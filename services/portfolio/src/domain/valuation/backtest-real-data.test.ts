@@ -25,6 +25,7 @@ describe.skipIf(!available)("historical periods on real prices", () => {
       { ticker: "BND", quantity: 20, PoA: 70, DoA: "2023-01-03" },
     ],
     prices,
+    "2026-07-13",
   );
   const periods = historicalPeriods(buildTimeline(assets, prices, "2026-07-13"), currentWeights(assets), 6390.8399658203125);
   const find = (name: string) => periods.find((p) => p.period === name);

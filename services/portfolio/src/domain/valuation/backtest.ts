@@ -1,8 +1,8 @@
 /**
  * Historical periods: how today's portfolio would have fared in past markets. Today's weights (market
- * value shares) are bought at the period's first month-end close and held to its last. A ticker with no
- * close at the start is left out, the others' weights are scaled up to 100 %, and the result says which
- * were left out: a price is never invented.
+ * value shares) are bought at the period's first month-end close and held to its last, dividends reinvested
+ * (each ticker's growth line, in the base currency). A ticker with no close at the start is left out, the
+ * others' weights are scaled up to 100 %, and the result says which were left out: a price is never invented.
  */
 import { monthKey, parseMonth } from "./months.ts";
 import type { Timeline } from "./timeline.ts";
@@ -56,7 +56,7 @@ function empty(period: PeriodKey, start: number, end: number, startValue: number
 
 /**
  * Buy and hold from the close of `start` to the close of `end` (month numbers):
- * series[m] = startValue × Σ wᵢ × closeᵢ[m] / closeᵢ[start] with wᵢ renormalised over the included tickers.
+ * series[m] = startValue × Σ wᵢ × Gᵢ[m] / Gᵢ[start] with wᵢ renormalised over the included tickers.
  * Not computed (returnPercent null) when the period has not ended by the valuation month.
  */
 export function backtest(
@@ -74,8 +74,8 @@ export function backtest(
   const excluded: string[] = [];
   let total = 0;
   for (const w of weights) {
-    const line = t.prices.get(w.ticker)?.closes;
-    if (line === undefined || Number.isNaN(line[s])) excluded.push(w.ticker);
+    const line = t.market.instrument(w.ticker).growth();
+    if (Number.isNaN(line[s])) excluded.push(w.ticker);
     else {
       included.push({ line, share: w.percent, ticker: w.ticker });
       total += w.percent;
@@ -88,7 +88,7 @@ export function backtest(
   for (const inc of included) {
     const weight = inc.share / total;
     used[inc.ticker] = weight * 100;
-    // units bought at the start close, per unit of startValue
+    // units of the growth line bought at the start, per unit of startValue
     const units = (startValue * weight) / inc.line[s];
     for (let i = 0; i < n; i++) values[i] += units * inc.line[s + i];
   }
@@ -115,7 +115,7 @@ export function historicalPeriods(t: Timeline, weights: readonly Weight[], start
   let allStart = Number.NEGATIVE_INFINITY;
   const unpriced: string[] = [];
   for (const w of weights) {
-    const first = t.prices.get(w.ticker)?.first ?? Number.POSITIVE_INFINITY;
+    const first = t.market.instrument(w.ticker).value.first;
     if (first > t.end) unpriced.push(w.ticker);
     else if (first > allStart) allStart = first;
   }

@@ -26,6 +26,7 @@ describe("weighted fees", () => {
         { ticker: "AAPL", quantity: 2, PoA: 20, DoA: "2024-01-02", fee: null },
       ],
       prices,
+      "2024-06-28",
     );
     // market values 500, 250, 50 of 800 → shares 62.5 %, 31.25 %, 6.25 %
     // 0.03 × 0.625 + 0.035 × 0.3125 + 0 × 0.0625 = 0.01875 + 0.0109375 = 0.0296875 → 0.0297

@@ -11,6 +11,13 @@ describe("display helpers", () => {
     expect(formatMoney(12)).toBe("$12.00");
   });
 
+  it("shows other currencies with their sign, or their code and a space", () => {
+    expect(formatMoney(3, "EUR")).toBe("€3.00");
+    expect(formatMoney(-3, "GBP")).toBe("-£3.00");
+    expect(formatMoney(1234.5, "CHF")).toBe("CHF 1,234.50");
+    expect(formatGain(96, 53.3, "$", "EUR")).toBe("€96.00");
+  });
+
   it("rounds the decimal that was meant, half away from zero", () => {
     // 1.005 is 1.00499999999999989… in binary; toFixed(2) would say 1.00
     expect(formatMoney(1.005)).toBe("$1.01");

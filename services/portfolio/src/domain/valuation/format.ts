@@ -1,6 +1,6 @@
 /**
- * Display helpers: the only place the engine rounds for show. Money is '$' with 2 decimals and
- * thousands separators; a percent has no decimals when whole, else 2 (spec §9).
+ * Display helpers: the only place the engine rounds for show. Money has 2 decimals, thousands separators
+ * and its currency's sign ('$' for USD); a percent has no decimals when whole, else 2 (spec §9).
  */
 import type { FormatGains } from "./types.ts";
 
@@ -28,10 +28,16 @@ function digits(abs: number, decimals: number): string {
   return dot < 0 ? groupThousands(fixed) : groupThousands(fixed.slice(0, dot)) + fixed.slice(dot);
 }
 
-/** '$1,234.50', '-$12.00'; an amount that rounds to zero shows as '$0.00', never '-$0.00'. */
-export function formatMoney(n: number): string {
+const SIGNS: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
+
+/**
+ * '$1,234.50', '-$12.00', '€3.00', 'CHF 1,234.50': the currency's sign, or its code and a space; an amount
+ * that rounds to zero shows as '$0.00', never '-$0.00'.
+ */
+export function formatMoney(n: number, currency = "USD"): string {
   const abs = roundAbs(n, 2);
-  return (n < 0 && abs > 0 ? "-$" : "$") + digits(abs, 2);
+  const sign = SIGNS[currency] ?? `${currency} `;
+  return (n < 0 && abs > 0 ? "-" : "") + sign + digits(abs, 2);
 }
 
 /** '12%', '12.35%', '-3.50%', '1,250%': whole after rounding to 2 decimals → no decimals. */
@@ -46,8 +52,8 @@ export function formatCurrencyOrNA(n: number | null | undefined): string {
   return typeof n === "number" && n > 0 ? formatMoney(n) : "NA";
 }
 
-/** A gain as the portfolio's formatGains asks: '%' a percent, '$' an amount; 'NA' when unknown. */
-export function formatGain(amount: number | null, percent: number | null, formatGains: FormatGains): string {
+/** A gain as the portfolio's formatGains asks: '%' a percent, '$' an amount in `currency`; 'NA' when unknown. */
+export function formatGain(amount: number | null, percent: number | null, formatGains: FormatGains, currency = "USD"): string {
   if (formatGains === "%") return percent === null ? "NA" : formatPercent(percent);
-  return amount === null ? "NA" : formatMoney(amount);
+  return amount === null ? "NA" : formatMoney(amount, currency);
 }

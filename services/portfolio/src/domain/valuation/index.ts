@@ -1,14 +1,19 @@
-/** The portfolio valuation engine: pure functions, no I/O. Definitions: ./DEFINITIONS.md */
+/** The portfolio valuation engine: pure functions, no I/O. Definitions: README "How the numbers are computed". */
 
 export type { PortfolioTotals } from "./assets.ts";
-export { parseFee, parseQuantity, portfolioFees, portfolioTotals, valueAssets } from "./assets.ts";
+export { holdingsOf, parseFee, parseQuantity, portfolioFees, portfolioTotals, valueAssets, valueLots } from "./assets.ts";
 export type { HistoricalPeriod, Weight } from "./backtest.ts";
 export { backtest, currentWeights, HISTORICAL_PERIODS, historicalPeriods } from "./backtest.ts";
-export { benchmarkSeries, benchmarks } from "./benchmark.ts";
+export { benchmark, benchmarkLabel, benchmarkSeries, whatIfTimeline } from "./benchmark.ts";
 export { formatCurrencyOrNA, formatGain, formatMoney, formatPercent } from "./format.ts";
+export { valuationGaps } from "./gaps.ts";
 export type { AppliedInitialPercents } from "./initial-percents.ts";
-export { applyInitialPercents, initialQuantity, priceAtDoA } from "./initial-percents.ts";
-export { daysInMonth, epochDay, monthKey, parseMonth } from "./months.ts";
+export { applyInitialPercents, applyInitialPercentsAt, initialQuantity, tradedPriceAtDoA } from "./initial-percents.ts";
+export type { Lot } from "./lots.ts";
+export { buildLots } from "./lots.ts";
+export type { Axis, DividendEvent, Instrument, Line, MarketInput } from "./market.ts";
+export { createMarket, DEFAULT_BASE_CURRENCY, fxPair, Market, priceDateOf, valuationDates } from "./market.ts";
+export { daysInMonth, displayDate, epochDay, isIsoDate, monthKey, parseMonth } from "./months.ts";
 export type { SubPeriod } from "./returns.ts";
 export {
   modifiedDietzReturn,
@@ -20,9 +25,10 @@ export {
   timelineTwr,
   timeWeightedReturn,
 } from "./returns.ts";
-export type { PriceLine, Timeline } from "./timeline.ts";
-export { allHistory, buildTimeline, EARLIEST_PERIOD_START } from "./timeline.ts";
+export { ratioText, splitFactor, splitNote, splitsAfter } from "./splits.ts";
+export type { Timeline } from "./timeline.ts";
+export { allHistory, buildTimeline, EARLIEST_PERIOD_START, lotsTimeline } from "./timeline.ts";
 export type * from "./types.ts";
-export { DEFAULT_TOTAL_VALUE, valuePortfolio } from "./value-portfolio.ts";
+export { DEFAULT_TOTAL_VALUE, dividendCashFlows, valuePortfolio } from "./value-portfolio.ts";
 export type { CashFlow, XirrSolution } from "./xirr.ts";
-export { portfolioCashFlows, solveXirr, xirr } from "./xirr.ts";
+export { portfolioCashFlows, solveXirr, xirr, xirrRootBound, xirrRoots } from "./xirr.ts";

@@ -1,37 +1,26 @@
 /**
- * Initial percents: the user says "30 % of 10,000 in VOO" and the quantity follows from the price VOO had
- * when it was bought. Quantities are whole numbers (spec §5).
+ * Initial percents: the user says "30 % of 10,000 in VOO" and the quantity follows from the price VOO
+ * traded at when it was bought. Quantities are whole numbers (spec §5); one that rounds to 0 is reported.
  */
-import { parseQuantity } from "./assets.ts";
-import { monthKey, parseMonth } from "./months.ts";
-import type { AssetInput, IsoDate, TickerPrices } from "./types.ts";
-
-const validPrice = (p: number | null | undefined): p is number => typeof p === "number" && Number.isFinite(p) && p > 0;
+import { holdingsOf, parseQuantity } from "./assets.ts";
+import { createMarket, type Market } from "./market.ts";
+import { isIsoDate, parseMonth } from "./months.ts";
+import { splitFactor, splitsAfter } from "./splits.ts";
+import type { AssetInput, InitialPercentZero, IsoDate, MarketOptions, TickerPrices } from "./types.ts";
 
 /**
- * The price at DoA: the close of DoA's month; if that month is the valuation month and has no close yet,
- * the latest price; otherwise the last close before DoA's month (carried forward, as allHistory does).
- * Null when the ticker has no close on or before DoA's month: a price is never invented.
+ * The price on DoA as traded, in the base currency: the price line at DoA's month (that month's close, the
+ * latest price in its asOf month, else the last close before, carried forward) × the split factor after
+ * DoA (closes are in today's shares) × the rate of DoA's month. Null without a close or a rate by then.
  */
-export function priceAtDoA(prices: TickerPrices | undefined, DoA: IsoDate, valuationDate: IsoDate): number | null {
-  if (!prices) return null;
+export function tradedPriceAtDoA(market: Market, ticker: string, DoA: IsoDate): number | null {
+  if (!isIsoDate(DoA) || DoA > market.today) return null;
   const month = parseMonth(DoA);
-  const valuationMonth = parseMonth(valuationDate);
-  if (month < 0 || month > valuationMonth) return null;
-  const exact = prices.history[monthKey(month)];
-  if (validPrice(exact)) return exact;
-  if (month === valuationMonth && validPrice(prices.latestPrice)) return prices.latestPrice;
-  let best = -1;
-  let close: number | null = null;
-  for (const key in prices.history) {
-    const m = parseMonth(key);
-    const v = prices.history[key];
-    if (m >= 0 && m < month && m > best && validPrice(v)) {
-      best = m;
-      close = v;
-    }
-  }
-  return close;
+  const { start, end } = market.axis;
+  if (month > end) return null;
+  const inst = market.instrument(ticker);
+  const value = inst.value.values[month - start];
+  return Number.isNaN(value) ? null : value * splitFactor(splitsAfter(inst.splits, DoA));
 }
 
 /**
@@ -48,24 +37,38 @@ export interface AppliedInitialPercents {
   assets: AssetInput[];
   /** tickers with an initialPercent but no price at their DoA; their quantity is left as entered */
   skipped: string[];
+  /** initial percents that bought less than half a unit: quantity 0, reported */
+  zero: InitialPercentZero[];
 }
 
-export function applyInitialPercents(
-  assets: readonly AssetInput[],
-  totalValue: number,
-  prices: Readonly<Record<string, TickerPrices | undefined>>,
-  valuationDate: IsoDate,
-): AppliedInitialPercents {
+export function applyInitialPercents(assets: readonly AssetInput[], totalValue: number, market: Market): AppliedInitialPercents {
   const skipped: string[] = [];
+  const zero: InitialPercentZero[] = [];
   const out = assets.map((a) => {
     const quantity = parseQuantity(a.quantity);
     if (typeof a.initialPercent !== "number" || !Number.isFinite(a.initialPercent)) return { ...a, quantity };
-    const price = priceAtDoA(prices[a.ticker], a.DoA, valuationDate);
+    const price = tradedPriceAtDoA(market, a.ticker, a.DoA);
     if (price === null) {
       skipped.push(a.ticker);
       return { ...a, quantity };
     }
-    return { ...a, quantity: initialQuantity(totalValue, a.initialPercent, price) };
+    const units = initialQuantity(totalValue, a.initialPercent, price);
+    if (units === 0 && a.initialPercent > 0) {
+      const amount = (totalValue * a.initialPercent) / 100;
+      zero.push({ ticker: a.ticker, initialPercent: a.initialPercent, amount, price, units: amount / price });
+    }
+    return { ...a, quantity: units };
   });
-  return { assets: out, skipped };
+  return { assets: out, skipped, zero };
+}
+
+/** Initial percents for assets on their own: the market laid for them alone. */
+export function applyInitialPercentsAt(
+  assets: readonly AssetInput[],
+  totalValue: number,
+  prices: Readonly<Record<string, TickerPrices | undefined>>,
+  today: IsoDate,
+  options: MarketOptions = {},
+): AppliedInitialPercents {
+  return applyInitialPercents(assets, totalValue, createMarket({ ...options, holdings: holdingsOf(assets), prices, today }));
 }

@@ -53,8 +53,40 @@ export function daysInMonth(month: number): number {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
 }
 
-/** Days since 1970-01-01 of an ISO date (UTC, so no daylight-saving hour can shift a day count). */
+const epochDays = new Map<IsoDate, number>();
+
+/**
+ * Days since 1970-01-01 of an ISO date (UTC, so no daylight-saving hour can shift a day count). Memoised:
+ * the same purchase and dividend dates come back on every valuation.
+ */
 export function epochDay(date: IsoDate): number {
+  let day = epochDays.get(date);
+  if (day === undefined) {
+    const month = parseMonth(date);
+    day = Date.UTC(yearOf(month), month % 12, parseDay(date)) / 86_400_000;
+    if (epochDays.size >= 100_000) epochDays.clear();
+    epochDays.set(date, day);
+  }
+  return day;
+}
+
+/** A calendar date `YYYY-MM-DD` whose month is 1–12 and day exists in that month. */
+export function isIsoDate(s: unknown): s is IsoDate {
+  if (typeof s !== "string" || s.length !== 10 || s.charCodeAt(7) !== DASH) return false;
+  const month = parseMonth(s);
+  const day = digit(s, 8) * 10 + digit(s, 9);
+  return month >= 0 && day >= 1 && day <= daysInMonth(month);
+}
+
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** `YYYY-MM-DD` → `MMM dd, yyyy` (spec §9's date display): 2024-06-10 → "Jun 10, 2024". */
+export function displayDate(date: IsoDate): string {
   const month = parseMonth(date);
-  return Date.UTC(yearOf(month), month % 12, parseDay(date)) / 86_400_000;
+  return `${MONTH_NAMES[month % 12]} ${date.slice(8, 10)}, ${yearOf(month)}`;
+}
+
+/** A month number → `MMM yyyy`: "Jan 2024". */
+export function displayMonth(month: number): string {
+  return `${MONTH_NAMES[month % 12]} ${yearOf(month)}`;
 }

@@ -19,7 +19,7 @@ describe.skipIf(!available)("valuation on real prices", () => {
     // bought "before" VOO existed (2010-09): it enters the history with its first close
     { ticker: "VOO", quantity: 2, PoA: 100, DoA: "2008-05-01" },
   ];
-  const v = valuePortfolio({ assets, prices, valuationDate: "2026-07-13" });
+  const v = valuePortfolio({ assets, prices, today: "2026-07-13" });
 
   it("ends allHistory at the market value and starts it at the first purchase month", () => {
     const months = Object.keys(v.allHistory);

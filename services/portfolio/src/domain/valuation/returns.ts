@@ -1,7 +1,8 @@
 /**
  * Time-weighted returns. allHistory grows when the user buys, so a start-to-end change would count every
  * purchase as a gain. Each month is a sub-period whose external flow is the cost of the assets bought in
- * it; its return is Modified Dietz, and the months chain geometrically.
+ * it and whose income is the dividends received in it (total return); its return is Modified Dietz, and the
+ * months chain geometrically.
  */
 import { formatGain } from "./format.ts";
 import { yearOf } from "./months.ts";
@@ -9,13 +10,14 @@ import type { Timeline } from "./timeline.ts";
 import type { FormatGains, RangeKey, RangeReturn } from "./types.ts";
 
 /**
- * Modified Dietz: r = (V1 − V0 − F) / (V0 + W), W = Σ wᵢ Fᵢ, each weight the share of the sub-period the
- * flow was invested. Null when no capital was at work (V0 + W ≤ 0): such a sub-period has no return.
+ * Modified Dietz: r = (V1 − V0 − F + D) / (V0 + W), W = Σ wᵢ Fᵢ, each weight the share of the sub-period the
+ * flow was invested, D the income paid out (dividends). Null when no capital was at work (V0 + W ≤ 0):
+ * such a sub-period has no return.
  */
-export function modifiedDietzReturn(startValue: number, endValue: number, flow: number, weightedFlow: number): number | null {
+export function modifiedDietzReturn(startValue: number, endValue: number, flow: number, weightedFlow: number, income = 0): number | null {
   const capital = startValue + weightedFlow;
   if (!(capital > 0)) return null;
-  return (endValue - startValue - flow) / capital;
+  return (endValue - startValue - flow + income) / capital;
 }
 
 export interface SubPeriod {
@@ -25,6 +27,8 @@ export interface SubPeriod {
   flow: number;
   /** share of the sub-period the flow was invested, 1 = from the start (default 1) */
   flowWeight?: number;
+  /** income paid out during the sub-period, dividends (default 0) */
+  income?: number;
 }
 
 /** TWR = Π (1 + rᵢ) − 1 over the sub-periods that had capital; null when none had. A fraction. */
@@ -32,7 +36,7 @@ export function timeWeightedReturn(periods: readonly SubPeriod[]): number | null
   let growth = 1;
   let any = false;
   for (const p of periods) {
-    const r = modifiedDietzReturn(p.startValue, p.endValue, p.flow, p.flow * (p.flowWeight ?? 1));
+    const r = modifiedDietzReturn(p.startValue, p.endValue, p.flow, p.flow * (p.flowWeight ?? 1), p.income ?? 0);
     if (r === null) continue;
     any = true;
     growth *= 1 + r;
@@ -52,7 +56,7 @@ export function monthReturn(t: Timeline, month: number): number | null {
   const flow = t.flows[i];
   const startDay = v0 > 0 || t.minDay[i] === 0 ? 1 : t.minDay[i];
   const weighted = flow === 0 ? 0 : t.flowDays[i] / (t.days[i] - startDay + 1);
-  return modifiedDietzReturn(v0, t.values[i], flow, weighted);
+  return modifiedDietzReturn(v0, t.values[i], flow, weighted, t.basis === "total" ? t.dividends[i] : 0);
 }
 
 /** TWR over the months after `base` up to and including `last` (month numbers), as a fraction. */
@@ -83,8 +87,9 @@ export function rangeBase(range: RangeKey, firstMonth: number, end: number): num
 
 /**
  * value = the portfolio's value at the range's end; netPurchases = cost of what was bought in the range;
- * profitLoss = value − startValue − netPurchases; profitLossPercent = the range's TWR in percent.
- * Null when nothing was bought by the valuation month.
+ * dividends = what its holdings received in it; profitLoss = value − startValue − netPurchases + dividends
+ * (dividends left out under price return); profitLossPercent = the range's TWR in percent; twrSeries = the
+ * TWR from the base to each month of the series. Null when nothing was bought by the valuation month.
  */
 export function rangeReturn(t: Timeline, range: RangeKey, formatGains: FormatGains = "$"): RangeReturn | null {
   if (!(t.firstMonth <= t.end)) return null;
@@ -92,13 +97,28 @@ export function rangeReturn(t: Timeline, range: RangeKey, formatGains: FormatGai
   const inception = base < t.firstMonth;
   const startValue = inception ? 0 : t.values[base - t.start];
   let netPurchases = 0;
-  for (let m = base + 1; m <= t.end; m++) netPurchases += t.flows[m - t.start];
+  let dividends = 0;
+  for (let m = base + 1; m <= t.end; m++) {
+    netPurchases += t.flows[m - t.start];
+    dividends += t.dividends[m - t.start];
+  }
   const value = t.values[t.end - t.start];
-  const profitLoss = value - startValue - netPurchases;
-  const twr = timelineTwr(t, base, t.end);
-  const profitLossPercent = twr === null ? null : twr * 100;
+  const profitLoss = value - startValue - netPurchases + (t.basis === "total" ? dividends : 0);
   const from = (inception ? t.firstMonth : base) - t.start;
   const to = t.end - t.start + 1;
+  const twrSeries: number[] = new Array(to - from);
+  let growth = 1;
+  let any = false;
+  for (let i = from; i < to; i++) {
+    const m = t.start + i;
+    const r = m > base ? monthReturn(t, m) : null;
+    if (r !== null) {
+      any = true;
+      growth *= 1 + r;
+    }
+    twrSeries[i - from] = (growth - 1) * 100;
+  }
+  const profitLossPercent = any ? (growth - 1) * 100 : null;
   return {
     range,
     base: inception ? null : t.months[base - t.start],
@@ -106,10 +126,12 @@ export function rangeReturn(t: Timeline, range: RangeKey, formatGains: FormatGai
     startValue,
     value,
     netPurchases,
+    dividends,
     profitLoss,
     profitLossPercent,
-    profitLossView: formatGain(profitLoss, profitLossPercent, formatGains),
+    profitLossView: formatGain(profitLoss, profitLossPercent, formatGains, t.market.baseCurrency),
     series: { months: t.months.slice(from, to), values: Array.from(t.values.subarray(from, to)) },
+    twrSeries,
   };
 }
 

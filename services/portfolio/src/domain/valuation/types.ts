@@ -2,7 +2,8 @@
  * The valuation engine's own input and output shapes. They are plain structural types (no schema
  * library) so the engine stays free of framework imports; proto's Asset and price reply fit them.
  * Percent fields hold percent values (12.5 means 12.5 %); rates from `xirr` and `timeWeightedReturn`
- * are fractions (0.125), as Excel gives them.
+ * are fractions (0.125), as Excel gives them. Money is in the base currency unless a field says otherwise;
+ * prices (PoA, latestPrice, closes, dividends per share) are in the instrument's currency.
  */
 
 /** `YYYY-MM` */
@@ -12,9 +13,9 @@ export type IsoDate = string;
 
 export interface AssetInput {
   ticker: string;
-  /** a non-numeric quantity counts as 0 */
+  /** shares as traded on DoA (before any later split); a non-numeric quantity counts as 0 */
   quantity: number | string;
-  /** purchase price per unit */
+  /** purchase price per share on DoA, in the instrument's currency */
   PoA: number;
   /** purchase date */
   DoA: IsoDate;
@@ -24,33 +25,67 @@ export interface AssetInput {
   initialPercent?: number | null;
 }
 
-export interface TickerPrices {
-  /** the price at the valuation date */
-  latestPrice: number | null;
-  /** month → the last close of that month */
-  history: Record<MonthKey, number>;
+/** A split on its ex-date: `ratio` new shares per old share (10 for 10:1, 0.1 for a 1:10 reverse split). */
+export interface Split {
+  date: IsoDate;
+  ratio: number;
 }
 
-export interface IndexPrices {
-  ticker: string;
+/** A dividend on its ex-date: cash per today's share (split-adjusted), in the instrument's currency. */
+export interface Dividend {
+  date: IsoDate;
+  amount: number;
+}
+
+export interface TickerPrices {
+  /** the most recent price, dated `asOf` */
+  latestPrice: number | null;
+  /** date of latestPrice; absent → today */
+  asOf?: IsoDate | null;
+  /** month → the last close of that month, adjusted for splits only */
   history: Record<MonthKey, number>;
+  /** ISO code, a major unit (default USD) */
+  currency?: string | null;
+  splits?: readonly Split[] | null;
+  dividends?: readonly Dividend[] | null;
+  /** the closes already include dividends (no separate dividend data): their growth is the total return */
+  dividendsInCloses?: boolean | null;
+  /** the last good price, served while every provider was down */
+  stale?: boolean | null;
+}
+
+export interface IndexPrices extends Omit<TickerPrices, "latestPrice"> {
+  ticker: string;
+  /** the benchmark's name in the product's words ("S&P 500"); the label falls back to the ticker */
+  name?: string | null;
   latestPrice?: number | null;
 }
 
 export type FormatGains = "$" | "%";
+/** total: dividends are income everywhere; price: dividends are reported but counted nowhere */
+export type ReturnBasis = "total" | "price";
 
-export interface ValuationInput {
+export interface MarketOptions {
+  /** ISO code every amount is given in (default USD) */
+  baseCurrency?: string;
+  /** exchange rates by Yahoo pair `<FROM><BASE>=X`: base units per one unit of FROM */
+  fx?: Readonly<Record<string, TickerPrices | undefined>>;
+  /** the benchmark; without it there is no benchmark */
+  index?: IndexPrices | null;
+  returnBasis?: ReturnBasis;
+}
+
+export interface ValuationInput extends MarketOptions {
   assets: AssetInput[];
   /** per ticker; an asset whose ticker is missing here has no market value */
-  prices: Record<string, TickerPrices>;
-  valuationDate: IsoDate;
-  /** the benchmark index; without it `benchmark` is null */
-  index?: IndexPrices | null;
+  prices: Readonly<Record<string, TickerPrices | undefined>>;
+  /** the caller's clock date: nothing dated after it is counted, and no valuation is later */
+  today: IsoDate;
   /** how profitLossView shows a gain: "$" an amount, "%" a percent (default "$") */
   formatGains?: FormatGains;
   /** recompute quantities from initialPercent × totalValue before valuing (spec: "when initial percents are applied") */
   applyInitialPercents?: boolean;
-  /** the amount initial percents share out (spec default 10000) */
+  /** the amount initial percents share out, in the base currency (spec default 10000) */
   totalValue?: number;
 }
 
@@ -62,16 +97,48 @@ export interface Holding {
   DoA: IsoDate;
 }
 
+export type GapKind = "unpriced" | "fx" | "future-purchase" | "invalid-date" | "initial-percent-zero" | "dividends-in-closes";
+
+/** Something the figures could not include, with a sentence to show. */
+export interface Gap {
+  kind: GapKind;
+  ticker: string;
+  message: string;
+  /** the exchange-rate pair that is missing (kind fx) */
+  pair?: string;
+  /** the date concerned: the purchase date (future-purchase, invalid-date, fx) */
+  date?: string;
+}
+
 export interface ValuedAsset extends Holding {
   fee: number | string | null;
   /** the fee read as a percent value; null when none was given or it cannot be read */
   feePercent: number | null;
   initialPercent: number | null;
+  /** the instrument's currency (prices, PoA) */
+  currency: string;
+  /** in the instrument's currency */
   latestPrice: number | null;
-  /** quantity × PoA */
-  value: number;
-  /** quantity × latestPrice; null without a price */
+  /** date of latestPrice */
+  priceDate: IsoDate | null;
+  stale: boolean;
+  /** Π ratio of the splits after DoA */
+  splitFactor: number;
+  /** quantity × splitFactor: the shares held today */
+  shares: number;
+  /** the splits after DoA, oldest first */
+  splits: Split[];
+  /** "10 bought → 100 after the 10:1 split of Jun 10, 2024"; "" without a split */
+  splitNote: string;
+  /** quantity × PoA × rate(DoA's month): the cost in the base currency; null without a rate or when not counted */
+  value: number | null;
+  /** shares × latestPrice × rate(valuation month); null without a price or a rate */
   marketValue: number | null;
+  /** dividends received, in the base currency; null when marketValue is */
+  dividends: number | null;
+  /** marketValue − value */
+  priceProfitLoss: number | null;
+  /** marketValue + dividends − value (total return), or priceProfitLoss (price return) */
   profitLoss: number | null;
   profitLossPercent: number | null;
   /** share of the portfolio's market value, in percent */
@@ -97,24 +164,39 @@ export interface RangeReturn {
   value: number;
   /** cost of the assets bought in the range */
   netPurchases: number;
-  /** value − startValue − netPurchases */
+  /** dividends received in the range (counted in profitLoss under total return only) */
+  dividends: number;
+  /** value − startValue − netPurchases + dividends (total return) */
   profitLoss: number;
   /** time-weighted return over the range, in percent; null when nothing was invested in it */
   profitLossPercent: number | null;
   profitLossView: string;
   /** portfolio value per month, from `base` (or the first purchase month) to `end` */
   series: MonthlySeries;
+  /** TWR from the base to each month of `series`, in percent */
+  twrSeries: number[];
 }
 
+/** The spec's comparison line: the benchmark's growth rescaled to start at the portfolio's value. */
 export interface BenchmarkSeries {
   ticker: string;
   range: RangeKey;
   start: MonthKey;
-  /** the portfolio's value at `start`, where the index line begins */
+  /** the portfolio's value at `start`, where the line begins */
   startValue: number;
   series: MonthlySeries;
-  /** the index's own change from `start` to the end of the range, in percent */
+  /** the benchmark's own growth from `start` to the end of the range, in percent */
   returnPercent: number;
+}
+
+export interface Benchmark {
+  ticker: string;
+  /** "S&P 500 (SPY, total return)" */
+  label: string;
+  /** what-if: the portfolio's purchases invested in the benchmark, measured like the portfolio */
+  whatIf: Record<RangeKey, RangeReturn | null>;
+  /** the benchmark's growth line rescaled to the portfolio's value at each range's start */
+  rescaled: Record<RangeKey, BenchmarkSeries | null>;
 }
 
 export type PeriodKey = "All" | "2002 Crash" | "2002-2007" | "2008 Crash" | "2009-2014" | "COVID-19 Crash";
@@ -135,16 +217,37 @@ export interface PeriodResult {
   excluded: string[];
 }
 
+export interface InitialPercentZero {
+  ticker: string;
+  initialPercent: number;
+  /** totalValue × initialPercent / 100, in the base currency */
+  amount: number;
+  /** the price on DoA as traded, in the base currency */
+  price: number;
+  /** amount / price before rounding */
+  units: number;
+}
+
 export interface PortfolioValuation {
+  baseCurrency: string;
+  returnBasis: ReturnBasis;
+  /** the latest date of a held asset's price; null when none is priced */
+  pricesAsOf: IsoDate | null;
+  /** the date the figures are for: the later of pricesAsOf and the last priced purchase, never after today */
   valuationDate: IsoDate;
   assets: ValuedAsset[];
   /** tickers whose initialPercent could not be applied for want of a price at DoA */
   initialPercentSkipped: string[];
+  /** initial percents that bought less than half a unit (quantity 0) */
+  initialPercentZero: InitialPercentZero[];
   /** Σ value (cost) */
   value: number;
   /** Σ marketValue over assets with a price; null when none has one */
   marketValue: number | null;
+  /** Σ dividends received by the priced assets; null when none is priced */
+  dividends: number | null;
   profitLoss: number | null;
+  priceProfitLoss: number | null;
   profitLossPercent: number | null;
   /** Σ feePercent × percent share, in percent, 4 decimals */
   fees: number | null;
@@ -154,6 +257,14 @@ export interface PortfolioValuation {
   twrPercent: number | null;
   /** money-weighted return, annualised, in percent */
   xirrPercent: number | null;
-  benchmark: Record<RangeKey, BenchmarkSeries | null> | null;
+  /** every XIRR root found, in percent, ascending */
+  xirrRootsPercent: number[];
+  xirrMultipleRoots: boolean;
+  benchmark: Benchmark | null;
   periods: PeriodResult[];
+  /** tickers of counted assets without a price or an exchange rate */
+  unpriced: string[];
+  /** tickers priced with a last good price while the providers were down */
+  stale: string[];
+  gaps: Gap[];
 }

@@ -8,7 +8,7 @@ import { valuePortfolio } from "./value-portfolio.ts";
  * index ^X: Jan 1000, Feb 1100, Mar 1050
  */
 const input: ValuationInput = {
-  valuationDate: "2024-03-31",
+  today: "2024-03-31",
   assets: [
     { ticker: "A", quantity: 10, PoA: 100, DoA: "2024-01-01", fee: 0.03 },
     { ticker: "B", quantity: "5", PoA: 200, DoA: "2024-03-01", fee: "0.5%" },
@@ -17,7 +17,7 @@ const input: ValuationInput = {
     A: { latestPrice: 121, history: { "2024-01": 110, "2024-02": 121 } },
     B: { latestPrice: 220, history: {} },
   },
-  index: { ticker: "^X", history: { "2024-01": 1000, "2024-02": 1100, "2024-03": 1050 } },
+  index: { ticker: "^X", name: "Index X", history: { "2024-01": 1000, "2024-02": 1100, "2024-03": 1050 } },
 };
 
 describe("valuePortfolio", () => {
@@ -57,8 +57,9 @@ describe("valuePortfolio", () => {
 
   it("draws the benchmark from the portfolio's starting value", () => {
     // All starts 2024-01 at 1100: 1100 × 1000/1000, × 1100/1000, × 1050/1000
-    expect(v.benchmark?.All?.series.values).toEqual([1100, 1210, 1155]);
-    expect(v.benchmark?.All?.returnPercent).toBeCloseTo(5, 10);
+    expect(v.benchmark?.rescaled.All?.series.values).toEqual([1100, 1210, 1155]);
+    expect(v.benchmark?.rescaled.All?.returnPercent).toBeCloseTo(5, 10);
+    expect(v.benchmark?.label).toBe("Index X (^X, total return)");
   });
 
   it("backtests today's weights, listing what had no price", () => {
@@ -91,6 +92,26 @@ describe("valuePortfolio", () => {
     expect(applied.initialPercentSkipped).toEqual([]);
   });
 
+  it("reports an initial percent that rounds to 0 units instead of dropping the asset silently", () => {
+    // BTC-USD at 20 % of $10,000 bought this month at $98,000: $2,000 / $98,000 = 0.0204 → 0 units
+    const v = valuePortfolio({
+      today: "2024-03-31",
+      assets: [{ ticker: "BTC-USD", quantity: 1, PoA: 98000, DoA: "2024-03-01", initialPercent: 20 }],
+      prices: { "BTC-USD": { latestPrice: 98000, history: {} } },
+      applyInitialPercents: true,
+      totalValue: 10000,
+    });
+    expect(v.assets[0].quantity).toBe(0);
+    expect(v.initialPercentZero[0]).toMatchObject({ ticker: "BTC-USD", amount: 2000, price: 98000 });
+    expect(v.gaps).toEqual([
+      {
+        kind: "initial-percent-zero",
+        ticker: "BTC-USD",
+        message: "BTC-USD: 20 % of $10,000.00 is 0.0204 units at $98,000.00, which rounds to 0 units",
+      },
+    ]);
+  });
+
   it("treats a non-numeric quantity as 0 throughout", () => {
     const zero = valuePortfolio({ ...input, assets: [input.assets[0], { ...input.assets[1], quantity: "five" }] });
     expect(zero.assets[1]).toMatchObject({ quantity: 0, value: 0, marketValue: 0, percent: 0, profitLossPercent: null });
@@ -107,6 +128,6 @@ describe("valuePortfolio", () => {
   });
 
   it("refuses a valuation date that is not a date", () => {
-    expect(() => valuePortfolio({ ...input, valuationDate: "today" })).toThrow(RangeError);
+    expect(() => valuePortfolio({ ...input, today: "today" })).toThrow(RangeError);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { epochDay } from "./months.ts";
-import { type CashFlow, portfolioCashFlows, solveXirr, xirr } from "./xirr.ts";
+import { type CashFlow, portfolioCashFlows, solveXirr, xirr, xirrRootBound, xirrRoots } from "./xirr.ts";
 
 /** NPV at rate r written out independently of the solver: Σ a (1 + r)^(−days/365). */
 function npv(flows: CashFlow[], r: number): number {
@@ -95,10 +95,11 @@ describe("XIRR", () => {
   it("builds the portfolio's flows: each purchase at cost on its DoA, the market value on the valuation date", () => {
     const flows = portfolioCashFlows(
       [
-        { ticker: "A", quantity: 10, PoA: 100, DoA: "2023-01-01", marketValue: 1200 },
-        { ticker: "B", quantity: 5, PoA: 20, DoA: "2023-07-01", marketValue: 110 },
+        // value = quantity × PoA (cost in the base currency): A 10 × 100, B 5 × 20, C 1 × 50
+        { DoA: "2023-01-01", value: 1000, marketValue: 1200 },
+        { DoA: "2023-07-01", value: 100, marketValue: 110 },
         // no price: neither its purchase nor a value
-        { ticker: "C", quantity: 1, PoA: 50, DoA: "2023-03-01", marketValue: null },
+        { DoA: "2023-03-01", value: 50, marketValue: null },
       ],
       "2024-01-01",
     );
@@ -107,5 +108,45 @@ describe("XIRR", () => {
       { amount: -100, date: "2023-07-01" },
       { amount: 1310, date: "2024-01-01" },
     ]);
+  });
+});
+
+describe("XIRR with more than one root", () => {
+  // −100, +230, −132 a year apart (2021 and 2022 have 365 days): with x = 1 + r,
+  // −100 x² + 230 x − 132 = 0 → x = (230 ± √(52,900 − 52,800)) / 200 = 1.1 or 1.2 → 10 % and 20 %
+  const flows = [
+    { amount: -100, date: "2021-01-01" },
+    { amount: 230, date: "2022-01-01" },
+    { amount: -132, date: "2023-01-01" },
+  ];
+
+  it("bounds the roots by the sign changes of the running sums (Laguerre)", () => {
+    // forward −100, 130, −2: 2 changes; backward −132, 98, −2: 2 changes → at most 4
+    expect(xirrRootBound(flows)).toBe(4);
+    // purchases then one value: forward −100, −150, +10 (1); backward 160, 110, 10 (0) → unique
+    expect(
+      xirrRootBound([
+        { amount: -100, date: "2021-01-01" },
+        { amount: -50, date: "2021-06-01" },
+        { amount: 160, date: "2022-01-01" },
+      ]),
+    ).toBe(1);
+  });
+
+  it("finds both roots and says there is more than one", () => {
+    const rate = xirr(flows);
+    const roots = xirrRoots(flows, rate);
+    expect(roots).toHaveLength(2);
+    expect(roots[0]).toBeCloseTo(0.1, 9);
+    expect(roots[1]).toBeCloseTo(0.2, 9);
+    expect(roots.some((r) => Math.abs(r - (rate as number)) < 1e-9)).toBe(true);
+  });
+
+  it("reports a single root when the bound allows only one", () => {
+    const flows1 = [
+      { amount: -1000, date: "2020-01-01" },
+      { amount: 1100, date: "2021-01-01" },
+    ];
+    expect(xirrRoots(flows1, xirr(flows1))).toEqual([xirr(flows1)]);
   });
 });

@@ -7,10 +7,14 @@ import { epochDay } from "./months.ts";
 import type { Holding, IsoDate, ValuedAsset } from "./types.ts";
 
 export interface CashFlow {
-  /** negative = money in (a purchase), positive = money out (the value today) */
+  /** negative = money in (a purchase), positive = money out (the value today, a dividend) */
   amount: number;
   date: IsoDate;
+  /** days since 1970-01-01 of `date`, when the caller has it already */
+  day?: number;
 }
+
+const dayOf = (f: CashFlow): number => f.day ?? epochDay(f.date);
 
 export interface XirrSolution {
   /** annual rate as a fraction (0.3734 = 37.34 %) */
@@ -31,7 +35,7 @@ export function solveXirr(flows: readonly CashFlow[], guess = 0.1): XirrSolution
   for (const f of flows) {
     if (f.amount === 0 || !Number.isFinite(f.amount)) continue;
     amounts.push(f.amount);
-    dayNumbers.push(epochDay(f.date));
+    dayNumbers.push(dayOf(f));
     if (f.amount > 0) positive = true;
     else negative = true;
   }
@@ -57,8 +61,10 @@ function solveNewton(amounts: number[], years: number[], guess: number): number 
   for (let step = 0; step < NEWTON_STEPS; step++) {
     let npv = 0;
     let slope = 0;
+    // (1 + r)^(−t) as e^(−t·ln(1 + r)): one logarithm per step instead of a power per flow
+    const log = Math.log1p(r);
     for (let i = 0; i < amounts.length; i++) {
-      const discount = (1 + r) ** -years[i];
+      const discount = Math.exp(-years[i] * log);
       npv += amounts[i] * discount;
       slope -= (years[i] * amounts[i] * discount) / (1 + r);
     }
@@ -109,17 +115,102 @@ function bisect(amounts: number[], years: number[], span: number, lo: number, hi
 }
 
 /**
- * The portfolio's cash flows: each purchase −quantity × PoA on its DoA, and the market value of the same
- * assets as one positive flow on the valuation date. Assets without a price are left out on both sides.
+ * The portfolio's cash flows in the base currency: each purchase −value (its cost) on its DoA, the
+ * dividends received (total return: pass them, one flow per ex-date) and the market value of the same
+ * assets as one positive flow on the valuation date. Assets without a market value are left out on both sides.
  */
-export function portfolioCashFlows(assets: readonly (Holding & Pick<ValuedAsset, "marketValue">)[], valuationDate: IsoDate): CashFlow[] {
+export function portfolioCashFlows(
+  assets: readonly (Pick<Holding, "DoA"> & Pick<ValuedAsset, "value" | "marketValue">)[],
+  valuationDate: IsoDate,
+  dividends: readonly CashFlow[] = [],
+): CashFlow[] {
   const flows: CashFlow[] = [];
   let marketValue = 0;
   for (const a of assets) {
-    if (a.marketValue === null) continue;
-    flows.push({ amount: -a.quantity * a.PoA, date: a.DoA });
+    if (a.marketValue === null || a.value === null) continue;
+    flows.push({ amount: -a.value, date: a.DoA });
     marketValue += a.marketValue;
   }
+  flows.push(...dividends);
   flows.push({ amount: marketValue, date: valuationDate });
   return flows;
+}
+
+/** The grid a multi-root search scans: 1 + r = 2^(k/16), k = −320 … 160 (r from −99.9999 % to +102,300 %). */
+const ROOT_GRID = Array.from({ length: 481 }, (_, i) => 2 ** ((i - 320) / 16) - 1);
+
+/** Sign changes of a sequence, zeros skipped. */
+function signChanges(values: readonly number[]): number {
+  let changes = 0;
+  let last = 0;
+  for (const v of values) {
+    const sign = Math.sign(v);
+    if (sign === 0) continue;
+    if (last !== 0 && sign !== last) changes++;
+    last = sign;
+  }
+  return changes;
+}
+
+/**
+ * An upper bound on the number of rates in (−100 %, ∞) where the NPV is 0 (Laguerre's rule of signs): with
+ * same-day flows added together in date order, the sign changes of the running sums from the first flow
+ * bound the roots above 0 %, those of the running sums from the last flow backwards the roots below 0 %,
+ * and a total of exactly 0 is a root at 0 %.
+ */
+export function xirrRootBound(flows: readonly CashFlow[]): number {
+  const dated: Array<{ day: number; amount: number }> = [];
+  for (const f of flows) if (f.amount !== 0 && Number.isFinite(f.amount)) dated.push({ day: dayOf(f), amount: f.amount });
+  dated.sort((a, b) => a.day - b.day);
+  const amounts: number[] = [];
+  for (let i = 0; i < dated.length; i++) {
+    if (i > 0 && dated[i].day === dated[i - 1].day) amounts[amounts.length - 1] += dated[i].amount;
+    else amounts.push(dated[i].amount);
+  }
+  const forward: number[] = [];
+  let sum = 0;
+  for (const a of amounts) {
+    sum += a;
+    forward.push(sum);
+  }
+  const backward: number[] = [];
+  sum = 0;
+  for (let i = amounts.length - 1; i >= 0; i--) {
+    sum += amounts[i];
+    backward.push(sum);
+  }
+  return signChanges(forward) + signChanges(backward) + (amounts.length > 0 && forward[forward.length - 1] === 0 ? 1 : 0);
+}
+
+/**
+ * Every rate where the NPV crosses 0: when Laguerre's bound allows more than one, each sign change of the
+ * scaled NPV between neighbours on ROOT_GRID refined by bisection; `rate` (the reported one) is added when
+ * not among them. Ascending, as fractions.
+ */
+export function xirrRoots(flows: readonly CashFlow[], rate: number | null): number[] {
+  if (rate === null) return [];
+  if (xirrRootBound(flows) <= 1) return [rate];
+  const amounts: number[] = [];
+  const dayNumbers: number[] = [];
+  for (const f of flows) {
+    if (f.amount === 0 || !Number.isFinite(f.amount)) continue;
+    amounts.push(f.amount);
+    dayNumbers.push(dayOf(f));
+  }
+  const first = Math.min(...dayNumbers);
+  const years = dayNumbers.map((d) => (d - first) / 365);
+  const span = Math.max(...years);
+  const roots: number[] = [];
+  let lo = ROOT_GRID[0];
+  let fLo = scaledNpv(amounts, years, span, lo);
+  for (let k = 1; k < ROOT_GRID.length; k++) {
+    const hi = ROOT_GRID[k];
+    const fHi = scaledNpv(amounts, years, span, hi);
+    if (fLo === 0) roots.push(lo);
+    else if (fHi !== 0 && Math.sign(fLo) !== Math.sign(fHi)) roots.push(bisect(amounts, years, span, lo, hi, fLo));
+    lo = hi;
+    fLo = fHi;
+  }
+  if (!roots.some((r) => Math.abs(r - rate) <= 1e-6 * Math.max(1, Math.abs(rate)))) roots.push(rate);
+  return roots.sort((a, b) => a - b);
 }

@@ -97,3 +97,53 @@ export const AUTOCOMPLETE_MAX_SUGGESTIONS = 10;
 
 /** Spec §4: eight achievement steps; 0 is "none done yet". */
 export const ACHIEVEMENT_STEPS = 8;
+
+/**
+ * Imports (screenshots and broker files). The spec shows no wording for the upload alert; this is ours.
+ * Limits: an image at most 10 MB and 40 megapixels; a broker file at most 5 MB. Zoom and the upload
+ * progress are the spec's (§2, §4, §9); the flash is the import table's invalid-cell highlight (§5, §9).
+ */
+export const ImportMessages = {
+  uploadReceived: "Screenshot received! We will send you an e-mail once your portfolio is ready.",
+  noHoldings: "No holdings found in this screenshot",
+  noHoldingsHint:
+    "Crop the screenshot to the list of positions (ticker or name, quantity) and try again, or send it for manual processing.",
+  blankImage: "The image is empty: no text to read",
+  noFileHoldings: "No holdings found in this file",
+  importFailed: "The screenshot could not be read. Please try again.",
+  manualUnconfigured: "Manual processing is not configured: set IMPORT_MANUAL_TO to the address that receives screenshots",
+  jobNotFound: "No such screenshot import",
+} as const;
+
+export const IMPORT_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_IMAGE_PIXELS = 40_000_000;
+export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const IMPORT_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+
+/** `imported` of a portfolio made by an import: a screenshot, or the broker file's format. */
+export const IMPORT_FORMATS = [
+  "screenshot",
+  "schwab",
+  "fidelity",
+  "vanguard",
+  "etrade",
+  "ofx",
+  "ibkr",
+  "degiro",
+  "trading212",
+  "etoro",
+  "revolut",
+  "freetrade",
+  "ghostfolio",
+  "csv",
+] as const;
+export type ImportedFrom = (typeof IMPORT_FORMATS)[number];
+
+export const ZOOM_MIN = 10;
+export const ZOOM_MAX = 2000;
+export const ZOOM_DEFAULT = 150;
+export const ZOOM_STEP = 10;
+export const UPLOAD_PROGRESS_STEP = 10;
+export const UPLOAD_PROGRESS_INTERVAL_MS = 100;
+export const FLASH_DURATION_MS = 2000;
+export const FLASH_TOGGLE_MS = 200;

@@ -4,6 +4,7 @@ export * from "./community.ts";
 export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./events.ts";
+export * from "./import.ts";
 export * from "./jobs.ts";
 export * from "./portfolio.ts";
 export * from "./pricing.ts";

@@ -5,6 +5,7 @@
  * refuses to start a worker process in which a queue of a hosted service has no handler, or two.
  */
 import { type Static, type TSchema, Type } from "typebox";
+import { ScreenshotJobData } from "./import.ts";
 import { FanOutJobData, RecomputeJobData } from "./networth.ts";
 
 const Ticker = Type.String({ minLength: 1 });
@@ -22,6 +23,10 @@ export const JobPayloads = {
   "portfolio.revalue": Type.Object({ slug: Type.String({ minLength: 1 }) }),
   /** the visitors' sample portfolios, seeded at start and retried with backoff while prices cannot be had */
   "portfolio.seed": Type.Object({}),
+  /** one uploaded screenshot read by OCR (progress 0–100), its file deleted once read */
+  "import.screenshot": ScreenshotJobData,
+  /** every 15 minutes: uploads and results older than they are needed are deleted (a repeatable job) */
+  "import.sweep": Type.Object({}),
 } satisfies Record<string, TSchema>;
 
 export type JobQueue = keyof typeof JobPayloads;

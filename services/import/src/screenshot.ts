@@ -7,7 +7,15 @@
 import type { DecimalMark } from "./domain/numbers.ts";
 import { readHoldings, type ScreenshotError, type ScreenshotHolding, type ScreenshotLine } from "./domain/screenshot/holdings.ts";
 import type { Layout, OcrResult } from "./ocr/engine.ts";
-import { type PreparedImage, prepareImage } from "./ocr/prepare.ts";
+import { BlankImageError, type PreparedImage, prepareImage } from "./ocr/prepare.ts";
+
+/** The file passed the header checks but could not be decoded (truncated, corrupt). */
+export class UnreadableImageError extends Error {
+  constructor(cause: unknown) {
+    super(`the image could not be decoded: ${(cause as Error)?.message ?? cause}`);
+    this.name = "UnreadableImageError";
+  }
+}
 
 export type ResolveName = (name: string) => Promise<string | null>;
 
@@ -43,9 +51,22 @@ export interface ScreenshotReader {
  * reading left rows of amounts without a ticker or name (Tesseract's sparse mode drops short bold words in
  * table columns); the reading with more holdings wins, then the one with fewer errors.
  */
-export async function readScreenshot(ocr: ScreenshotReader, image: Uint8Array, resolve: ResolveName) {
-  const prepared = await prepareImage(image);
+export async function readScreenshot(
+  ocr: ScreenshotReader,
+  image: Uint8Array,
+  resolve: ResolveName,
+  progress: (percent: number) => Promise<void> | void = () => {},
+) {
+  let prepared: PreparedImage;
+  try {
+    prepared = await prepareImage(image);
+  } catch (err) {
+    if (err instanceof BlankImageError) throw err;
+    throw new UnreadableImageError(err);
+  }
+  await progress(20);
   const first = await ocr.read(prepared, "sparse");
+  await progress(55);
   let best = { lines: first.lines, reading: readHoldings(first.lines) };
   if (best.reading.orphans > 0 || best.reading.errors.length > 0) {
     const second = await ocr.read(prepared, "block");
@@ -57,5 +78,6 @@ export async function readScreenshot(ocr: ScreenshotReader, image: Uint8Array, r
       best = { lines: second.lines, reading };
     }
   }
+  await progress(85);
   return holdingsFromLines(best.lines, resolve);
 }

@@ -209,7 +209,12 @@ export function createPortfolioCommands(
       const applied = await valuer.withInitialPercents(body.portfolio, decision.kind === "create" ? undefined : target?.totalValue);
       const skipped = body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
       if (decision.kind === "create") {
-        const { doc, valued } = await create(applied.input, { name: decision.name, owner: uid, copiedFrom: decision.copiedFrom });
+        const { doc, valued } = await create(applied.input, {
+          name: decision.name,
+          owner: uid,
+          copiedFrom: decision.copiedFrom,
+          imported: body.portfolio.imported ?? null,
+        });
         return { message: "pcreated", slug: doc.slug, valued, ...skipped };
       }
       const current = target as PortfolioDoc;

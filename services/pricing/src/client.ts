@@ -5,10 +5,10 @@
  * services (`@folio/pricing/client`); it imports nothing of the service's internals.
  */
 import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
-import { PriceReply, PricingMessages } from "@folio/proto/pricing";
+import { AutocompleteReply, PriceReply, PricingMessages, type Suggestion } from "@folio/proto/pricing";
 import { Compile } from "typebox/compile";
 
-export type { PriceReply };
+export type { PriceReply, Suggestion };
 
 /** Pricing could not answer usefully now (down, unreachable, a 5xx or a reply that is not a price). */
 export class PricingUnavailable extends Error {
@@ -23,6 +23,8 @@ export class PricingUnavailable extends Error {
 
 const priceReply = Compile(PriceReply);
 const isPrice = (body: unknown): body is PriceReply => priceReply.Check(body) && Number.isFinite(body.latestPrice) && body.latestPrice > 0;
+
+const autocompleteReply = Compile(AutocompleteReply);
 
 const errorOf = (body: unknown): unknown => (typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined);
 
@@ -45,5 +47,25 @@ export class PricingQueries {
     if (status === 200 && isPrice(body)) return body;
     if ((status === 404 && errorOf(body) === PricingMessages.unknownTicker(ticker)) || status === 400) return null;
     throw new PricingUnavailable(ticker, status === 200 ? "the reply is not a price" : `HTTP ${status}`);
+  }
+
+  /**
+   * GET /v1/autocomplete: what the market-data search suggests for a name or symbol, best first; [] for a
+   * query pricing refuses (shorter than 2 characters). An outage is thrown as PricingUnavailable.
+   */
+  async search(query: string): Promise<Suggestion[]> {
+    let status: number;
+    let body: unknown;
+    try {
+      ({ status, body } = await this.services.call<unknown>("pricing", {
+        method: "GET",
+        path: `/v1/autocomplete?query=${encodeURIComponent(query)}`,
+      }));
+    } catch (err) {
+      throw new PricingUnavailable(query, err instanceof ServiceUnavailableError ? err.message : String(err));
+    }
+    if (status === 200 && autocompleteReply.Check(body)) return body.suggestions;
+    if (status === 400) return [];
+    throw new PricingUnavailable(query, status === 200 ? "the reply is not a list of suggestions" : `HTTP ${status}`);
   }
 }

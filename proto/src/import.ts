@@ -1,0 +1,120 @@
+/**
+ * The import service's contracts: screenshot reading (spec §7: `/v2` multipart image, `/v1` recognised text),
+ * the manual-processing upload, and broker files. Screenshot and file replies share the row shape the web's
+ * import table edits before the rows become a portfolio's assets.
+ */
+import { type Static, Type } from "typebox";
+import { IMPORT_FORMATS } from "./constants.ts";
+
+/** One holding read from a screenshot (spec §7: `message` of the screenshot calls). */
+export const ScreenshotRow = Type.Object({
+  ticker: Type.String(),
+  name: Type.String(),
+  quantity: Type.Number(),
+  /** the price the screen shows, null when it shows none */
+  price: Type.Union([Type.Number(), Type.Null()]),
+  marketValue: Type.Union([Type.Number(), Type.Null()]),
+});
+export type ScreenshotRow = Static<typeof ScreenshotRow>;
+
+/** A line or row that could not be used, with a reason a person can act on (`line` 1-based when known). */
+export const ImportProblem = Type.Object({ line: Type.Optional(Type.Number()), message: Type.String() });
+export type ImportProblem = Static<typeof ImportProblem>;
+
+/** `{message, errors}`: the spec's reply of both screenshot calls. */
+export const ScreenshotReply = Type.Object({ message: Type.Array(ScreenshotRow), errors: Type.Array(ImportProblem) });
+export type ScreenshotReply = Static<typeof ScreenshotReply>;
+
+/** POST /v1/import/portfolio/screenshot: text already recognised (spec §7 `fulltext`). */
+export const FulltextBody = Type.Object({ fulltext: Type.String({ minLength: 1, maxLength: 100_000 }) });
+export type FulltextBody = Static<typeof FulltextBody>;
+
+/** 202 of POST /v2/import/portfolio/screenshot: the reading runs as a queue job; poll `statusUrl`. */
+export const ScreenshotAccepted = Type.Object({
+  jobId: Type.String(),
+  state: Type.Literal("queued"),
+  statusUrl: Type.String(),
+});
+export type ScreenshotAccepted = Static<typeof ScreenshotAccepted>;
+
+export const ScreenshotJobState = Type.Union([
+  Type.Literal("queued"),
+  Type.Literal("running"),
+  Type.Literal("completed"),
+  Type.Literal("failed"),
+]);
+export type ScreenshotJobState = Static<typeof ScreenshotJobState>;
+
+/**
+ * GET /v2/import/portfolio/screenshot/{jobId}: progress 0–100 while queued or running; once completed the
+ * spec's `message` and `errors`. A screenshot that turned out unreadable answers 422 (ScreenshotFailed).
+ */
+export const ScreenshotStatus = Type.Object({
+  jobId: Type.String(),
+  state: ScreenshotJobState,
+  progress: Type.Number({ minimum: 0, maximum: 100 }),
+  message: Type.Optional(Type.Array(ScreenshotRow)),
+  errors: Type.Optional(Type.Array(ImportProblem)),
+});
+export type ScreenshotStatus = Static<typeof ScreenshotStatus>;
+
+/** A screenshot with nothing to import (blank, no holdings found): the reason and what to try instead. */
+export const ScreenshotFailed = Type.Object({
+  error: Type.String(),
+  code: Type.String(),
+  hint: Type.String(),
+  jobId: Type.Optional(Type.String()),
+  state: Type.Optional(Type.Literal("failed")),
+  errors: Type.Optional(Type.Array(ImportProblem)),
+});
+export type ScreenshotFailed = Static<typeof ScreenshotFailed>;
+
+/** POST /v1/upload/portfolio/screenshot: the spec's alert text. */
+export const UploadReply = Type.Object({ message: Type.String() });
+export type UploadReply = Static<typeof UploadReply>;
+
+export const ImportFormat = Type.Union(IMPORT_FORMATS.map((f) => Type.Literal(f)));
+export type ImportFormat = Static<typeof ImportFormat>;
+
+/** One holding from a broker file: an asset as the import table edits it. */
+export const FileRow = Type.Object({
+  ticker: Type.String(),
+  name: Type.String(),
+  quantity: Type.Number(),
+  /** average cost per share of what is still held; 0 when the file gives none */
+  PoA: Type.Number(),
+  /** first buy of the current holding, `YYYY-MM-DD` */
+  DoA: Type.String(),
+  account: Type.String(),
+});
+export type FileRow = Static<typeof FileRow>;
+
+/** The header names a generic CSV's fields are read from (the user confirms them). */
+export const ColumnMapping = Type.Object({
+  ticker: Type.String({ minLength: 1, maxLength: 200 }),
+  quantity: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  price: Type.Optional(Type.String({ maxLength: 200 })),
+  date: Type.Optional(Type.String({ maxLength: 200 })),
+  action: Type.Optional(Type.String({ maxLength: 200 })),
+  account: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type ColumnMapping = Static<typeof ColumnMapping>;
+
+/** POST /v1/import/portfolio/file: the format recognised, the rows, and for a generic CSV its mapping and columns. */
+export const FileReply = Type.Object({
+  format: ImportFormat,
+  message: Type.Array(FileRow),
+  errors: Type.Array(ImportProblem),
+  mapping: Type.Optional(Type.Partial(ColumnMapping)),
+  columns: Type.Optional(Type.Array(Type.String())),
+});
+export type FileReply = Static<typeof FileReply>;
+
+/** Job `import.screenshot`: one uploaded screenshot of `uid`, kept under DATA_DIR until it is read. */
+export const ScreenshotJobData = Type.Object({
+  uid: Type.String({ minLength: 1 }),
+  /** the upload's file name under DATA_DIR/import-uploads (random, no path) */
+  upload: Type.String({ pattern: "^[a-z0-9-]+$", maxLength: 80 }),
+});
+export type ScreenshotJobData = Static<typeof ScreenshotJobData>;

@@ -1,0 +1,45 @@
+/** What the import service's routes and jobs share: its deps, settings, upload folder, records and helpers. */
+import { join } from "node:path";
+import type { ServiceDeps } from "@folio/platform/service";
+import { OcrEngine } from "./ocr/engine.ts";
+import { pricingResolver, type Resolve } from "./resolve.ts";
+import type { ScreenshotReader } from "./screenshot.ts";
+import { importSettings, type ImportSettings } from "./settings.ts";
+import { type Screenshots, screenshots } from "./store.ts";
+import { UploadFolder } from "./uploads.ts";
+
+export interface ImportOptions {
+  /** the OCR engine; tests may give a reader of their own (OCR takes a core for seconds) */
+  reader?: ScreenshotReader & { close?: () => Promise<void> };
+  /** name → ticker; default: the pricing service's search */
+  resolve?: Resolve;
+}
+
+export interface ImportContext {
+  deps: ServiceDeps;
+  settings: ImportSettings;
+  uploads: UploadFolder;
+  screenshots: Screenshots;
+  resolve: Resolve;
+  /** the OCR reader, started on first use (loading the model costs about a second) */
+  reader(): ScreenshotReader;
+  close(): Promise<void>;
+}
+
+export function importContext(deps: ServiceDeps, options: ImportOptions = {}): ImportContext {
+  let engine: (ScreenshotReader & { close?: () => Promise<void> }) | null = options.reader ?? null;
+  return {
+    deps,
+    settings: importSettings(deps.config),
+    uploads: new UploadFolder(join(deps.config.dataDir, "import-uploads")),
+    screenshots: screenshots(deps.store),
+    resolve: options.resolve ?? pricingResolver(deps.services, deps.log),
+    reader() {
+      engine ??= new OcrEngine();
+      return engine;
+    },
+    async close() {
+      await engine?.close?.();
+    },
+  };
+}

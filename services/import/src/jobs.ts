@@ -1,0 +1,108 @@
+/**
+ * The import queue jobs.
+ *
+ * `import.screenshot` (jobId = the upload's id, random): reads one uploaded screenshot (image preparation,
+ * tesseract.js, the text reader, names resolved through pricing), reporting progress 5 → 20 → 55 → 85 → 100,
+ * and stores the outcome in the screenshot's record for the status route. A screenshot with nothing to
+ * import (blank, undecodable, no holdings) is an outcome too, not a failure: it is not retried. The file is
+ * deleted as soon as the outcome is stored, or after the last attempt when reading keeps failing.
+ *
+ * `import.sweep` (repeatable, every 15 minutes): deletes queued uploads and records older than an hour and
+ * manual uploads older than their retention.
+ */
+import { type JobDefinition, job } from "@folio/platform/jobs";
+import type { ImportProblem, ScreenshotRow } from "@folio/proto/import";
+import { ImportMessages } from "@folio/proto/constants";
+import type { ImportContext } from "./context.ts";
+import { BlankImageError } from "./ocr/prepare.ts";
+import { readScreenshot, UnreadableImageError } from "./screenshot.ts";
+import type { ScreenshotOutcome, ScreenshotRecord } from "./store.ts";
+
+export const SCREENSHOT_QUEUE = "import.screenshot";
+export const SWEEP_QUEUE = "import.sweep";
+export const SCREENSHOT_ATTEMPTS = 2;
+export const SWEEP_EVERY_MS = 15 * 60_000;
+/** how long an unread upload and a screenshot's record are kept */
+export const RESULT_TTL_MS = 60 * 60_000;
+
+export const ErrorCodesImport = {
+  noHoldings: "import/no-holdings",
+  blank: "import/empty-image",
+  notAnImage: "import/not-an-image",
+} as const;
+
+const problem = (e: { line?: number; message: string }): ImportProblem => (e.line ? { line: e.line, message: e.message } : { message: e.message });
+
+export function failedOutcome(code: string, error: string, errors: ImportProblem[] = []): ScreenshotOutcome {
+  const hint =
+    code === ErrorCodesImport.noHoldings
+      ? ImportMessages.noHoldingsHint
+      : "Take a new screenshot of the positions list (PNG, JPEG or WebP) and try again.";
+  return { kind: "failed", code, error, hint, errors };
+}
+
+async function read(ctx: ImportContext, bytes: Uint8Array, progress: (p: number) => Promise<void>): Promise<ScreenshotOutcome> {
+  try {
+    const { message, errors } = await readScreenshot(ctx.reader(), bytes, ctx.resolve, progress);
+    const rows: ScreenshotRow[] = message.map((r) => ({
+      ticker: r.ticker,
+      name: r.name,
+      quantity: r.quantity,
+      price: r.price,
+      marketValue: r.marketValue,
+    }));
+    if (rows.length === 0) return failedOutcome(ErrorCodesImport.noHoldings, ImportMessages.noHoldings, errors.map(problem));
+    return { kind: "completed", message: rows, errors: errors.map(problem) };
+  } catch (err) {
+    if (err instanceof BlankImageError) return failedOutcome(ErrorCodesImport.blank, ImportMessages.blankImage);
+    if (err instanceof UnreadableImageError) {
+      return failedOutcome(ErrorCodesImport.notAnImage, "The file could not be read as an image (damaged or cut short)");
+    }
+    throw err;
+  }
+}
+
+export function importJobs(ctx: ImportContext): JobDefinition[] {
+  const { deps, uploads, screenshots } = ctx;
+  return [
+    job(
+      SCREENSHOT_QUEUE,
+      async (j) => {
+        const { upload } = j.data;
+        const record = await screenshots.get(upload);
+        if (!record || record.outcome) {
+          await uploads.remove("queue", upload);
+          return { skipped: true };
+        }
+        const bytes = await uploads.read("queue", upload);
+        let outcome: ScreenshotOutcome;
+        if (!bytes) outcome = failedOutcome(ErrorCodesImport.notAnImage, ImportMessages.importFailed);
+        else {
+          await j.updateProgress(5);
+          try {
+            outcome = await read(ctx, bytes, (p) => j.updateProgress(p));
+          } catch (err) {
+            if (j.attempt >= SCREENSHOT_ATTEMPTS) await uploads.remove("queue", upload);
+            throw err;
+          }
+        }
+        const done: ScreenshotRecord = { ...record, outcome };
+        await deps.store.commit([{ op: "replace", collection: screenshots.name, doc: done }]);
+        await uploads.remove("queue", upload);
+        await j.updateProgress(100);
+        return { rows: outcome.kind === "completed" ? outcome.message.length : 0 };
+      },
+      { concurrency: ctx.settings.ocrConcurrency },
+    ),
+    job(SWEEP_QUEUE, async () => sweep(ctx)),
+  ];
+}
+
+export async function sweep(ctx: ImportContext): Promise<{ uploads: number; manual: number; records: number }> {
+  const now = ctx.deps.clock.now();
+  const uploads = await ctx.uploads.sweep("queue", now - RESULT_TTL_MS);
+  const manual = await ctx.uploads.sweep("manual", now - ctx.settings.manualRetentionMs);
+  const old = (await ctx.screenshots.find({}, { limit: 10_000 })).filter((r) => r.createdAt < now - RESULT_TTL_MS);
+  if (old.length) await ctx.deps.store.commit(old.map((r) => ({ op: "delete" as const, collection: ctx.screenshots.name, id: r._id })));
+  return { uploads, manual, records: old.length };
+}

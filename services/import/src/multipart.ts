@@ -1,0 +1,47 @@
+/**
+ * multipart/form-data without a plugin: the body arrives as one buffer (bounded by the route's bodyLimit)
+ * and is read with the platform's own parser (undici's `Response.formData`, the WHATWG algorithm). Only the
+ * import routes accept it: the content-type parser is registered inside their plugin.
+ */
+import { HttpError } from "@folio/platform/http/errors";
+import { ErrorCodes } from "@folio/proto/errors";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+export function acceptMultipart(app: FastifyInstance): void {
+  app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+}
+
+export interface UploadedFile {
+  bytes: Uint8Array;
+  name: string;
+  type: string;
+}
+
+/** The form's file in `field` and its text fields; a 400 naming the field when there is none. */
+export async function readForm(request: FastifyRequest, field: string): Promise<{ file: UploadedFile; fields: Map<string, string> }> {
+  const contentType = request.headers["content-type"] ?? "";
+  if (!contentType.startsWith("multipart/form-data") || !Buffer.isBuffer(request.body)) {
+    throw new HttpError(400, ErrorCodes.validation, `send the file as multipart/form-data in the field '${field}'`);
+  }
+  let form: FormData;
+  try {
+    form = await new Response(request.body, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new HttpError(400, ErrorCodes.validation, "the multipart form could not be read");
+  }
+  const value = form.get(field);
+  if (!value || typeof value === "string") {
+    throw new HttpError(400, ErrorCodes.validation, `body/${field} is required: attach the file in the field '${field}'`);
+  }
+  const fields = new Map<string, string>();
+  for (const [k, v] of form.entries()) if (typeof v === "string") fields.set(k, v);
+  return { file: { bytes: new Uint8Array(await value.arrayBuffer()), name: value.name, type: value.type }, fields };
+}
+
+/** A body over the route's limit: Fastify's 413 with a message that says which limit. */
+export function tooLargeHandler(message: string) {
+  return (error: Error & { code?: string; statusCode?: number }, _request: FastifyRequest, reply: { code(n: number): { send(b: unknown): unknown } }) => {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.code(413).send({ error: message, code: "payload_too_large" });
+    throw error;
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * The import paths (spec §7 and the broker-file route of issue 12), each for the signed-in caller only; the
+ * check runs on the request line, before any upload is read.
+ *
+ * - POST /v2/import/portfolio/screenshot (multipart `image`): header checks at once (not an image, over
+ *   10 MB or 40 megapixels, a decompression bomb, no pixels: 4xx), then the file waits under DATA_DIR for
+ *   the `import.screenshot` job; 202 `{jobId, state, statusUrl}`.
+ * - GET /v2/import/portfolio/screenshot/{jobId}: the owner's job only (anyone else's id is a 404, as an id
+ *   that does not exist): `{state, progress}` while queued or running; `{message, errors}` once read; 422
+ *   with a hint when the screenshot had nothing to import; 503 when reading failed on our side.
+ * - POST /v1/import/portfolio/screenshot `{fulltext}`: the same reading for text already recognised.
+ * - POST /v1/upload/portfolio/screenshot (multipart `image`, the spec's `filedata` also accepted): kept for
+ *   manual processing and announced to IMPORT_MANUAL_TO by e-mail; the spec's alert text.
+ * - POST /v1/import/portfolio/file (multipart `file`, optional `mapping` JSON): a broker file parsed in memory.
+ */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { callerOf } from "@folio/platform/http/auth";
+import { HttpError, notFound, unavailable } from "@folio/platform/http/errors";
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_IMAGE_BYTES, ImportMessages } from "@folio/proto/constants";
+import { ErrorReply, NoUserReply } from "@folio/proto/errors";
+import {
+  FileReply,
+  FulltextBody,
+  ScreenshotAccepted,
+  ScreenshotFailed,
+  ScreenshotReply,
+  ScreenshotStatus,
+  UploadReply,
+} from "@folio/proto/import";
+import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
+import type { ImportContext } from "./context.ts";
+import { importFile } from "./file-import.ts";
+import { ErrorCodesImport, failedOutcome, SCREENSHOT_ATTEMPTS, SCREENSHOT_QUEUE } from "./jobs.ts";
+import { acceptMultipart, readForm, tooLargeHandler } from "./multipart.ts";
+import { checkImage } from "./ocr/input.ts";
+import { holdingsFromLines } from "./screenshot.ts";
+import type { ScreenshotRecord } from "./store.ts";
+
+/** room for the multipart envelope around a file at the limit */
+const FORM_OVERHEAD = 64 * 1024;
+const STATUS_PATH = "/v2/import/portfolio/screenshot";
+
+const imageProblem = (code: string, message: string) =>
+  new HttpError(code === "too_large" || code === "too_many_pixels" || code === "decompression_bomb" ? 413 : code === "not_an_image" ? 415 : 400, `import/${code.replace(/_/g, "-")}`, message);
+
+async function checkedImage(request: Parameters<typeof readForm>[0], fields: string[]) {
+  let lastError: unknown;
+  for (const field of fields) {
+    try {
+      const { file } = await readForm(request, field);
+      const verdict = checkImage(file.bytes);
+      if (!verdict.ok) throw imageProblem(verdict.problem.code, `${capital(verdict.problem.message)}. Send a PNG, JPEG or WebP screenshot up to 10 MB and 40 megapixels.`);
+      return { file, header: verdict.header };
+    } catch (err) {
+      lastError = err;
+      if (!(err instanceof HttpError && err.statusCode === 400 && err.message.startsWith(`body/${field} is required`))) throw err;
+    }
+  }
+  throw lastError;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
+  const { deps, uploads, screenshots, settings } = ctx;
+  return async (base) => {
+    const app = base.withTypeProvider<TypeBoxTypeProvider>();
+    acceptMultipart(app);
+    const auth = { onRequest: app.requireUser };
+    const imageUpload = {
+      ...auth,
+      bodyLimit: IMPORT_MAX_IMAGE_BYTES + FORM_OVERHEAD,
+      errorHandler: tooLargeHandler("The image is larger than 10 MB. Send a PNG, JPEG or WebP screenshot up to 10 MB."),
+    };
+
+    app.post(
+      "/v2/import/portfolio/screenshot",
+      {
+        ...imageUpload,
+        schema: { response: { 202: ScreenshotAccepted, 400: ErrorReply, 401: NoUserReply, 413: ErrorReply, 415: ErrorReply } },
+      },
+      async (request, reply) => {
+        const { uid } = callerOf(request);
+        const { file } = await checkedImage(request, ["image"]);
+        const upload = await uploads.save("queue", file.bytes, "shot");
+        try {
+          const record: ScreenshotRecord = { _id: upload, uid, createdAt: deps.clock.now() };
+          await deps.store.commit([{ op: "insert", collection: screenshots.name, doc: record }]);
+          await deps.jobs.add(SCREENSHOT_QUEUE, { uid, upload }, { jobId: upload, attempts: SCREENSHOT_ATTEMPTS });
+        } catch (err) {
+          await uploads.remove("queue", upload);
+          throw err;
+        }
+        return reply.code(202).send({ jobId: upload, state: "queued", statusUrl: `${STATUS_PATH}/${upload}` });
+      },
+    );
+
+    app.get(
+      `${STATUS_PATH}/:jobId`,
+      {
+        ...auth,
+        schema: {
+          params: Type.Object({ jobId: Type.String({ maxLength: 80 }) }),
+          response: { 200: ScreenshotStatus, 401: NoUserReply, 404: ErrorReply, 422: ScreenshotFailed, 503: ErrorReply },
+        },
+      },
+      async (request, reply) => {
+        const { uid } = callerOf(request);
+        const { jobId } = request.params;
+        const record = /^[a-z0-9-]+$/.test(jobId) ? await screenshots.get(jobId) : null;
+        if (!record || record.uid !== uid) throw notFound(ImportMessages.jobNotFound);
+        const outcome = record.outcome;
+        if (outcome?.kind === "completed") {
+          return { jobId, state: "completed" as const, progress: 100, message: outcome.message, errors: outcome.errors };
+        }
+        if (outcome?.kind === "failed") {
+          return reply.code(422).send({ error: outcome.error, code: outcome.code, hint: outcome.hint, jobId, state: "failed", errors: outcome.errors });
+        }
+        const job = await deps.jobs.get(SCREENSHOT_QUEUE, jobId);
+        if (!job || job.state === "failed" || job.state === "completed") throw unavailable(ImportMessages.importFailed);
+        const running = job.state === "active";
+        return { jobId, state: running ? ("running" as const) : ("queued" as const), progress: running ? Math.min(99, job.progress) : 0 };
+      },
+    );
+
+    app.post(
+      "/v1/import/portfolio/screenshot",
+      { ...auth, schema: { body: FulltextBody, response: { 200: ScreenshotReply, 400: ErrorReply, 401: NoUserReply, 422: ScreenshotFailed } } },
+      async (request, reply) => {
+        const lines = request.body.fulltext.split(/\r?\n/).map((text) => ({ text }));
+        const { message, errors } = await holdingsFromLines(lines, ctx.resolve);
+        const problems = errors.map((e) => (e.line ? { line: e.line, message: e.message } : { message: e.message }));
+        if (message.length === 0) {
+          const failed = failedOutcome(ErrorCodesImport.noHoldings, ImportMessages.noHoldings, problems);
+          if (failed.kind === "failed") return reply.code(422).send({ error: failed.error, code: failed.code, hint: failed.hint, errors: failed.errors });
+        }
+        return {
+          message: message.map((r) => ({ ticker: r.ticker, name: r.name, quantity: r.quantity, price: r.price, marketValue: r.marketValue })),
+          errors: problems,
+        };
+      },
+    );
+
+    app.post(
+      "/v1/upload/portfolio/screenshot",
+      {
+        ...imageUpload,
+        schema: { response: { 200: UploadReply, 400: ErrorReply, 401: NoUserReply, 413: ErrorReply, 415: ErrorReply, 503: ErrorReply } },
+      },
+      async (request) => {
+        const { uid, email } = callerOf(request);
+        if (!settings.manualTo) throw unavailable(ImportMessages.manualUnconfigured);
+        const { file, header } = await checkedImage(request, ["image", "filedata"]);
+        const extension = header.format === "jpeg" ? ".jpg" : `.${header.format}`;
+        const id = await uploads.save("manual", file.bytes, "manual", extension);
+        try {
+          await deps.mailer.send({
+            to: settings.manualTo,
+            subject: `Folio: a screenshot to import by hand (${id})`,
+            text: [
+              "A user sent a portfolio screenshot for manual processing.",
+              "",
+              `File: DATA_DIR/import-uploads/${uploads.relative("manual", id)} (${header.format}, ${header.width} × ${header.height}, ${file.bytes.length} bytes)`,
+              `User id: ${uid}`,
+              `Reply to: ${email}`,
+              `Received: ${new Date(deps.clock.now()).toISOString()}`,
+              "",
+              `The file is deleted ${Math.round(settings.manualRetentionMs / 86_400_000)} days after it was received.`,
+            ].join("\n"),
+          });
+        } catch (err) {
+          await uploads.remove("manual", id);
+          request.log.error({ err: (err as Error).message }, "import: manual upload mail failed");
+          throw unavailable("The screenshot could not be sent for manual processing. Please try again later.");
+        }
+        return { message: ImportMessages.uploadReceived };
+      },
+    );
+
+    app.post(
+      "/v1/import/portfolio/file",
+      {
+        ...auth,
+        bodyLimit: IMPORT_MAX_FILE_BYTES + FORM_OVERHEAD,
+        errorHandler: tooLargeHandler("The file is larger than 5 MB. Export the positions or transactions only and try again."),
+        schema: { response: { 200: FileReply, 400: ErrorReply, 401: NoUserReply, 413: ErrorReply, 415: ErrorReply, 422: ErrorReply } },
+      },
+      async (request) => {
+        const { file, fields } = await readForm(request, "file");
+        return importFile(ctx, file.bytes, fields.get("mapping"), new Date(deps.clock.now()).toISOString().slice(0, 10));
+      },
+    );
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * The screenshot routes through app.inject: the real routes, schemas, auth, queue job and upload folder;
+ * OCR scripted (one test runs the real engine on one image).
+ */
+import { readFileSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { ImportMessages } from "@folio/proto/constants";
+import sharp from "sharp";
+import { afterEach, describe, expect, it } from "vitest";
+import { OcrEngine } from "../src/ocr/engine.ts";
+import { type ImportHarness, importHarness, pngHeader, SCREENSHOT, scriptedReader } from "./helpers.ts";
+
+const V2 = "/v2/import/portfolio/screenshot";
+const TABLE = "Symbol Quantity Price Market Value\nAAPL 159 $20.55 $3,267.45\nMSFT 1,645 $57.24 $94,159.80\nTotal $97,427.25";
+const image = readFileSync(SCREENSHOT);
+
+let h: ImportHarness;
+afterEach(async () => h?.close());
+
+describe("POST /v2/import/portfolio/screenshot", () => {
+  it("queues the reading, reports progress, answers the spec's rows once read, and deletes the upload", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE), workers: false });
+    const accepted = await h.upload("ann", V2, "image", image, "shot.png");
+    expect(accepted.statusCode).toBe(202);
+    const { jobId, state, statusUrl } = accepted.json();
+    expect(state).toBe("queued");
+    expect(statusUrl).toBe(`${V2}/${jobId}`);
+    expect(h.files("queue")).toEqual([jobId]);
+
+    const waiting = await h.get("ann", statusUrl);
+    expect(waiting.json()).toEqual({ jobId, state: "queued", progress: 0 });
+
+    h.startWorkers();
+    await h.settle();
+    const done = await h.get("ann", statusUrl);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({
+      jobId,
+      state: "completed",
+      progress: 100,
+      message: [
+        { ticker: "AAPL", name: "", quantity: 159, price: 20.55, marketValue: 3267.45 },
+        { ticker: "MSFT", name: "", quantity: 1645, price: 57.24, marketValue: 94159.8 },
+      ],
+      errors: [],
+    });
+    expect(h.files("queue")).toEqual([]);
+  });
+
+  it("another user's job id, or one that does not exist, is a 404", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE) });
+    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
+    await h.settle();
+    const other = await h.get("bob", statusUrl);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ error: ImportMessages.jobNotFound });
+    expect(other.body).not.toContain("AAPL");
+    expect((await h.get("ann", `${V2}/shot-doesnotexist`)).statusCode).toBe(404);
+    expect((await h.get("ann", `${V2}/..%2F..%2Fetc`)).statusCode).toBe(404);
+    expect((await h.get(null, statusUrl)).statusCode).toBe(401);
+  });
+
+  it("resolves company names through the pricing service's search", async () => {
+    h = await importHarness({}, { reader: scriptedReader("Microsoft Corp $94,159.80\n1,645 shares · $57.24") });
+    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
+    await h.settle();
+    const body = (await h.get("ann", statusUrl)).json();
+    expect(body.message).toEqual([{ ticker: "MSFT", name: expect.stringContaining("Microsoft"), quantity: 1645, price: 57.24, marketValue: 94159.8 }]);
+  });
+
+  it("no holdings found: 422 with a hint, and the upload is gone", async () => {
+    h = await importHarness({}, { reader: scriptedReader("Settings\nDark mode\nAbout") });
+    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
+    await h.settle();
+    const res = await h.get("ann", statusUrl);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: ImportMessages.noHoldings, code: "import/no-holdings", hint: ImportMessages.noHoldingsHint, state: "failed" });
+    expect(h.files("queue")).toEqual([]);
+  });
+
+  it("a blank image and an image that does not decode are 422s after the job", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE) });
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    const corrupt = Buffer.concat([image.subarray(0, 100), Buffer.alloc(5000, 7)]);
+    const a = (await h.upload("ann", V2, "image", blank, "blank.png")).json();
+    const b = (await h.upload("ann", V2, "image", corrupt, "cut.png")).json();
+    await h.settle();
+    const blankRes = await h.get("ann", a.statusUrl);
+    expect(blankRes.statusCode).toBe(422);
+    expect(blankRes.json()).toMatchObject({ error: ImportMessages.blankImage, code: "import/empty-image" });
+    const corruptRes = await h.get("ann", b.statusUrl);
+    expect(corruptRes.statusCode).toBe(422);
+    expect(corruptRes.json()).toMatchObject({ code: "import/not-an-image" });
+    expect(h.files("queue")).toEqual([]);
+  });
+
+  it("refuses bad input at once with a clear 4xx, before anything is stored", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE) });
+    const cases: Array<[Uint8Array, number, string]> = [
+      [new TextEncoder().encode("name,qty\nAAPL,1\n"), 415, "import/not-an-image"],
+      [new Uint8Array(0), 400, "import/empty"],
+      [pngHeader(0, 100), 400, "import/empty"],
+      // 8000 × 6000 = 48 MP in 100 kB: too many pixels (480 px per byte is a plausible compression)
+      [pngHeader(8000, 6000, 100_000), 413, "import/too-many-pixels"],
+      // 20000 × 20000 = 400 MP declared in 64 bytes: a bomb, refused without being inflated
+      [pngHeader(20000, 20000), 413, "import/decompression-bomb"],
+      // just over 10 MB, inside the multipart allowance: the image check says so
+      [pngHeader(1000, 1000, 10 * 1024 * 1024 + 10), 413, "import/too-large"],
+    ];
+    for (const [bytes, status, code] of cases) {
+      const res = await h.upload("ann", V2, "image", bytes, "x.png");
+      expect([res.statusCode, res.json().code], code).toEqual([status, code]);
+      expect(res.json().error).toMatch(/PNG, JPEG or WebP/);
+    }
+    const huge = await h.upload("ann", V2, "image", new Uint8Array(11 * 1024 * 1024), "big.png");
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toContain("larger than 10 MB");
+    expect(h.files("queue")).toEqual([]);
+  });
+
+  it("needs a signed-in caller, a multipart body and the image field", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE) });
+    expect((await h.upload(null, V2, "image", image)).statusCode).toBe(401);
+    const wrongField = await h.upload("ann", V2, "picture", image);
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().error).toContain("'image'");
+    const json = await h.post("ann", V2, { image: "aGVsbG8=" });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().error).toContain("multipart/form-data");
+  });
+
+  it("the sweep deletes uploads and records older than an hour", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE), workers: false });
+    const { jobId, statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
+    const old = new Date(h.deps.clock.now() - 2 * 3_600_000);
+    utimesSync(join(h.dataDir, "import-uploads", "queue", jobId), old, old);
+    h.deps.clock.advance(2 * 3_600_000);
+    const sweep = h.module.jobs?.find((j) => j.queue === "import.sweep");
+    await sweep?.handler({ id: "s", name: "import.sweep", data: {}, attempt: 1, updateProgress: async () => {} });
+    expect(h.files("queue")).toEqual([]);
+    expect((await h.get("ann", statusUrl)).statusCode).toBe(404);
+  });
+});
+
+describe("the real OCR engine through the job", () => {
+  it("reads the generated desktop screenshot", { timeout: 60_000 }, async () => {
+    const engine = new OcrEngine();
+    h = await importHarness({}, { reader: engine });
+    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
+    await h.settle();
+    const body = (await h.get("ann", statusUrl)).json();
+    const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "screenshots", "manifest.json"), "utf8"));
+    const expected = manifest.find((m: { file: string }) => m.file === "01-desktop-light.png").holdings;
+    const read = body.message.map((r: { ticker: string; quantity: number }) => `${r.ticker} ${r.quantity}`);
+    for (const e of expected) expect(read).toContain(`${e.ticker} ${e.quantity}`);
+  });
+});
+
+describe("POST /v1/import/portfolio/screenshot {fulltext}", () => {
+  it("reads text already recognised into the spec's {message, errors}", async () => {
+    h = await importHarness();
+    const res = await h.post("ann", "/v1/import/portfolio/screenshot", { fulltext: TABLE });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message.map((r: { ticker: string; quantity: number }) => [r.ticker, r.quantity])).toEqual([
+      ["AAPL", 159],
+      ["MSFT", 1645],
+    ]);
+    expect(res.json().errors).toEqual([]);
+  });
+
+  it("empty text is a 400, text without holdings a 422 with a hint, a visitor a 401", async () => {
+    h = await importHarness();
+    expect((await h.post("ann", "/v1/import/portfolio/screenshot", { fulltext: "" })).statusCode).toBe(400);
+    expect((await h.post("ann", "/v1/import/portfolio/screenshot", {})).statusCode).toBe(400);
+    const none = await h.post("ann", "/v1/import/portfolio/screenshot", { fulltext: "hello\nworld" });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ error: ImportMessages.noHoldings, hint: ImportMessages.noHoldingsHint });
+    const visitor = await h.post(null, "/v1/import/portfolio/screenshot", { fulltext: TABLE });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().result).toBe("nouser");
+  });
+});

@@ -12,7 +12,7 @@ import { join } from "node:path";
 
 export type UploadKind = "queue" | "manual";
 
-const ID = /^[a-z0-9-]+$/;
+const ID = /^[a-z0-9-]+(\.[a-z]{3,4})?$/;
 
 export class UploadFolder {
   constructor(readonly root: string) {}

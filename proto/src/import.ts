@@ -4,7 +4,7 @@
  * import table edits before the rows become a portfolio's assets.
  */
 import { type Static, Type } from "typebox";
-import { IMPORT_FORMATS } from "./constants.ts";
+import { IMPORT_FORMATS, type ImportedFrom } from "./constants.ts";
 
 /** One holding read from a screenshot (spec §7: `message` of the screenshot calls). */
 export const ScreenshotRow = Type.Object({
@@ -73,7 +73,7 @@ export type ScreenshotFailed = Static<typeof ScreenshotFailed>;
 export const UploadReply = Type.Object({ message: Type.String() });
 export type UploadReply = Static<typeof UploadReply>;
 
-export const ImportFormat = Type.Union(IMPORT_FORMATS.map((f) => Type.Literal(f)));
+export const ImportFormat = Type.Unsafe<ImportedFrom>(Type.String({ enum: [...IMPORT_FORMATS] }));
 export type ImportFormat = Static<typeof ImportFormat>;
 
 /** One holding from a broker file: an asset as the import table edits it. */

@@ -1,7 +1,7 @@
 import { type Static, Type } from "typebox";
 import { ASSET_LIMITS } from "./asset-rules.ts";
 import { PortfolioCategory } from "./community.ts";
-import { IMPORT_FORMATS, TICKER_MAX_LENGTH, TICKER_PATTERN } from "./constants.ts";
+import { IMPORT_FORMATS, type ImportedFrom, TICKER_MAX_LENGTH, TICKER_PATTERN } from "./constants.ts";
 
 /** Tickers as Yahoo spells them (constants.ts TICKER_PATTERN). */
 export const Ticker = Type.String({ minLength: 1, maxLength: TICKER_MAX_LENGTH, pattern: TICKER_PATTERN });
@@ -107,7 +107,7 @@ export const PortfolioInput = Type.Object({
    */
   applyInitialPercents: Type.Optional(Type.Boolean()),
   /** set once, when the save creates the portfolio: 'screenshot' or the broker file's format (an import) */
-  imported: Type.Optional(Type.Union(IMPORT_FORMATS.map((f) => Type.Literal(f)))),
+  imported: Type.Optional(Type.Unsafe<ImportedFrom>(Type.String({ enum: [...IMPORT_FORMATS] }))),
 });
 export type PortfolioInput = Static<typeof PortfolioInput>;
 

@@ -111,7 +111,7 @@ export function mockApi(handlers: Record<string, MockHandler> = {}) {
       method: input.method,
       path: url.pathname,
       search: url.search,
-      body: text ? JSON.parse(text) : undefined,
+      body: text ? parsedBody(text) : undefined,
       authorization: input.headers.get("authorization"),
     };
     calls.push(call);
@@ -131,6 +131,15 @@ export function mockApi(handlers: Record<string, MockHandler> = {}) {
     /** the calls made to "METHOD /path" */
     callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
   };
+}
+
+/** JSON bodies parsed; others (multipart uploads) kept as their text. */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function json(body: unknown, status: number): Response {

@@ -4,7 +4,7 @@ import type { ServiceDeps } from "@folio/platform/service";
 import { OcrEngine } from "./ocr/engine.ts";
 import { pricingResolver, type Resolve } from "./resolve.ts";
 import type { ScreenshotReader } from "./screenshot.ts";
-import { importSettings, type ImportSettings } from "./settings.ts";
+import { type ImportSettings, importSettings } from "./settings.ts";
 import { type Screenshots, screenshots } from "./store.ts";
 import { UploadFolder } from "./uploads.ts";
 

@@ -30,7 +30,7 @@ function parseMapping(raw: string | undefined): ColumnMapping | undefined {
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new HttpError(400, "validation_failed", "body/mapping must be JSON: {\"ticker\": \"<column>\", \"quantity\": \"<column>\", …}");
+    throw new HttpError(400, "validation_failed", 'body/mapping must be JSON: {"ticker": "<column>", "quantity": "<column>", …}');
   }
   if (!mappingCheck.Check(value)) throw new HttpError(400, "validation_failed", "body/mapping needs the ticker and quantity columns");
   return value;
@@ -40,7 +40,11 @@ export async function importFile(ctx: ImportContext, bytes: Uint8Array, rawMappi
   if (bytes.length === 0) throw new HttpError(400, "import/empty-file", "The file is empty");
   const text = decodeText(bytes);
   if (text === null) {
-    throw new HttpError(415, "import/not-a-broker-file", "The file is not a CSV, OFX or QFX export (it is binary). Export the positions or transactions as CSV or OFX.");
+    throw new HttpError(
+      415,
+      "import/not-a-broker-file",
+      "The file is not a CSV, OFX or QFX export (it is binary). Export the positions or transactions as CSV or OFX.",
+    );
   }
   const mapping = parseMapping(rawMapping);
   const result = parseBrokerFile(text, { asOf: today, mapping });

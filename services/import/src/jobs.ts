@@ -11,8 +11,8 @@
  * manual uploads older than their retention.
  */
 import { type JobDefinition, job } from "@folio/platform/jobs";
-import type { ImportProblem, ScreenshotRow } from "@folio/proto/import";
 import { ImportMessages } from "@folio/proto/constants";
+import type { ImportProblem, ScreenshotRow } from "@folio/proto/import";
 import type { ImportContext } from "./context.ts";
 import { BlankImageError } from "./ocr/prepare.ts";
 import { readScreenshot, UnreadableImageError } from "./screenshot.ts";
@@ -31,7 +31,8 @@ export const ErrorCodesImport = {
   notAnImage: "import/not-an-image",
 } as const;
 
-const problem = (e: { line?: number; message: string }): ImportProblem => (e.line ? { line: e.line, message: e.message } : { message: e.message });
+const problem = (e: { line?: number; message: string }): ImportProblem =>
+  e.line ? { line: e.line, message: e.message } : { message: e.message };
 
 export function failedOutcome(code: string, error: string, errors: ImportProblem[] = []): ScreenshotOutcome {
   const hint =

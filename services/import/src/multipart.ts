@@ -40,7 +40,11 @@ export async function readForm(request: FastifyRequest, field: string): Promise<
 
 /** A body over the route's limit: Fastify's 413 with a message that says which limit. */
 export function tooLargeHandler(message: string) {
-  return (error: Error & { code?: string; statusCode?: number }, _request: FastifyRequest, reply: { code(n: number): { send(b: unknown): unknown } }) => {
+  return (
+    error: Error & { code?: string; statusCode?: number },
+    _request: FastifyRequest,
+    reply: { code(n: number): { send(b: unknown): unknown } },
+  ) => {
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.code(413).send({ error: message, code: "payload_too_large" });
     throw error;
   };

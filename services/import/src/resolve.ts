@@ -3,9 +3,10 @@
  * suggestion is taken, as the search ranks them. When pricing cannot be reached the name stays unresolved
  * and the import table asks the user for the ticker; the import itself does not fail.
  */
+
+import type { ServiceClient } from "@folio/platform/internal";
 import type { Logger } from "@folio/platform/log";
 import { PricingQueries, PricingUnavailable } from "@folio/pricing/client";
-import type { ServiceClient } from "@folio/platform/internal";
 
 export type Resolve = (query: string) => Promise<string | null>;
 

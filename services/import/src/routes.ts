@@ -42,7 +42,11 @@ const FORM_OVERHEAD = 64 * 1024;
 const STATUS_PATH = "/v2/import/portfolio/screenshot";
 
 const imageProblem = (code: string, message: string) =>
-  new HttpError(code === "too_large" || code === "too_many_pixels" || code === "decompression_bomb" ? 413 : code === "not_an_image" ? 415 : 400, `import/${code.replace(/_/g, "-")}`, message);
+  new HttpError(
+    code === "too_large" || code === "too_many_pixels" || code === "decompression_bomb" ? 413 : code === "not_an_image" ? 415 : 400,
+    `import/${code.replace(/_/g, "-")}`,
+    message,
+  );
 
 async function checkedImage(request: Parameters<typeof readForm>[0], fields: string[]) {
   let lastError: unknown;
@@ -50,7 +54,11 @@ async function checkedImage(request: Parameters<typeof readForm>[0], fields: str
     try {
       const { file } = await readForm(request, field);
       const verdict = checkImage(file.bytes);
-      if (!verdict.ok) throw imageProblem(verdict.problem.code, `${capital(verdict.problem.message)}. Send a PNG, JPEG or WebP screenshot up to 10 MB and 40 megapixels.`);
+      if (!verdict.ok)
+        throw imageProblem(
+          verdict.problem.code,
+          `${capital(verdict.problem.message)}. Send a PNG, JPEG or WebP screenshot up to 10 MB and 40 megapixels.`,
+        );
       return { file, header: verdict.header };
     } catch (err) {
       lastError = err;
@@ -115,7 +123,9 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
           return { jobId, state: "completed" as const, progress: 100, message: outcome.message, errors: outcome.errors };
         }
         if (outcome?.kind === "failed") {
-          return reply.code(422).send({ error: outcome.error, code: outcome.code, hint: outcome.hint, jobId, state: "failed", errors: outcome.errors });
+          return reply
+            .code(422)
+            .send({ error: outcome.error, code: outcome.code, hint: outcome.hint, jobId, state: "failed", errors: outcome.errors });
         }
         const job = await deps.jobs.get(SCREENSHOT_QUEUE, jobId);
         if (!job || job.state === "failed" || job.state === "completed") throw unavailable(ImportMessages.importFailed);
@@ -126,17 +136,27 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
 
     app.post(
       "/v1/import/portfolio/screenshot",
-      { ...auth, schema: { body: FulltextBody, response: { 200: ScreenshotReply, 400: ErrorReply, 401: NoUserReply, 422: ScreenshotFailed } } },
+      {
+        ...auth,
+        schema: { body: FulltextBody, response: { 200: ScreenshotReply, 400: ErrorReply, 401: NoUserReply, 422: ScreenshotFailed } },
+      },
       async (request, reply) => {
         const lines = request.body.fulltext.split(/\r?\n/).map((text) => ({ text }));
         const { message, errors } = await holdingsFromLines(lines, ctx.resolve);
         const problems = errors.map((e) => (e.line ? { line: e.line, message: e.message } : { message: e.message }));
         if (message.length === 0) {
           const failed = failedOutcome(ErrorCodesImport.noHoldings, ImportMessages.noHoldings, problems);
-          if (failed.kind === "failed") return reply.code(422).send({ error: failed.error, code: failed.code, hint: failed.hint, errors: failed.errors });
+          if (failed.kind === "failed")
+            return reply.code(422).send({ error: failed.error, code: failed.code, hint: failed.hint, errors: failed.errors });
         }
         return {
-          message: message.map((r) => ({ ticker: r.ticker, name: r.name, quantity: r.quantity, price: r.price, marketValue: r.marketValue })),
+          message: message.map((r) => ({
+            ticker: r.ticker,
+            name: r.name,
+            quantity: r.quantity,
+            price: r.price,
+            marketValue: r.marketValue,
+          })),
           errors: problems,
         };
       },

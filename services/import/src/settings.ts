@@ -6,7 +6,7 @@
  * - IMPORT_MANUAL_RETENTION_DAYS: how long a manual upload is kept for the operator (default 30).
  * - IMPORT_OCR_CONCURRENCY: screenshots one worker reads at a time (default 1: OCR takes a core).
  */
-import { ConfigError, type Config, wholeNumber } from "@folio/platform/config";
+import { type Config, ConfigError, wholeNumber } from "@folio/platform/config";
 
 export interface ImportSettings {
   manualTo: string | null;

@@ -65,7 +65,9 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
     await h.settle();
     const body = (await h.get("ann", statusUrl)).json();
-    expect(body.message).toEqual([{ ticker: "MSFT", name: expect.stringContaining("Microsoft"), quantity: 1645, price: 57.24, marketValue: 94159.8 }]);
+    expect(body.message).toEqual([
+      { ticker: "MSFT", name: expect.stringContaining("Microsoft"), quantity: 1645, price: 57.24, marketValue: 94159.8 },
+    ]);
   });
 
   it("no holdings found: 422 with a hint, and the upload is gone", async () => {
@@ -74,13 +76,20 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     await h.settle();
     const res = await h.get("ann", statusUrl);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ error: ImportMessages.noHoldings, code: "import/no-holdings", hint: ImportMessages.noHoldingsHint, state: "failed" });
+    expect(res.json()).toMatchObject({
+      error: ImportMessages.noHoldings,
+      code: "import/no-holdings",
+      hint: ImportMessages.noHoldingsHint,
+      state: "failed",
+    });
     expect(h.files("queue")).toEqual([]);
   });
 
   it("a blank image and an image that does not decode are 422s after the job", async () => {
     h = await importHarness({}, { reader: scriptedReader(TABLE) });
-    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
     const corrupt = Buffer.concat([image.subarray(0, 100), Buffer.alloc(5000, 7)]);
     const a = (await h.upload("ann", V2, "image", blank, "blank.png")).json();
     const b = (await h.upload("ann", V2, "image", corrupt, "cut.png")).json();

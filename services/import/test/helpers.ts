@@ -43,7 +43,14 @@ export interface ImportHarness {
   startWorkers(): void;
   settle(): Promise<void>;
   /** a multipart POST of `bytes` in `field`, with extra text fields */
-  upload(uid: string | null, url: string, field: string, bytes: Uint8Array, name?: string, fields?: Record<string, string>): Promise<LightMyRequestResponse>;
+  upload(
+    uid: string | null,
+    url: string,
+    field: string,
+    bytes: Uint8Array,
+    name?: string,
+    fields?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   get(uid: string | null, url: string): Promise<LightMyRequestResponse>;
   post(uid: string | null, url: string, payload: unknown): Promise<LightMyRequestResponse>;
   files(kind: "queue" | "manual"): string[];
@@ -58,7 +65,10 @@ export async function multipart(field: string, bytes: Uint8Array, name: string, 
   return { payload: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") as string };
 }
 
-export async function importHarness(env: Record<string, string> = {}, options: ImportOptions & { workers?: boolean } = {}): Promise<ImportHarness> {
+export async function importHarness(
+  env: Record<string, string> = {},
+  options: ImportOptions & { workers?: boolean } = {},
+): Promise<ImportHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), "folio-import-"));
   const deps = createTestDeps({ DATA_DIR: dataDir, MARKET_DATA_DIR: MARKET_DATA, MARKET_DATA_PROVIDERS: "csv", ...env });
   const pricing = createPricingService(forService(deps, "pricing"));

@@ -41,6 +41,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: "import",
+        lazy: async () => {
+          const { ImportPage } = await import("../features/import/ImportPage.tsx");
+          return { Component: ImportPage };
+        },
+      },
+      {
         path: "networth",
         lazy: async () => {
           const { NetWorthPage } = await import("../features/networth/NetWorthPage.tsx");

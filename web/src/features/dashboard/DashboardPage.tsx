@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { errorMessage, isNoUser } from "../../app/api.ts";
 import { NEW_SLUG, type PortfolioListItem } from "../../app/apiTypes.ts";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
@@ -85,9 +85,14 @@ function Portfolios({ first }: { first: boolean }) {
     <>
       <div className="section-header">
         <h2>Your portfolios</h2>
-        <button type="button" className="button primary" onClick={() => setCreating(true)}>
-          New portfolio
-        </button>
+        <div className="section-actions">
+          <Link to="/import" className="button secondary">
+            Import
+          </Link>
+          <button type="button" className="button primary" onClick={() => setCreating(true)}>
+            New portfolio
+          </button>
+        </div>
       </div>
       {isLoading ? (
         <PageLoading />

@@ -1,0 +1,125 @@
+import "./import.css";
+import type { ImportedFrom } from "@folio/proto/constants";
+import type { ImportProblem } from "@folio/proto/import";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { errorMessage, isNoUser } from "../../app/api.ts";
+import { NEW_SLUG } from "../../app/apiTypes.ts";
+import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
+import { Messages } from "../../app/messages.ts";
+import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";
+import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
+import { showError, showSuccess } from "../toasts/toastsSlice.ts";
+import { FileImport, FORMAT_NAMES } from "./FileImport.tsx";
+import { ImportTable } from "./ImportTable.tsx";
+import { fromFile, fromScreenshot, type ImportRow, toAssets } from "./importRows.ts";
+import { ScreenshotImport } from "./ScreenshotImport.tsx";
+
+type Source = "screenshot" | "file";
+
+/** /import: a portfolio from a screenshot or a broker file, through the shared import table. */
+export function ImportPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signedIn = useAppSelector(selectSignedIn);
+  const [source, setSource] = useState<Source>("screenshot");
+  const [rows, setRows] = useState<ImportRow[] | null>(null);
+  const [problems, setProblems] = useState<ImportProblem[]>([]);
+  const [imported, setImported] = useState<ImportedFrom>("screenshot");
+  const [save, { isLoading: saving }] = useSavePortfolioMutation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only
+  useEffect(() => {
+    if (!signedIn) dispatch(loginRequired());
+  }, []);
+
+  const pick = (next: Source) => {
+    setSource(next);
+    setRows(null);
+    setProblems([]);
+  };
+
+  const create = async (name: string) => {
+    if (!rows) return;
+    const result = await save({ slug: NEW_SLUG, body: { portfolio: { assets: toAssets(rows), imported }, newPortfolioName: name } });
+    if (result.data?.message === "pcreated" && result.data.slug) {
+      dispatch(showSuccess(Messages.portfolioCreated));
+      navigate(`/p/${result.data.slug}`);
+    } else if (!(result.error && isNoUser(result.error))) {
+      dispatch(showError(errorMessage(result.error ?? { data: result.data }, Messages.saveFailed)));
+    }
+  };
+
+  if (!signedIn) return <p className="muted">Log in to import a portfolio.</p>;
+
+  const defaultName = imported === "screenshot" ? "Imported from a screenshot" : `Imported from ${FORMAT_NAMES[imported] ?? "a file"}`;
+  return (
+    <section className="import-page">
+      <h1>Import a portfolio</h1>
+      <div className="tabs" role="tablist">
+        {(["screenshot", "file"] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={source === s}
+            className={source === s ? "tab active" : "tab"}
+            onClick={() => pick(s)}
+          >
+            {s === "screenshot" ? "Screenshot" : "Broker file"}
+          </button>
+        ))}
+      </div>
+      {source === "screenshot" ? (
+        <ScreenshotImport
+          onRows={(read, errors) => {
+            setImported("screenshot");
+            setRows(fromScreenshot(read, new Date()));
+            setProblems(errors);
+          }}
+        />
+      ) : (
+        <FileImport
+          onRows={(reply) => {
+            setImported(reply.format);
+            setRows(fromFile(reply.message));
+            setProblems(reply.errors);
+          }}
+        />
+      )}
+      {rows && (
+        <>
+          <h2>
+            {rows.length} {rows.length === 1 ? "holding" : "holdings"} found
+            {imported !== "screenshot" && <span className="muted"> · {FORMAT_NAMES[imported] ?? imported}</span>}
+          </h2>
+          <p className="muted">Check each row, fix what was misread, then create the portfolio.</p>
+          <ImportTable
+            key={rows.length === 0 ? "empty" : rows[0].id}
+            rows={rows}
+            onChange={setRows}
+            onCreate={create}
+            defaultName={defaultName}
+            busy={saving}
+          />
+        </>
+      )}
+      {problems.length > 0 && (
+        <details className="import-problems" open={problems.length <= 5}>
+          <summary>
+            {problems.length} {problems.length === 1 ? "line was" : "lines were"} left out
+          </summary>
+          <ul>
+            {problems.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and never reorder
+              <li key={i}>
+                {p.line ? `Line ${p.line}: ` : ""}
+                {p.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

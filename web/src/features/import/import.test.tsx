@@ -1,0 +1,168 @@
+/** The import page: screenshot and broker file through the shared import table, against a mocked API. */
+import { ImportMessages, Messages } from "@folio/proto/constants";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import { cellNumber, editRow, emptyRow, fromScreenshot, invalidCells } from "./importRows.ts";
+import { clampZoom } from "./Zoom.tsx";
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const shot = () => new File([PNG], "positions.png", { type: "image/png" });
+const V2 = "/v2/import/portfolio/screenshot";
+const rows = [
+  { ticker: "AAPL", name: "", quantity: 159, price: 20.55, marketValue: 3267.45 },
+  { ticker: "MSFT", name: "Microsoft", quantity: 1645, price: 57.24, marketValue: 94159.8 },
+];
+const opened = (slug: string) => ({
+  body: { data: portfolioFixture({ slug, pName: "Imported" }), has_updates: false, state: { notOwner: false, isAdmin: false } },
+});
+
+describe("import table rules", () => {
+  it("quantity and price keep the cost in step; a cost sets the price", () => {
+    const [row] = fromScreenshot([rows[0]], new Date(2026, 10, 26));
+    // 159 × 20.55 = 3267.45
+    expect(row).toMatchObject({ quantity: "159", price: "20.55", cost: "3267.45", date: "2026-11-26" });
+    // 10 × 20.55 = 205.5
+    expect(editRow(row, "quantity", "10").cost).toBe("205.5");
+    // 1000 / 159 = 6.28930818 (8 decimals)
+    expect(editRow(row, "cost", "1000").price).toBe("6.28930818");
+  });
+
+  it("columns 2, 3 and 4 must be numbers above 0, the date chosen, the ticker given", () => {
+    const today = new Date(2026, 10, 26);
+    const row = { ...emptyRow(today), ticker: "AAPL", quantity: "0", price: "abc", cost: "5", date: "" };
+    expect([...invalidCells([row])].map((c) => c.split(":")[1]).sort()).toEqual(["date", "price", "quantity"]);
+    expect(invalidCells([{ ...row, ticker: "", quantity: "1", price: "5", date: "2026-11-26" }]).size).toBe(1);
+    expect(cellNumber("1,234.5")).toBe(1234.5);
+    expect(cellNumber("12,5")).toBe(12.5);
+    expect(cellNumber("-3")).toBeNull();
+  });
+
+  it("zoom is clamped to 10..2000 in steps of 10", () => {
+    expect([clampZoom(5), clampZoom(5000), clampZoom(154), clampZoom(Number.NaN)]).toEqual([10, 2000, 150, 150]);
+  });
+});
+
+describe("screenshot import", () => {
+  it("progress to 100, preview at 150 %, reading polled, rows checked (invalid cells flash), portfolio created", {
+    timeout: 15_000,
+  }, async () => {
+    let polls = 0;
+    const api = mockApi({
+      [`POST ${V2}`]: { status: 202, body: { jobId: "shot-1", state: "queued", statusUrl: `${V2}/shot-1` } },
+      [`GET ${V2}/shot-1`]: () =>
+        ++polls === 1
+          ? { body: { jobId: "shot-1", state: "running", progress: 55 } }
+          : {
+              body: {
+                jobId: "shot-1",
+                state: "completed",
+                progress: 100,
+                message: rows,
+                errors: [{ message: 'no ticker found for "Obscure": add it by hand' }],
+              },
+            },
+      "POST /v1/save/portfolio/new": { body: { message: "pcreated", slug: "imported-x1" } },
+      "POST /v1/get/portfolio/imported-x1": opened("imported-x1"),
+    });
+    const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
+    await user.upload(await screen.findByLabelText("Choose a screenshot"), shot());
+
+    const bar = screen.getByRole("progressbar", { name: "Upload progress" }) as HTMLProgressElement;
+    expect(bar.value).toBeLessThan(100);
+    await waitFor(() => expect(bar.value).toBe(100), { timeout: 3000 });
+    expect(((await screen.findByLabelText("Zoom")) as HTMLInputElement).value).toBe("150");
+    expect(await screen.findByRole("img", { name: "Preview of positions.png" })).toBeTruthy();
+    await screen.findByText(/Reading the screenshot… 55 %/, {}, { timeout: 3000 });
+
+    const table = await screen.findByRole("region", { name: "Import table" }, { timeout: 4000 });
+    expect(screen.getByRole("heading", { name: /2 holdings found/ })).toBeTruthy();
+    expect(screen.getByText(/no ticker found for "Obscure"/)).toBeTruthy();
+    const quantity = within(table).getByLabelText("Quantity, row 1");
+    await user.clear(quantity);
+    await user.click(screen.getByRole("button", { name: "Create portfolio" }));
+    expect(screen.getByRole("alert").textContent).toContain("cell");
+    expect(quantity.closest("td")?.className).toContain("invalid");
+    expect(api.callsTo("POST /v1/save/portfolio/new")).toHaveLength(0);
+
+    await user.type(quantity, "160");
+    await user.click(screen.getByRole("button", { name: "Create portfolio" }));
+    await waitFor(() => expect(api.callsTo("POST /v1/save/portfolio/new")).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(window.location.pathname).toBe("/p/imported-x1"), { timeout: 3000 });
+    expect(screen.getByRole("status").textContent).toContain(Messages.portfolioCreated);
+    const [save] = api.callsTo("POST /v1/save/portfolio/new");
+    expect(save.body).toMatchObject({
+      newPortfolioName: "Imported from a screenshot",
+      portfolio: {
+        imported: "screenshot",
+        assets: [
+          { ticker: "AAPL", quantity: 160, PoA: 20.55 },
+          { ticker: "MSFT", name: "Microsoft", quantity: 1645, PoA: 57.24 },
+        ],
+      },
+    });
+  });
+
+  it("a screenshot without holdings: the reason and the hint, and manual processing on request", async () => {
+    const api = mockApi({
+      [`POST ${V2}`]: { status: 202, body: { jobId: "shot-2", state: "queued", statusUrl: `${V2}/shot-2` } },
+      [`GET ${V2}/shot-2`]: {
+        status: 422,
+        body: { error: ImportMessages.noHoldings, code: "import/no-holdings", hint: ImportMessages.noHoldingsHint, state: "failed" },
+      },
+      "POST /v1/upload/portfolio/screenshot": { body: { message: ImportMessages.uploadReceived } },
+    });
+    const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
+    await user.upload(await screen.findByLabelText("Choose a screenshot"), shot());
+    const alert = await screen.findByRole("alert", {}, { timeout: 4000 });
+    expect(alert.textContent).toContain(ImportMessages.noHoldings);
+    expect(alert.textContent).toContain(ImportMessages.noHoldingsHint);
+    await user.click(within(alert).getByRole("button", { name: "Send it for manual processing" }));
+    expect((await screen.findByRole("status")).textContent).toBe(ImportMessages.uploadReceived);
+    expect(api.callsTo("POST /v1/upload/portfolio/screenshot")).toHaveLength(1);
+  });
+
+  it("a file that is not an image is refused before any upload", async () => {
+    const api = mockApi({});
+    renderApp({ route: "/import", preloadedState: signedInState() });
+    const input = await screen.findByLabelText("Choose a screenshot");
+    fireEvent.change(input, { target: { files: [new File(["a,b"], "x.csv", { type: "text/csv" })] } });
+    expect((await screen.findByRole("alert")).textContent).toContain("not a PNG, JPEG or WebP");
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe("broker file import", () => {
+  it("an unknown CSV asks for its columns, then its rows fill the table with the file's dates", async () => {
+    const api = mockApi({
+      "POST /v1/import/portfolio/file": (call) =>
+        String(call.body).includes('name="mapping"')
+          ? {
+              body: {
+                format: "csv",
+                message: [{ ticker: "VTI", name: "", quantity: 3, PoA: 200, DoA: "2024-03-05", account: "" }],
+                errors: [],
+              },
+            }
+          : {
+              body: {
+                format: "csv",
+                message: [],
+                errors: [{ message: "choose the column for ticker" }],
+                mapping: { quantity: "Stuk" },
+                columns: ["Code", "Stuk"],
+              },
+            },
+    });
+    const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
+    await user.click(await screen.findByRole("tab", { name: "Broker file" }));
+    await user.upload(screen.getByLabelText("Choose a broker file"), new File(["Code,Stuk\nVTI,3\n"], "mine.csv", { type: "text/csv" }));
+    const form = await screen.findByRole("form", { name: "Column mapping" });
+    await user.selectOptions(within(form).getByLabelText(/Ticker or ISIN/), "Code");
+    await user.click(within(form).getByRole("button", { name: "Read with these columns" }));
+    const table = await screen.findByRole("region", { name: "Import table" });
+    expect((within(table).getByLabelText("Purchase date, row 1") as HTMLSelectElement).value).toBe("2024-03-05");
+    expect((within(table).getByLabelText("Cost, row 1") as HTMLInputElement).value).toBe("600");
+    expect(api.callsTo("POST /v1/import/portfolio/file")).toHaveLength(2);
+  });
+});

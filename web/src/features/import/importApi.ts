@@ -1,0 +1,46 @@
+/** The import calls: screenshot (queued reading and its status), recognised text, manual upload, broker file. */
+import type { FileReply, ScreenshotAccepted, ScreenshotStatus, UploadReply } from "@folio/proto/import";
+import { api } from "../../app/api.ts";
+
+const form = (field: string, file: Blob, name: string, extra: Record<string, string> = {}) => {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(extra)) body.set(k, v);
+  body.set(field, file, name);
+  return body;
+};
+
+export const importApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    startScreenshot: build.mutation<ScreenshotAccepted, File>({
+      query: (file) => ({ url: "/v2/import/portfolio/screenshot", method: "POST", body: form("image", file, file.name) }),
+    }),
+    screenshotStatus: build.query<ScreenshotStatus, string>({
+      query: (jobId) => `/v2/import/portfolio/screenshot/${encodeURIComponent(jobId)}`,
+      keepUnusedDataFor: 0,
+    }),
+    uploadScreenshot: build.mutation<UploadReply, File>({
+      query: (file) => ({ url: "/v1/upload/portfolio/screenshot", method: "POST", body: form("image", file, file.name) }),
+    }),
+    importFile: build.mutation<FileReply, { file: File; mapping?: Record<string, string> }>({
+      query: ({ file, mapping }) => ({
+        url: "/v1/import/portfolio/file",
+        method: "POST",
+        body: form("file", file, file.name, mapping ? { mapping: JSON.stringify(mapping) } : {}),
+      }),
+    }),
+  }),
+});
+
+export const { useStartScreenshotMutation, useLazyScreenshotStatusQuery, useUploadScreenshotMutation, useImportFileMutation } = importApi;
+
+/** A failed import call's message and hint (422s carry one). */
+export function importError(error: unknown, fallback: string): { message: string; hint?: string } {
+  if (typeof error === "object" && error !== null && "data" in error) {
+    const data = (error as { data: unknown }).data;
+    if (typeof data === "object" && data !== null) {
+      const { error: text, hint } = data as { error?: unknown; hint?: unknown };
+      if (typeof text === "string" && text) return { message: text, hint: typeof hint === "string" ? hint : undefined };
+    }
+  }
+  return { message: fallback };
+}

@@ -1,0 +1,128 @@
+/**
+ * The import table's rows (screenshot and broker file alike) and their rules, pure.
+ *
+ * Columns: 1 ticker, 2 quantity, 3 purchase price, 4 cost (quantity × purchase price: typing a cost sets the
+ * price, typing a quantity or price sets the cost), 5 purchase date (a select: the file's date when it has
+ * one, today, 1 Jan of 1 to 4 years back). Spec §5: columns 2, 3 and 4 must each be a number > 0 and the
+ * select in column 5 chosen, else the cells flash and nothing is created. The ticker (column 1) must be
+ * present and a ticker's characters too (our addition: the server refuses anything else).
+ * A screenshot's price is today's, so its rows start with today's date: the user picks the real date.
+ */
+import { TICKER_PATTERN } from "@folio/proto/constants";
+import type { FileRow, ScreenshotRow } from "@folio/proto/import";
+import { acquisitionPresets, localIsoDate } from "../portfolio/acquisition.ts";
+
+export interface ImportRow {
+  id: string;
+  ticker: string;
+  name: string;
+  quantity: string;
+  price: string;
+  cost: string;
+  /** `YYYY-MM-DD`, "" when not chosen */
+  date: string;
+  account: string;
+}
+
+export type Column = "ticker" | "quantity" | "price" | "cost" | "date";
+
+const tickerRule = new RegExp(TICKER_PATTERN);
+
+/** Up to 8 decimals, no exponent, no trailing zeros: what the user sees in a cell. */
+export function numberText(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n) || n === 0) return "";
+  return String(Number(n.toFixed(8)));
+}
+
+/** A cell's number: `1,234.5` and `1234,5` read as typed (a lone comma is a decimal comma); null when not one. */
+export function cellNumber(text: string): number | null {
+  let t = text.trim().replace(/[\s$€£]/g, "");
+  if (t === "") return null;
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, "");
+  else if (/^\d+,\d+$/.test(t)) t = t.replace(",", ".");
+  if (!/^\d*\.?\d+$/.test(t)) return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+
+let seq = 0;
+const nextId = () => `row-${++seq}`;
+
+export function fromScreenshot(rows: ScreenshotRow[], today: Date): ImportRow[] {
+  return rows.map((r) => {
+    const price = r.price ?? (r.marketValue && r.quantity ? r.marketValue / r.quantity : null);
+    return {
+      id: nextId(),
+      ticker: r.ticker,
+      name: r.name,
+      quantity: numberText(r.quantity),
+      price: numberText(price),
+      cost: numberText(price !== null ? r.quantity * price : null),
+      date: localIsoDate(today),
+      account: "",
+    };
+  });
+}
+
+export function fromFile(rows: FileRow[]): ImportRow[] {
+  return rows.map((r) => ({
+    id: nextId(),
+    ticker: r.ticker,
+    name: r.name,
+    quantity: numberText(r.quantity),
+    price: numberText(r.PoA),
+    cost: numberText(r.PoA > 0 ? r.quantity * r.PoA : null),
+    date: r.DoA,
+    account: r.account,
+  }));
+}
+
+export function emptyRow(today: Date): ImportRow {
+  return { id: nextId(), ticker: "", name: "", quantity: "", price: "", cost: "", date: localIsoDate(today), account: "" };
+}
+
+/** A cell edited: quantity and price keep the cost in step; a cost sets the price. */
+export function editRow(row: ImportRow, column: Column, text: string): ImportRow {
+  const next = { ...row, [column]: column === "ticker" ? text.toUpperCase() : text };
+  const q = cellNumber(next.quantity);
+  if (column === "quantity" || column === "price") {
+    const p = cellNumber(next.price);
+    next.cost = q !== null && p !== null ? numberText(q * p) : "";
+  } else if (column === "cost") {
+    const c = cellNumber(next.cost);
+    if (q !== null && q > 0 && c !== null) next.price = numberText(c / q);
+  }
+  return next;
+}
+
+/** The date choices of a row: its own date when it is not a preset, then the presets. */
+export function dateOptions(row: ImportRow, today: Date): { label: string; date: string }[] {
+  const presets = acquisitionPresets(today);
+  if (row.date && !presets.some((p) => p.date === row.date)) return [{ label: row.date, date: row.date }, ...presets];
+  return presets;
+}
+
+/** The cells that stop the import, as `${rowId}:${column}`. */
+export function invalidCells(rows: ImportRow[]): Set<string> {
+  const bad = new Set<string>();
+  for (const r of rows) {
+    if (!r.ticker.trim() || !tickerRule.test(r.ticker.trim())) bad.add(`${r.id}:ticker`);
+    for (const column of ["quantity", "price", "cost"] as const) {
+      const n = cellNumber(r[column]);
+      if (n === null || !(n > 0)) bad.add(`${r.id}:${column}`);
+    }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(r.date)) bad.add(`${r.id}:date`);
+  }
+  return bad;
+}
+
+/** The rows as the portfolio's assets (call after invalidCells found none). */
+export function toAssets(rows: ImportRow[]) {
+  return rows.map((r) => ({
+    ticker: r.ticker.trim(),
+    name: r.name,
+    quantity: cellNumber(r.quantity) as number,
+    PoA: cellNumber(r.price) as number,
+    DoA: r.date,
+  }));
+}

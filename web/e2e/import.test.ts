@@ -1,0 +1,93 @@
+/**
+ * Imports in Chromium through the real app: a screenshot read by tesseract.js on the server's queue (one
+ * image from the generated set), and a broker file (Ghostfolio's sample IBKR trade), each reviewed in the
+ * import table and turned into a portfolio marked with where it came from.
+ */
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../test/support/app-process.ts";
+import { e2eApp } from "./harness.ts";
+
+const e2e = e2eApp("import");
+const SCREENSHOT = join(repoRoot, "services/import/test/screenshots/01-desktop-light.png");
+const SAMPLES = process.env.IMPORT_SAMPLES_DIR ?? resolve(repoRoot, "../shared/import-samples");
+const IBKR = join(SAMPLES, "ghostfolio/vti-buy-on-ibkr.csv");
+const enabled = e2e.enabled && existsSync(IBKR);
+
+async function portfolioOf(
+  page: Page,
+  slug: string,
+): Promise<{ imported: string | null; assets: Array<{ ticker: string; quantity: number; PoA: number; DoA: string }> }> {
+  return page.evaluate(async (s) => {
+    const { idToken } = JSON.parse(localStorage.getItem("auth") ?? "{}");
+    const res = await fetch(`/v1/get/portfolio/${s}`, { method: "POST", headers: { authorization: `Bearer ${idToken}` } });
+    return (await res.json()).data;
+  }, slug);
+}
+
+describe.skipIf(!enabled)("imports in Chromium", () => {
+  it("a screenshot and a broker file become portfolios through the import table", { timeout: 120_000 }, async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(e2e.app.url);
+    await page.getByRole("button", { name: "Register" }).first().click();
+    const register = page.getByRole("dialog");
+    await register.getByLabel("Email", { exact: true }).fill("importer@example.com");
+    await register.getByLabel("Password", { exact: true }).fill("long-enough");
+    await register.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL(/\/dashboard\/first$/);
+
+    // the screenshot: upload bar, preview at 150 %, read on the server, reviewed, created
+    await page.getByRole("link", { name: "Import" }).click();
+    await page.waitForURL(/\/import$/);
+    await page.getByLabel("Choose a screenshot").setInputFiles(SCREENSHOT);
+    await page.getByRole("progressbar", { name: "Upload progress" }).waitFor();
+    expect(await page.getByLabel("Zoom", { exact: true }).inputValue()).toBe("150");
+    await page.getByRole("img", { name: "Preview of 01-desktop-light.png" }).waitFor();
+    const table = page.getByRole("region", { name: "Import table" });
+    await table.waitFor({ timeout: 90_000 });
+    const tickers = await table.getByLabel(/^Ticker, row/).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(tickers).toEqual(expect.arrayContaining(["VTI", "MSFT", "VOO"]));
+    const vtiRow = tickers.indexOf("VTI") + 1;
+    expect(await table.getByLabel(`Quantity, row ${vtiRow}`).inputValue()).toBe("84");
+
+    // a row the reading got only half of (no price) is removed by the user, as the table is there for
+    const prices = await table.getByLabel(/^Purchase price, row/).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    for (let i = prices.length; i >= 1; i--) if (!prices[i - 1]) await table.getByRole("button", { name: `Remove row ${i}` }).click();
+
+    // a cleared quantity stops the import and flashes; filled again, the portfolio is created
+    await table.getByLabel(`Quantity, row ${vtiRow}`).fill("");
+    await page.getByRole("button", { name: "Create portfolio" }).click();
+    await page.getByRole("alert").getByText(/cell/).waitFor();
+    const invalid = await page
+      .locator("td.invalid input, td.invalid select")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+    expect(invalid).toEqual([`Quantity, row ${vtiRow}`, `Cost, row ${vtiRow}`]);
+    await table.getByLabel(`Quantity, row ${vtiRow}`).fill("84");
+    await page.getByLabel("Portfolio name").fill("From my broker app");
+    await page.getByRole("button", { name: "Create portfolio" }).click();
+    await page.waitForURL(/\/p\/from-my-broker-app/);
+    await page.getByText("New portfolio created!").waitFor();
+    const shotSlug = new URL(page.url()).pathname.split("/").pop() as string;
+    const fromShot = await portfolioOf(page, shotSlug);
+    expect(fromShot.imported).toBe("screenshot");
+    expect(fromShot.assets.find((a) => a.ticker === "VTI")?.quantity).toBe(84);
+
+    // the broker file: IBKR recognised, its trade's price and date kept
+    await page.goto(`${e2e.app.url}/import`);
+    await page.getByRole("tab", { name: "Broker file" }).click();
+    await page.getByLabel("Choose a broker file").setInputFiles(IBKR);
+    await table.waitFor();
+    await page.getByRole("heading", { name: /1 holding found · Interactive Brokers/ }).waitFor();
+    expect(await table.getByLabel("Purchase date, row 1").inputValue()).toBe("2023-04-03");
+    await page.getByRole("button", { name: "Create portfolio" }).click();
+    await page.waitForURL(/\/p\/imported-from-interactive-brokers/);
+    const fileSlug = new URL(page.url()).pathname.split("/").pop() as string;
+    const fromFile = await portfolioOf(page, fileSlug);
+    expect(fromFile.imported).toBe("ibkr");
+    // Buy 17 VTI @ 204.3473 on 2023-04-03 (the sample's one trade)
+    expect(fromFile.assets).toEqual([expect.objectContaining({ ticker: "VTI", quantity: 17, PoA: 204.3473, DoA: "2023-04-03" })]);
+    await page.close();
+  });
+});

@@ -70,4 +70,10 @@ Account Total $232,991.50`),
     expect(result.message.map((r) => [r.ticker, r.quantity])).toEqual([["ADS.DE", 238]]);
     expect(result.errors).toEqual([{ line: 0, message: 'no ticker found for "Obscure Holding": add it by hand' }]);
   });
+
+  it("a name under a holding's numbers names it; a number inside a name is no quantity", () => {
+    // the name line after VOO's numbers names the fund; "500" in "S&P 500" is no quantity
+    const { rows } = readHoldings(lines("VOO\n90 $490.28 $44,125.20\nVanguard S&P 500 ETF"));
+    expect(rows).toEqual([{ ticker: "VOO", name: "Vanguard S&P 500", quantity: 90, price: 490.28, marketValue: 44125.2 }]);
+  });
 });

@@ -16,6 +16,8 @@
  *   currency or label word; an upper-case word inside a company name (`ASML Holding`) is part of the name.
  *   With a Ticker/Symbol column header the word under it wins. Crypto symbols (BTC, ETH, SOL …) become
  *   Yahoo's pairs (BTC-USD).
+ * - A line with only a company name, under a holding read in full that has a ticker and no name, names it.
+ * - A bare whole number between a name's words is part of the name (`S&P 500 ETF`), never a quantity.
  * - Numbers: US `1,234.56` and European `1.234,56` (the form most numbers on the screen use decides
  *   ambiguous ones), currency signs, parentheses and minus signs. Percentages and signed amounts (+/−,
  *   parentheses) are changes and gains, never quantity, price or value.
@@ -154,6 +156,14 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
     const tokens = tokenize(line, decimal, columns);
     const ticker = pickTicker(tokens, columns);
     const name = tokens.filter((t) => t.nameWord).map((t) => t.text);
+    // a name alone on the line under a holding read in full without one is that holding's name (desktop
+    // tables that print the company under the ticker's row)
+    const nameOnly = name.length > 0 && !ticker && tokens.every((t) => t.nameWord || t.value === undefined);
+    if (nameOnly && current?.ticker && !current.name.length && complete(current)) {
+      current.name = name;
+      current.text.push(text);
+      return;
+    }
     if (
       !current ||
       (ticker && current.ticker) ||
@@ -246,6 +256,16 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     const mostlyUpper = word.replace(/[^A-Z]/g, "").length >= Math.ceil(word.replace(/[^A-Za-z]/g, "").length * 0.6);
     if (isTickerShape && (mostlyUpper || (i === 0 && word.length === 1 && merged.length <= 1))) t.ticker = upper;
     else if (/^[A-Za-z][A-Za-z&'.-]*$/.test(word) && word.length > 1 && !UNITS.test(word) && !NOT_TICKERS.has(upper)) t.nameWord = true;
+  });
+  // a bare whole number between words is part of a name ("Vanguard S&P 500 ETF", "iShares Russell 2000"), not a quantity
+  tokens.forEach((t, i) => {
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    if (t.value === undefined || t.currency || t.percent || t.signed || t.unit || !/^\d+$/.test(t.text)) return;
+    if (prev?.nameWord && next && /^[A-Za-z][A-Za-z&'.-]*$/.test(next.text)) {
+      t.value = undefined;
+      t.nameWord = true;
+    }
   });
   // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
   tokens.forEach((t, i) => {

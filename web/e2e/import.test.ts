@@ -20,11 +20,12 @@ async function portfolioOf(
   page: Page,
   slug: string,
 ): Promise<{ imported: string | null; assets: Array<{ ticker: string; quantity: number; PoA: number; DoA: string }> }> {
-  return page.evaluate(async (s) => {
-    const { idToken } = JSON.parse(localStorage.getItem("auth") ?? "{}");
-    const res = await fetch(`/v1/get/portfolio/${s}`, { method: "POST", headers: { authorization: `Bearer ${idToken}` } });
-    return (await res.json()).data;
-  }, slug);
+  const idToken = await page.evaluate(() => {
+    const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
+    return (JSON.parse(storage.getItem("auth") ?? "{}") as { idToken?: string }).idToken;
+  });
+  const res = await page.request.post(`${e2e.app.url}/v1/get/portfolio/${slug}`, { headers: { authorization: `Bearer ${idToken}` } });
+  return ((await res.json()) as { data: Awaited<ReturnType<typeof portfolioOf>> }).data;
 }
 
 describe.skipIf(!enabled)("imports in Chromium", () => {
@@ -47,13 +48,15 @@ describe.skipIf(!enabled)("imports in Chromium", () => {
     await page.getByRole("img", { name: "Preview of 01-desktop-light.png" }).waitFor();
     const table = page.getByRole("region", { name: "Import table" });
     await table.waitFor({ timeout: 90_000 });
-    const tickers = await table.getByLabel(/^Ticker, row/).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const tickers = await table.getByLabel(/^Ticker, row/).evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
     expect(tickers).toEqual(expect.arrayContaining(["VTI", "MSFT", "VOO"]));
     const vtiRow = tickers.indexOf("VTI") + 1;
     expect(await table.getByLabel(`Quantity, row ${vtiRow}`).inputValue()).toBe("84");
 
     // a row the reading got only half of (no price) is removed by the user, as the table is there for
-    const prices = await table.getByLabel(/^Purchase price, row/).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const prices = await table
+      .getByLabel(/^Purchase price, row/)
+      .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
     for (let i = prices.length; i >= 1; i--) if (!prices[i - 1]) await table.getByRole("button", { name: `Remove row ${i}` }).click();
 
     // a cleared quantity stops the import and flashes; filled again, the portfolio is created

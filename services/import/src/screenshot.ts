@@ -5,7 +5,13 @@
  */
 
 import type { DecimalMark } from "./domain/numbers.ts";
-import { readHoldings, type ScreenshotError, type ScreenshotHolding, type ScreenshotLine } from "./domain/screenshot/holdings.ts";
+import {
+  readHoldings,
+  type ScreenshotError,
+  type ScreenshotHolding,
+  type ScreenshotLine,
+  type ScreenshotReading,
+} from "./domain/screenshot/holdings.ts";
 import type { Layout, OcrResult } from "./ocr/engine.ts";
 import { BlankImageError, type PreparedImage, prepareImage } from "./ocr/prepare.ts";
 
@@ -28,9 +34,16 @@ export async function holdingsFromLines(
   resolve: ResolveName,
   decimal?: DecimalMark,
 ): Promise<{ message: ResolvedHolding[]; errors: ScreenshotError[] }> {
-  const { rows, errors } = readHoldings(lines, decimal);
+  return resolveRows(readHoldings(lines, decimal), resolve);
+}
+
+async function resolveRows(
+  reading: Pick<ScreenshotReading, "rows" | "errors">,
+  resolve: ResolveName,
+): Promise<{ message: ResolvedHolding[]; errors: ScreenshotError[] }> {
+  const errors = [...reading.errors];
   const message: ResolvedHolding[] = [];
-  for (const row of rows) {
+  for (const row of reading.rows) {
     if (row.ticker) {
       message.push(row as ResolvedHolding);
       continue;
@@ -42,6 +55,16 @@ export async function holdingsFromLines(
   return { message, errors };
 }
 
+/**
+ * The first reading's rows, and the second's that the first does not have (no row of the first with the
+ * same quantity and price): the readings fail on different rows, and a row read twice is kept once, as the
+ * first read it. The errors are those of the reading with fewer.
+ */
+export function mergeReadings(first: ScreenshotReading, second: ScreenshotReading): Pick<ScreenshotReading, "rows" | "errors"> {
+  const missing = second.rows.filter((s) => !first.rows.some((f) => f.quantity === s.quantity && f.price === s.price));
+  return { rows: [...first.rows, ...missing], errors: second.errors.length < first.errors.length ? second.errors : first.errors };
+}
+
 export interface ScreenshotReader {
   read(image: Uint8Array | PreparedImage, layout?: Layout): Promise<OcrResult>;
 }
@@ -49,7 +72,7 @@ export interface ScreenshotReader {
 /**
  * Reads a screenshot: first as sparse text (phone apps, cards), and again as one block when the first
  * reading left rows of amounts without a ticker or name (Tesseract's sparse mode drops short bold words in
- * table columns); the reading with more holdings wins, then the one with fewer errors.
+ * table columns); the two readings are merged (mergeReadings).
  */
 export async function readScreenshot(
   ocr: ScreenshotReader,
@@ -67,17 +90,12 @@ export async function readScreenshot(
   await progress(20);
   const first = await ocr.read(prepared, "sparse");
   await progress(55);
-  let best = { lines: first.lines, reading: readHoldings(first.lines) };
-  if (best.reading.orphans > 0 || best.reading.errors.length > 0) {
+  const reading = readHoldings(first.lines);
+  let best: Pick<ScreenshotReading, "rows" | "errors"> = reading;
+  if (reading.orphans > 0 || reading.errors.length > 0) {
     const second = await ocr.read(prepared, "block");
-    const reading = readHoldings(second.lines);
-    if (
-      reading.rows.length > best.reading.rows.length ||
-      (reading.rows.length === best.reading.rows.length && reading.errors.length < best.reading.errors.length)
-    ) {
-      best = { lines: second.lines, reading };
-    }
+    best = mergeReadings(reading, readHoldings(second.lines));
   }
   await progress(85);
-  return holdingsFromLines(best.lines, resolve);
+  return resolveRows(best, resolve);
 }

@@ -135,7 +135,7 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
   const errors: ScreenshotError[] = [];
   let columns: Columns = {};
   let current: Holding | null = null;
-  const orphans = 0;
+  let orphans = 0;
   const finish = () => {
     if (current) settle(current, columns, rows, errors);
     current = null;
@@ -170,7 +170,11 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
       (name.length && current.name.length && !ticker) ||
       ((ticker || name.length) && complete(current))
     ) {
-      if (!ticker && !name.length && !current) return;
+      if (!ticker && !name.length && !current) {
+        // amounts with nothing to name them: the recognition likely lost this row's ticker
+        if (tokens.filter((t) => t.value !== undefined).length >= 2) orphans++;
+        return;
+      }
       if (ticker || name.length) {
         finish();
         current = { tokens: [], line: index + 1, text: [], name: [] };

@@ -51,7 +51,7 @@ describe("screenshot import", () => {
     const api = mockApi({
       [`POST ${V2}`]: { status: 202, body: { jobId: "shot-1", state: "queued", statusUrl: `${V2}/shot-1` } },
       [`GET ${V2}/shot-1`]: () =>
-        ++polls === 1
+        ++polls <= 2
           ? { body: { jobId: "shot-1", state: "running", progress: 55 } }
           : {
               body: {
@@ -70,12 +70,12 @@ describe("screenshot import", () => {
 
     const bar = screen.getByRole("progressbar", { name: "Upload progress" }) as HTMLProgressElement;
     expect(bar.value).toBeLessThan(100);
-    await waitFor(() => expect(bar.value).toBe(100), { timeout: 3000 });
+    await waitFor(() => expect(bar.value).toBe(100), { timeout: 8000 });
     expect(((await screen.findByLabelText("Zoom")) as HTMLInputElement).value).toBe("150");
     expect(await screen.findByRole("img", { name: "Preview of positions.png" })).toBeTruthy();
-    await screen.findByText(/Reading the screenshot… 55 %/, {}, { timeout: 3000 });
+    await screen.findByText(/Reading the screenshot… 55 %/, {}, { timeout: 8000 });
 
-    const table = await screen.findByRole("region", { name: "Import table" }, { timeout: 4000 });
+    const table = await screen.findByRole("region", { name: "Import table" }, { timeout: 8000 });
     expect(screen.getByRole("heading", { name: /2 holdings found/ })).toBeTruthy();
     expect(screen.getByText(/no ticker found for "Obscure"/)).toBeTruthy();
     const quantity = within(table).getByLabelText("Quantity, row 1");
@@ -103,7 +103,7 @@ describe("screenshot import", () => {
     });
   });
 
-  it("a screenshot without holdings: the reason and the hint, and manual processing on request", async () => {
+  it("a screenshot without holdings: the reason and the hint, and manual processing on request", { timeout: 20_000 }, async () => {
     const api = mockApi({
       [`POST ${V2}`]: { status: 202, body: { jobId: "shot-2", state: "queued", statusUrl: `${V2}/shot-2` } },
       [`GET ${V2}/shot-2`]: {
@@ -114,7 +114,7 @@ describe("screenshot import", () => {
     });
     const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
     await user.upload(await screen.findByLabelText("Choose a screenshot"), shot());
-    const alert = await screen.findByRole("alert", {}, { timeout: 4000 });
+    const alert = await screen.findByRole("alert", {}, { timeout: 8000 });
     expect(alert.textContent).toContain(ImportMessages.noHoldings);
     expect(alert.textContent).toContain(ImportMessages.noHoldingsHint);
     await user.click(within(alert).getByRole("button", { name: "Send it for manual processing" }));

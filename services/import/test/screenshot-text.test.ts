@@ -76,4 +76,23 @@ Account Total $232,991.50`),
     const { rows } = readHoldings(lines("VOO\n90 $490.28 $44,125.20\nVanguard S&P 500 ETF"));
     expect(rows).toEqual([{ ticker: "VOO", name: "Vanguard S&P 500", quantity: 90, price: 490.28, marketValue: 44125.2 }]);
   });
+
+  it("under a Symbol column a row's first word is its ticker whatever case the OCR gave it", () => {
+    // 112 × 55.79 = 6,248.48 and 60 × 60.30 = 3,618.00
+    const { rows } = readHoldings(
+      lines("Symbol Last Price Current Value Qty\no $55.79 $6,248.48 112\nVXus $60.30 $3,618.00 60\nPending Activity -$120.00"),
+    );
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([
+      ["O", 112],
+      ["VXUS", 60],
+    ]);
+  });
+
+  it("'Total' inside a fund's name is no total line; 'Account Total' is", () => {
+    // European numbers: 58 × 56,73 = 3.290,34
+    const { rows } = readHoldings(
+      lines("Investment Quantity Price Market Value\nVanguard Total International Stock ETF 58 56,73 3.290,34\nAccount Total 90.463,70"),
+    );
+    expect(rows).toEqual([{ ticker: null, name: "Vanguard International Stock", quantity: 58, price: 56.73, marketValue: 3290.34 }]);
+  });
 });

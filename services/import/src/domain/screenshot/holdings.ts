@@ -89,7 +89,9 @@ const NOT_TICKERS = new Set([
 const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
 const HEADER_WORDS =
   /^(symbol|ticker|quantity|qty|shares|units|price|last|value|market|gain\/loss|gain|loss|product|name|description|investment|cost|basis|change|day's|return|total|anzahl|stück|kurs|wert|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
-const TOTAL = /\b(total|totals|subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
+const TOTAL = /\b(subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
+/** "Total …" or "… Total $1,234": the word opens the line or only amounts follow it (not "Vanguard Total Stock") */
+const TOTAL_WORD = /^totals?\b|\btotals?:?(\s+[-+(]?[$€£]?[\d.,]+\)?\s*[€$£%]?)*\s*$/i;
 const CASH =
   /\b(cash|money market|sweep|buying power|settled|available to|us dollar|pending activity|spaxx|fcash|core position|geldmarkt|liquidit)/i;
 const ACCOUNT =
@@ -108,6 +110,8 @@ interface Token {
 }
 
 interface Columns {
+  /** the table's first column is the symbol: a row's first word is its ticker whatever case OCR gave it */
+  symbolFirst?: boolean;
   quantity?: number;
   price?: number;
   value?: number;
@@ -149,11 +153,12 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
       columns = header;
       return;
     }
-    if (TOTAL.test(text) || CASH.test(text) || ACCOUNT.test(text)) {
+    if (TOTAL.test(text) || TOTAL_WORD.test(text) || CASH.test(text) || ACCOUNT.test(text)) {
       finish();
       return;
     }
     const tokens = tokenize(line, decimal, columns);
+    if (columns.symbolFirst) symbolFirst(tokens);
     const ticker = pickTicker(tokens, columns);
     const name = tokens.filter((t) => t.nameWord).map((t) => t.text);
     // a name alone on the line under a holding read in full without one is that holding's name (desktop
@@ -200,7 +205,7 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   const words: ScreenshotWord[] = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
   const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")));
   if (hits.length < 2 || hits.length < words.length * 0.5) return null;
-  const columns: Columns = {};
+  const columns: Columns = { symbolFirst: /^(symbol|ticker)$/i.test(words[0]?.text ?? "") };
   if (!line.words) return columns;
   const centre = (w: { x0: number; x1: number }) => (w.x0 + w.x1) / 2;
   // a header of two words ("Market Value") is centred on both; the last word of the name marks the column
@@ -283,9 +288,25 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   return tokens;
 }
 
-function columnOf(t: Token, columns: Columns): keyof Columns | null {
+/**
+ * Under a Symbol/Ticker first column, a row's first word of 1–5 letters followed by two amounts or more is
+ * its ticker, upper-cased (OCR reads "O" as "o" and "VXUS" as "VXus" in small bold type).
+ */
+function symbolFirst(tokens: Token[]): void {
+  const first = tokens[0];
+  if (!first || first.ticker || first.value !== undefined) return;
+  const word = first.text.replace(/[,:;]$/, "");
+  if (!/^[A-Za-z]{1,5}$/.test(word) || NOT_TICKERS.has(word.toUpperCase()) || UNITS.test(word)) return;
+  if (tokens.filter((t) => t.value !== undefined).length < 2) return;
+  first.ticker = word.toUpperCase();
+  first.nameWord = false;
+}
+
+type ColumnKey = "quantity" | "price" | "value" | "ticker";
+
+function columnOf(t: Token, columns: Columns): ColumnKey | null {
   if (t.x === undefined || Number.isNaN(t.x)) return null;
-  let best: keyof Columns | null = null;
+  let best: ColumnKey | null = null;
   let distance = Number.POSITIVE_INFINITY;
   for (const key of ["quantity", "price", "value"] as const) {
     const c = columns[key];
@@ -300,7 +321,7 @@ function columnOf(t: Token, columns: Columns): keyof Columns | null {
     columns.ticker !== undefined &&
     t.ticker &&
     Math.abs(columns.ticker - t.x) < 200 &&
-    t.x < Math.min(...(Object.values(columns) as number[]).filter((v) => v !== columns.ticker), Number.POSITIVE_INFINITY)
+    t.x < Math.min(...[columns.quantity, columns.price, columns.value].filter((v): v is number => v !== undefined), Number.POSITIVE_INFINITY)
   )
     return "ticker";
   return best;

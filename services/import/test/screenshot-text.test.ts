@@ -95,4 +95,15 @@ Account Total $232,991.50`),
     );
     expect(rows).toEqual([{ ticker: null, name: "Vanguard International Stock", quantity: 58, price: 56.73, marketValue: 3290.34 }]);
   });
+
+  it("under a Symbol column a ticker alone on its line is read whatever its case or brackets", () => {
+    // 17 × 61.11 = 1,038.87; "Apple" alone is a name, not a ticker
+    const { rows } = readHoldings(
+      lines("Symbol Quantity Price Market Value\n[o]\n17 $61.11 $1,038.87\nRealty Income Corp\nGOOGL.\n649 $152.90 $99,232.10"),
+    );
+    expect(rows.map((r) => [r.ticker, r.quantity, r.name])).toEqual([
+      ["O", 17, "Realty Income"],
+      ["GOOGL", 649, ""],
+    ]);
+  });
 });

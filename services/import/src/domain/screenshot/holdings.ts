@@ -289,15 +289,18 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
 }
 
 /**
- * Under a Symbol/Ticker first column, a row's first word of 1–5 letters followed by two amounts or more is
- * its ticker, upper-cased (OCR reads "O" as "o" and "VXUS" as "VXus" in small bold type).
+ * Under a Symbol/Ticker first column, a row's first word of 1–5 letters is its ticker, upper-cased (OCR reads
+ * "O" as "o" or "[o]" and "VXUS" as "VXus" in small bold type), when two amounts or more follow it on the
+ * line, or when it stands alone on its line (desktop tables that print the ticker above the row's numbers)
+ * and is not a capitalised word (a one-word company name such as "Apple").
  */
 function symbolFirst(tokens: Token[]): void {
   const first = tokens[0];
-  if (!first || first.ticker || first.value !== undefined) return;
-  const word = first.text.replace(/[,:;]$/, "");
+  if (!first || first.value !== undefined) return;
+  const word = first.text.replace(/^[[(|]+|[\])|.,:;]+$/g, "");
   if (!/^[A-Za-z]{1,5}$/.test(word) || NOT_TICKERS.has(word.toUpperCase()) || UNITS.test(word)) return;
-  if (tokens.filter((t) => t.value !== undefined).length < 2) return;
+  const alone = tokens.length === 1 && !/^[A-Z][a-z]{2,}$/.test(word);
+  if (!alone && tokens.filter((t) => t.value !== undefined).length < 2) return;
   first.ticker = word.toUpperCase();
   first.nameWord = false;
 }
@@ -321,7 +324,8 @@ function columnOf(t: Token, columns: Columns): ColumnKey | null {
     columns.ticker !== undefined &&
     t.ticker &&
     Math.abs(columns.ticker - t.x) < 200 &&
-    t.x < Math.min(...[columns.quantity, columns.price, columns.value].filter((v): v is number => v !== undefined), Number.POSITIVE_INFINITY)
+    t.x <
+      Math.min(...[columns.quantity, columns.price, columns.value].filter((v): v is number => v !== undefined), Number.POSITIVE_INFINITY)
   )
     return "ticker";
   return best;

@@ -80,11 +80,15 @@ Account Total $232,991.50`),
   it("under a Symbol column a row's first word is its ticker whatever case the OCR gave it", () => {
     // 112 × 55.79 = 6,248.48 and 60 × 60.30 = 3,618.00
     const { rows } = readHoldings(
-      lines("Symbol Last Price Current Value Qty\no $55.79 $6,248.48 112\nVXus $60.30 $3,618.00 60\nPending Activity -$120.00"),
+      lines(
+        "Symbol Last Price Current Value Qty\no $55.79 $6,248.48 112\nVXus $60.30 $3,618.00 60\n0 $60.47 $1,148.93 19\nPending Activity -$120.00",
+      ),
     );
+    // and the digit 0 in front of amounts is the ticker O: 19 × 60.47 = 1,148.93
     expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([
       ["O", 112],
       ["VXUS", 60],
+      ["O", 19],
     ]);
   });
 
@@ -93,7 +97,7 @@ Account Total $232,991.50`),
     const { rows } = readHoldings(
       lines("Investment Quantity Price Market Value\nVanguard Total International Stock ETF 58 56,73 3.290,34\nAccount Total 90.463,70"),
     );
-    expect(rows).toEqual([{ ticker: null, name: "Vanguard International Stock", quantity: 58, price: 56.73, marketValue: 3290.34 }]);
+    expect(rows).toEqual([{ ticker: null, name: "Vanguard Total International Stock", quantity: 58, price: 56.73, marketValue: 3290.34 }]);
   });
 
   it("under a Symbol column a ticker alone on its line is read whatever its case or brackets", () => {
@@ -102,7 +106,7 @@ Account Total $232,991.50`),
       lines("Symbol Quantity Price Market Value\n[o]\n17 $61.11 $1,038.87\nRealty Income Corp\nGOOGL.\n649 $152.90 $99,232.10"),
     );
     expect(rows.map((r) => [r.ticker, r.quantity, r.name])).toEqual([
-      ["O", 17, "Realty Income"],
+      ["O", 17, "Realty Income Corp"],
       ["GOOGL", 649, ""],
     ]);
   });

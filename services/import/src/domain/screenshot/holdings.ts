@@ -185,6 +185,12 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
         current = { tokens: [], line: index + 1, text: [], name: [] };
       }
     }
+    const amounts = tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed).length;
+    if (!ticker && !name.length && amounts >= 2 && current && complete(current)) {
+      // a second row of amounts under a holding read in full: another row whose ticker the recognition lost
+      orphans++;
+      return;
+    }
     const h = current as unknown as Holding;
     h.tokens.push(...tokens);
     h.text.push(text);
@@ -266,6 +272,14 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     if (isTickerShape && (mostlyUpper || (i === 0 && word.length === 1 && merged.length <= 1))) t.ticker = upper;
     else if (/^[A-Za-z][A-Za-z&'.-]*$/.test(word) && word.length > 1 && !UNITS.test(word) && !NOT_TICKERS.has(upper)) t.nameWord = true;
   });
+  // a capitalised label word inside a name is part of it ("Vanguard Total Stock Market", "AT&T Inc"): the
+  // lines where such words are labels (headers, totals, cash) were left out before
+  for (let pass = 0; pass < 2; pass++) {
+    tokens.forEach((t, i) => {
+      if (t.nameWord || t.ticker || t.value !== undefined || !/^[A-Z][a-z]+\.?$/.test(t.text) || UNITS.test(t.text)) return;
+      if (tokens[i - 1]?.nameWord || tokens[i + 1]?.nameWord) t.nameWord = true;
+    });
+  }
   // a bare whole number between words is part of a name ("Vanguard S&P 500 ETF", "iShares Russell 2000"), not a quantity
   tokens.forEach((t, i) => {
     const prev = tokens[i - 1];
@@ -290,13 +304,19 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
 
 /**
  * Under a Symbol/Ticker first column, a row's first word of 1–5 letters is its ticker, upper-cased (OCR reads
- * "O" as "o" or "[o]" and "VXUS" as "VXus" in small bold type), when two amounts or more follow it on the
+ * "O" as "o", "[o]" or the digit 0 and "VXUS" as "VXus" in small bold type), when two amounts or more follow it on the
  * line, or when it stands alone on its line (desktop tables that print the ticker above the row's numbers)
  * and is not a capitalised word (a one-word company name such as "Apple").
  */
 function symbolFirst(tokens: Token[]): void {
   const first = tokens[0];
-  if (!first || first.value !== undefined) return;
+  if (!first) return;
+  // the ticker O read as the digit 0, in front of the row's amounts
+  if (first.text === "0" && tokens.filter((t) => t.currency).length >= 2) {
+    Object.assign(first, { value: undefined, currency: false, unit: false, ticker: "O" });
+    return;
+  }
+  if (first.value !== undefined) return;
   const word = first.text.replace(/^[[(|]+|[\])|.,:;]+$/g, "");
   if (!/^[A-Za-z]{1,5}$/.test(word) || NOT_TICKERS.has(word.toUpperCase()) || UNITS.test(word)) return;
   const alone = tokens.length === 1 && !/^[A-Z][a-z]{2,}$/.test(word);

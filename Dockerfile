@@ -26,6 +26,8 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=8080
 COPY --from=build /app /app
 RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*
+# the import-uploads volume (docker-compose.yml) takes this folder's owner when Docker first creates it
+RUN mkdir -p /tmp/folio/import-uploads && chown -R node:node /tmp/folio && chmod 700 /tmp/folio/import-uploads
 USER node
 EXPOSE 8080
 # overridden per container in docker-compose.yml

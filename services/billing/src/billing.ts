@@ -159,9 +159,7 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
       const before = { plan: base.plan, maxConnections: base.maxConnections ?? FREE_MAX_CONNECTIONS };
       const ops: WriteOp[] = [customerWrite(next, current), ...extra];
       if (before.plan !== plan.plan || before.maxConnections !== plan.maxConnections) {
-        ops.push(
-          publishOp("billing.plan.changed", uid, { uid, plan: plan.plan, maxConnections: plan.maxConnections }, deps.clock.now()),
-        );
+        ops.push(publishOp("billing.plan.changed", uid, { uid, plan: plan.plan, maxConnections: plan.maxConnections }, deps.clock.now()));
       }
       await deps.store.commit(ops);
     });

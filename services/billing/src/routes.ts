@@ -15,7 +15,10 @@ export const WEBHOOK_PATH = "/v1/billing/webhook";
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-export function billingRoutes(billing: Billing, receive: (raw: Buffer, signature: string | undefined) => Promise<void>): FastifyPluginAsync {
+export function billingRoutes(
+  billing: Billing,
+  receive: (raw: Buffer, signature: string | undefined) => Promise<void>,
+): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const auth = { preValidation: app.requireUser };
@@ -27,11 +30,9 @@ export function billingRoutes(billing: Billing, receive: (raw: Buffer, signature
       async (request) => ({ url: await billing.checkout(callerOf(request), request.body.price_id) }),
     );
 
-    app.post(
-      "/v1/create-portal-session",
-      { ...auth, schema: { response: { 200: BillingUrlReply, ...failures } } },
-      async (request) => ({ url: await billing.portal(callerOf(request)) }),
-    );
+    app.post("/v1/create-portal-session", { ...auth, schema: { response: { 200: BillingUrlReply, ...failures } } }, async (request) => ({
+      url: await billing.portal(callerOf(request)),
+    }));
 
     app.get("/v1/billing/plan", { ...auth, schema: { response: { 200: PlanReply, 401: NoUserReply } } }, async (request) =>
       billing.planView(callerOf(request).uid),
@@ -43,12 +44,16 @@ export function billingRoutes(billing: Billing, receive: (raw: Buffer, signature
       scope.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
         done(null, body),
       );
-      scope.post(WEBHOOK_PATH, { schema: { response: { 200: WebhookReply, 400: BillingErrorReply, 503: BillingErrorReply } } }, async (request) => {
-        const signature = request.headers["stripe-signature"];
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await receive(raw, typeof signature === "string" ? signature : undefined);
-        return { received: true as const };
-      });
+      scope.post(
+        WEBHOOK_PATH,
+        { schema: { response: { 200: WebhookReply, 400: BillingErrorReply, 503: BillingErrorReply } } },
+        async (request) => {
+          const signature = request.headers["stripe-signature"];
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          await receive(raw, typeof signature === "string" ? signature : undefined);
+          return { received: true as const };
+        },
+      );
     });
   };
 }

@@ -23,5 +23,4 @@ export interface Customer {
   subscriptions?: Record<string, SubscriptionState>;
 }
 
-export const customers = (store: Store) =>
-  store.collection<Customer>(CUSTOMERS, [{ fields: ["email"] }, { fields: ["stripeCustomerId"] }]);
+export const customers = (store: Store) => store.collection<Customer>(CUSTOMERS, [{ fields: ["email"] }, { fields: ["stripeCustomerId"] }]);

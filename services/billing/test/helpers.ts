@@ -42,7 +42,7 @@ export async function harness(env: Record<string, string> = {}, options: { strip
       { id: "price_other", unit_amount: 500, interval: "month" },
     ],
   });
-  const stripeEnv =
+  const stripeEnv: Record<string, string> =
     options.stripe === false
       ? {}
       : {

@@ -19,15 +19,7 @@ export const BillingErrorCodes = {
   badSignature: "billing/bad-signature",
 } as const;
 
-export const BillingMessages = {
-  notConfigured:
-    "Billing is not configured on this server: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and BILLING_PRICE_IDS to offer the paid plan.",
-  unknownPrice: "This plan is not offered.",
-  alreadySubscribed: "You already have the paid plan. Use 'Manage subscription' to change it.",
-  noCustomer: "You have no subscription to manage yet.",
-  providerFailed: "The payment provider could not be reached. Please try again.",
-  badSignature: "The webhook signature could not be verified.",
-} as const;
+export { BillingMessages } from "./constants.ts";
 
 export const CheckoutBody = Type.Object({ price_id: Type.String({ minLength: 1, maxLength: 200 }) });
 export type CheckoutBody = Static<typeof CheckoutBody>;

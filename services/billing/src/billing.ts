@@ -171,7 +171,34 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
     return mine?._id ?? metadataUid ?? null;
   }
 
-  return { checkout, portal, planView, recordSubscription, uidOfCustomer, stripeOrFail };
+  /**
+   * At start: every customer's plan decided again under the current offer and allowance, with an event for
+   * each change. Skipped while unconfigured, so a passing misconfiguration costs no one their plan; a
+   * customer changed meanwhile (a webhook) was decided by that change already.
+   */
+  async function reconcile(): Promise<number> {
+    if (!config.stripe) return 0;
+    let changed = 0;
+    for (const current of await db.find()) {
+      const plan = planOf(Object.values(current.subscriptions ?? {}), config);
+      if (plan.plan === current.plan && plan.maxConnections === (current.maxConnections ?? FREE_MAX_CONNECTIONS)) continue;
+      const uid = current._id;
+      const next: Customer = { ...current, plan: plan.plan, maxConnections: plan.maxConnections };
+      try {
+        await deps.store.commit([
+          customerWrite(next, current),
+          publishOp("billing.plan.changed", uid, { uid, plan: plan.plan, maxConnections: plan.maxConnections }, deps.clock.now()),
+        ]);
+        changed++;
+      } catch (err) {
+        if (!(err instanceof VersionConflictError)) throw err;
+      }
+    }
+    if (changed > 0) deps.log.info({ changed }, "billing: plans re-decided under the current configuration");
+    return changed;
+  }
+
+  return { checkout, portal, planView, recordSubscription, uidOfCustomer, stripeOrFail, reconcile };
 }
 
 export type Billing = ReturnType<typeof createBilling>;

@@ -31,5 +31,8 @@ export function createBillingService(deps: ServiceDeps): ServiceModule {
     name: "billing",
     routes: billingRoutes(billing, receive),
     consumers: [consumer(["account.registered"], onAccountRegistered)],
+    start: async () => {
+      await billing.reconcile();
+    },
   };
 }

@@ -1,6 +1,8 @@
+import { forService } from "@folio/platform/testing";
 import { BillingErrorCodes, BillingMessages } from "@folio/proto/billing";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
+import { createBillingService } from "../src/service.ts";
 import { type Harness, harness, subscribe } from "./helpers.ts";
 
 let h: Harness;
@@ -149,5 +151,25 @@ describe("POST /v1/billing/webhook", () => {
     const moved = await h.fake.updateSubscription(subscription.id, { price: "price_other" }, { deliver: false });
     await sendAll(moved.events);
     expect((await h.plan(token)).plan).toBe("free");
+  });
+
+  it("re-decides plans at start under a new allowance or offer, publishing only what changed", async () => {
+    h = await harness();
+    await sendAll((await subscribe(h, h.token("u1"))).events);
+    await sendAll((await subscribe(h, h.token("u2"), "price_pro_yearly")).events);
+    const restarted = (env: Record<string, string>) => {
+      const deps = forService(h.deps, "billing");
+      return createBillingService({ ...deps, config: { ...deps.config, env: { ...deps.config.env, ...env } } });
+    };
+    await restarted({}).start?.();
+    expect(await h.planEvents()).toHaveLength(2);
+    await restarted({ BILLING_PAID_CONNECTIONS: "3", BILLING_PRICE_IDS: "price_pro_monthly" }).start?.();
+    expect((await h.planEvents()).slice(2)).toEqual([
+      { uid: "u1", plan: "pro", maxConnections: 3 },
+      { uid: "u2", plan: "free", maxConnections: 1 },
+    ]);
+    // unconfigured: nothing is re-decided
+    await restarted({ STRIPE_SECRET_KEY: "" }).start?.();
+    expect(await h.planEvents()).toHaveLength(4);
   });
 });

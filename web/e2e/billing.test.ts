@@ -68,7 +68,7 @@ describe.skipIf(!enabled)("the paid plan in Chromium", () => {
     await panel.getByText("price_pro_monthly").waitFor();
     await panel.getByRole("button", { name: "Upgrade" }).click();
     const modal = page.getByRole("dialog", { name: "Upgrade" });
-    await modal.getByText("Upgrade to connect up to 5 brokerage connections.").waitFor();
+    await modal.getByText("Upgrade to connect up to 5 brokerage accounts.").waitFor();
     await modal.getByRole("button", { name: "Upgrade" }).click();
 
     // Stripe's Checkout (the fake's page): 9.00 USD a month for the user's own customer

@@ -74,7 +74,10 @@ export function PlanTab() {
         </>
       )}
       {upgrading && (
-        <UpgradeModal message={`Upgrade to connect up to ${connections(plan.paidMaxConnections)}.`} onClose={() => setUpgrading(false)} />
+        <UpgradeModal
+          message={`Upgrade to connect up to ${plan.paidMaxConnections} brokerage accounts.`}
+          onClose={() => setUpgrading(false)}
+        />
       )}
     </div>
   );

@@ -132,7 +132,7 @@ describe("settings plan tab", () => {
     expect(screen.queryByRole("button", { name: "Manage subscription" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Upgrade" }));
     const dialog = screen.getByRole("dialog", { name: "Upgrade" });
-    expect(within(dialog).getByText("Upgrade to connect up to 10 brokerage connections.")).toBeTruthy();
+    expect(within(dialog).getByText("Upgrade to connect up to 10 brokerage accounts.")).toBeTruthy();
     await user.click(await within(dialog).findByRole("button", { name: "Upgrade" }));
     await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith(CHECKOUT_URL));
   });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "../../scripts/fakes/stripe.ts";
-import { type AppProcess, freePort, startApp } from "../../test/support/app-process.ts";
+import { type AppProcess, api, freePort, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 import { MARKET_DATA } from "./harness.ts";
 
@@ -84,6 +84,19 @@ describe.skipIf(!enabled)("the paid plan in Chromium", () => {
     ]);
     const [customer] = fake.customers.values();
     expect(customer).toMatchObject({ email: "payer@example.com" });
+    // the settings call answers with billing's plan too (accounts asks billing through its client)
+    const login = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/login", {
+      email: "payer@example.com",
+      password: "long-enough",
+    });
+    const settings = await api<{ account: { plan: string }; plan_ids: string[] }>(
+      app.url,
+      "POST",
+      "/v1/get/settings",
+      undefined,
+      login.body.idToken,
+    );
+    expect(settings.body).toMatchObject({ account: { plan: "pro" }, plan_ids: ["price_pro_monthly"] });
 
     await panel.getByRole("button", { name: "Manage subscription" }).click();
     await page.waitForURL(`${fake.url}/p/session/**`);

@@ -26,6 +26,8 @@ export function ImportPage() {
   const [rows, setRows] = useState<ImportRow[] | null>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
   const [imported, setImported] = useState<ImportedFrom>("screenshot");
+  // a new reading starts a new table (its name field and flashing); edits and removed rows keep it
+  const [reading, setReading] = useState(0);
   const [save, { isLoading: saving }] = useSavePortfolioMutation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only
@@ -74,6 +76,7 @@ export function ImportPage() {
         <ScreenshotImport
           onRows={(read, errors) => {
             setImported("screenshot");
+            setReading((n) => n + 1);
             setRows(fromScreenshot(read, new Date()));
             setProblems(errors);
           }}
@@ -82,6 +85,7 @@ export function ImportPage() {
         <FileImport
           onRows={(reply) => {
             setImported(reply.format);
+            setReading((n) => n + 1);
             setRows(fromFile(reply.message));
             setProblems(reply.errors);
           }}
@@ -94,14 +98,7 @@ export function ImportPage() {
             {imported !== "screenshot" && <span className="muted"> · {FORMAT_NAMES[imported] ?? imported}</span>}
           </h2>
           <p className="muted">Check each row, fix what was misread, then create the portfolio.</p>
-          <ImportTable
-            key={rows.length === 0 ? "empty" : rows[0].id}
-            rows={rows}
-            onChange={setRows}
-            onCreate={create}
-            defaultName={defaultName}
-            busy={saving}
-          />
+          <ImportTable key={reading} rows={rows} onChange={setRows} onCreate={create} defaultName={defaultName} busy={saving} />
         </>
       )}
       {problems.length > 0 && (

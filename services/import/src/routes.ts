@@ -170,8 +170,9 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       },
       async (request) => {
         const { uid, email } = callerOf(request);
-        if (!settings.manualTo) throw unavailable(ImportMessages.manualUnconfigured);
+        // the upload is checked first: a bad file is the user's mistake whatever the configuration
         const { file, header } = await checkedImage(request, ["image", "filedata"]);
+        if (!settings.manualTo) throw unavailable(ImportMessages.manualUnconfigured);
         const extension = header.format === "jpeg" ? ".jpg" : `.${header.format}`;
         const id = await uploads.save("manual", file.bytes, "manual", extension);
         try {

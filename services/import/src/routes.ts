@@ -40,6 +40,8 @@ import type { ScreenshotRecord } from "./store.ts";
 /** room for the multipart envelope around a file at the limit */
 const FORM_OVERHEAD = 64 * 1024;
 const STATUS_PATH = "/v2/import/portfolio/screenshot";
+/** screenshots of one user waiting or being read at once: OCR takes a core for seconds */
+export const MAX_PENDING = 3;
 
 const imageProblem = (code: string, message: string) =>
   new HttpError(
@@ -86,11 +88,23 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       "/v2/import/portfolio/screenshot",
       {
         ...imageUpload,
-        schema: { response: { 202: ScreenshotAccepted, 400: ErrorReply, 401: NoUserReply, 413: ErrorReply, 415: ErrorReply } },
+        schema: {
+          response: { 202: ScreenshotAccepted, 400: ErrorReply, 401: NoUserReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
+        },
       },
       async (request, reply) => {
         const { uid } = callerOf(request);
         const { file } = await checkedImage(request, ["image"]);
+        const pending = (await screenshots.find({ uid })).filter((r) => !r.outcome).length;
+        if (pending >= MAX_PENDING) {
+          throw new HttpError(
+            429,
+            "rate_limited",
+            `${MAX_PENDING} of your screenshots are still being read: wait for them, then send this one again.`,
+            {},
+            { "retry-after": "10" },
+          );
+        }
         const upload = await uploads.save("queue", file.bytes, "shot");
         try {
           const record: ScreenshotRecord = { _id: upload, uid, createdAt: deps.clock.now() };

@@ -138,6 +138,18 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     expect(json.json().error).toContain("multipart/form-data");
   });
 
+  it("at most 3 screenshots of one user wait at once: the 4th is a 429 until one is read", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE), workers: false });
+    for (let i = 0; i < 3; i++) expect((await h.upload("ann", V2, "image", image, "shot.png")).statusCode).toBe(202);
+    const fourth = await h.upload("ann", V2, "image", image, "shot.png");
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.headers["retry-after"]).toBe("10");
+    expect((await h.upload("bob", V2, "image", image, "shot.png")).statusCode).toBe(202);
+    h.startWorkers();
+    await h.settle();
+    expect((await h.upload("ann", V2, "image", image, "shot.png")).statusCode).toBe(202);
+  });
+
   it("the sweep deletes uploads and records older than an hour", async () => {
     h = await importHarness({}, { reader: scriptedReader(TABLE), workers: false });
     const { jobId, statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();

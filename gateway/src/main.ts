@@ -14,7 +14,7 @@ import { routeTable } from "./routes.ts";
 
 export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
-  const cache = createCache({ redisUrl: config.redisUrl, clock: systemClock, prefix: "folio:" });
+  const cache = await createCache({ redisUrl: config.redisUrl, clock: systemClock, prefix: "folio:" });
   const app = await createHttpServer({
     name: "gateway",
     logLevel: config.logLevel,

@@ -12,6 +12,7 @@ import type { Cache } from "../cache/port.ts";
 import { loggableUrl, loggerOptions } from "../log.ts";
 import { authPlugin } from "./auth.ts";
 import { HttpError } from "./errors.ts";
+import { lazySerializers, lazyValidator } from "./lazy-compilers.ts";
 import { INTERNAL_CLIENT, registerRateLimits } from "./rate-limit.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 
@@ -51,6 +52,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     disableRequestLogging: true,
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
+    schemaController: { compilersFactory: lazySerializers },
   }).withTypeProvider<TypeBoxTypeProvider>();
   await registerSecurityHeaders(app);
   await registerRateLimits(app, { cache: options.cache, perMinute: options.requestsPerMinute });
@@ -68,7 +70,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   // dropped everywhere.
   const coercing = new Ajv({ removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false, strict: false });
   const exact = new Ajv({ removeAdditional: "all", coerceTypes: false, useDefaults: true, allErrors: false, strict: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? exact : coercing).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(() => (httpPart === "body" ? exact : coercing).compile(schema)));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {

@@ -5,7 +5,7 @@
  * every event topic and its dead-letter topic, MongoDB runs as a replica set (the outbox needs
  * transactions), and every variable the app reads is documented in .env.example.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { EventPayloads } from "@folio/proto/events";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -146,6 +146,12 @@ describe(".env.example", () => {
     const example = readFileSync(".env.example", "utf8");
     const config = readFileSync("platform/src/config.ts", "utf8");
     const read = new Set([...config.matchAll(/env(?:\.|, ")([A-Z_]{3,})/g)].map((m) => m[1]));
+    // services' own settings (services/<name>/src/configuration.ts) name their variables as string literals
+    for (const dir of readdirSync("services")) {
+      const file = `services/${dir}/src/configuration.ts`;
+      if (!existsSync(file)) continue;
+      for (const m of readFileSync(file, "utf8").matchAll(/"([A-Z][A-Z0-9]*_[A-Z0-9_]+)"/g)) read.add(m[1]);
+    }
     expect(read.size).toBeGreaterThan(8);
     for (const name of read) {
       if (["SERVICES", "WORKERS", "HOST"].includes(name)) continue; // set per container by compose

@@ -10,12 +10,13 @@
  *   node --import tsx scripts/bench/throughput.ts           (or through `npm run bench`)
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { api, freePort, repoRoot, startApp } from "../../test/support/app-process.ts";
+import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 
 const IN_FLIGHT = 32;
 /** per path: warm-up (the servers' JIT), then ROUNDS rounds of ROUND_SECONDS taken in turns across paths */
@@ -93,8 +94,8 @@ async function startBare(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 export async function throughputBench(): Promise<void> {
-  const marketData = process.env.MARKET_DATA_DIR || resolve(repoRoot, "../shared/market-data");
-  if (!existsSync(join(marketData, "SPY.csv"))) {
+  const marketData = marketDataDir();
+  if (!marketDataAvailable(marketData)) {
     console.log(`throughput: skipped, no market data at ${marketData} (set MARKET_DATA_DIR)`);
     return;
   }

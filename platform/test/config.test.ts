@@ -67,6 +67,12 @@ describe("secrets from files (<NAME>_FILE)", () => {
     expect(c.env.OPENAI_API_KEY).toBe("sk-test");
   });
 
+  it("leaves other *_FILE variables of the environment alone", () => {
+    const c = loadConfig({ ...base(), TF_CLI_CONFIG_FILE: "/nonexistent/.terraformrc", LOG_FILE: "/nonexistent/log" });
+    expect(c.env.TF_CLI_CONFIG).toBeUndefined();
+    expect(c.env.LOG).toBeUndefined();
+  });
+
   it("refuses a variable given both ways, and a file that cannot be read, naming the variable", () => {
     expect(() => loadConfig({ ...base(), JWT_SECRET: "x".repeat(40), JWT_SECRET_FILE: secretFile("y".repeat(40)) })).toThrow(
       "Invalid configuration: JWT_SECRET_FILE and JWT_SECRET are both set",

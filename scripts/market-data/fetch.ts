@@ -6,15 +6,17 @@
  * folder is byte for byte the one the tests were written against. A file already there with the right hash
  * is kept; a download or hash that does not match fails the run, naming the file.
  *
- *   node --import tsx scripts/market-data/fetch.ts [--dir <folder>] [--source-url <base>]
+ *   node --import tsx scripts/market-data/fetch.ts [--dir <folder>] [--source-url <base>] [--if-missing]
  *
  * `--source-url` replaces https://raw.githubusercontent.com (a mirror, or a local server in tests).
+ * `--if-missing` does nothing when the folder is already there (.ci/run: a machine that has it needs no
+ * network, whatever its copy's age).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { marketDataDir } from "./location.ts";
+import { marketDataAvailable, marketDataDir } from "./location.ts";
 
 export interface Transform {
   /** keep these columns, named by the source's header, in this order */
@@ -124,8 +126,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const at = process.argv.indexOf(name);
     return at > 0 ? process.argv[at + 1] : undefined;
   };
+  const dir = arg("--dir") ?? marketDataDir();
   try {
-    await fetchMarketData({ dir: arg("--dir"), sourceUrl: arg("--source-url") });
+    if (process.argv.includes("--if-missing") && marketDataAvailable(dir)) console.log(`market data in ${dir}: already there`);
+    else await fetchMarketData({ dir, sourceUrl: arg("--source-url") });
   } catch (err) {
     console.error(`fetch-market-data: ${err instanceof Error ? err.message : err}`);
     process.exit(1);

@@ -8,6 +8,7 @@
  *   gateway.js        the cluster's gateway
  *   <service>.js      one per service (accounts, portfolio, …), ROLE=api|worker|all
  *   create-topics.js  the cluster's Kafka topics from proto's event map (compose `kafka-init`)
+ *   openapi.json      the OpenAPI document, generated once here (by openapi-json.js) instead of at each start
  *
  * Our workspaces (@folio/*) are bundled; npm packages stay in node_modules (`npm ci --omit=dev` installs
  * them): native ones (better-sqlite3, sharp), those that load files beside their own code (tesseract.js,
@@ -15,8 +16,9 @@
  *
  *   node scripts/build-server.mjs [--outdir dir]
  */
+import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
@@ -32,6 +34,7 @@ export function serverEntries(root = repoRoot) {
     embedded: "gateway/src/embedded.ts",
     gateway: "gateway/src/main.ts",
     "create-topics": "platform/src/bus/create-topics.ts",
+    "openapi-json": "gateway/src/openapi-json.ts",
     ...Object.fromEntries(services.map((name) => [name, `services/${name}/src/main.ts`])),
   };
 }
@@ -101,6 +104,11 @@ export async function buildServer({ outdir = resolve(repoRoot, "dist/server"), q
     plugins: [runtimeExternal],
     banner: { js: requireBanner },
   });
+  const openapi = spawnSync(process.execPath, [join(outdir, "openapi-json.js"), join(outdir, "openapi.json")], {
+    cwd: repoRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (openapi.status !== 0) throw new Error(`generating the OpenAPI document failed (exit ${openapi.status})`);
   const ms = Math.round(performance.now() - started);
   if (!quiet) console.log(`server built: ${Object.keys(entries).length} entries in ${outdir} (${ms} ms)`);
   return result;

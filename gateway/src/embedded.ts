@@ -8,7 +8,7 @@ import { createDeps, hostServices } from "@folio/platform/host";
 import { createHttpServer } from "@folio/platform/http/server";
 import { forService } from "@folio/platform/service";
 import { registerEdge, spaNotFound } from "./edge.ts";
-import { buildOpenApiDocument } from "./openapi.ts";
+import { openApiDocument } from "./openapi.ts";
 import { selectServices, serviceFactories } from "./registry.ts";
 
 export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
@@ -30,7 +30,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
     health: [{ name: "store", check: async () => void (await deps.store.pendingEvents(1)) }],
     notFoundHandler: spaNotFound,
   });
-  await registerEdge(app, await buildOpenApiDocument(config), { publicDocs: config.publicDocs });
+  await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });
   const hosted = await hostServices(app, modules, deps);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -9,7 +9,7 @@ import { systemClock } from "@folio/platform/clock";
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createHttpServer } from "@folio/platform/http/server";
 import { registerEdge, spaNotFound } from "./edge.ts";
-import { buildOpenApiDocument } from "./openapi.ts";
+import { openApiDocument } from "./openapi.ts";
 import { routeTable } from "./routes.ts";
 
 export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
@@ -29,7 +29,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
     notFoundHandler: spaNotFound,
     bodyLimit: 20 * 1024 * 1024,
   });
-  await registerEdge(app, await buildOpenApiDocument(config), { publicDocs: config.publicDocs });
+  await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });
   await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 } });
   // bodies pass through untouched (JSON, multipart uploads, signed webhooks)
   app.removeAllContentTypeParsers();

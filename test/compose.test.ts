@@ -146,11 +146,13 @@ describe(".env.example", () => {
     const example = readFileSync(".env.example", "utf8");
     const config = readFileSync("platform/src/config.ts", "utf8");
     const read = new Set([...config.matchAll(/env(?:\.|, ")([A-Z_]{3,})/g)].map((m) => m[1]));
-    // services' own settings (services/<name>/src/configuration.ts) name their variables as string literals
+    // services' own settings (services/<name>/src/configuration.ts or config.ts) name their variables as literals
     for (const dir of readdirSync("services")) {
-      const file = `services/${dir}/src/configuration.ts`;
-      if (!existsSync(file)) continue;
-      for (const m of readFileSync(file, "utf8").matchAll(/"([A-Z][A-Z0-9]*_[A-Z0-9_]+)"/g)) read.add(m[1]);
+      for (const name of ["configuration.ts", "config.ts"]) {
+        const file = `services/${dir}/src/${name}`;
+        if (!existsSync(file)) continue;
+        for (const m of readFileSync(file, "utf8").matchAll(/(?:"|env\.)([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/g)) read.add(m[1] as string);
+      }
     }
     expect(read.size).toBeGreaterThan(8);
     for (const name of read) {

@@ -105,6 +105,21 @@ describe("docker-compose.yml", () => {
     expect(services.accounts.secrets).toEqual(["jwt_secret"]);
   });
 
+  it("passes every setting of .env.example to the app containers, and each secret as a file only", () => {
+    const example = readFileSync(".env.example", "utf8");
+    const names = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]{2,})=/gm)].map((m) => m[1]);
+    const secrets = Object.values(compose.secrets).map((s) => s.environment);
+    // compose's own (credentials, tag, port on the host) and what compose sets per container
+    const composeOnly = ["MONGO_USER", "MONGO_PASSWORD", "REDIS_PASSWORD", "FOLIO_TAG", "PORT", "MARKET_DATA_DIR", "DATA_DIR"];
+    const perContainer = ["REDIS_URL", "MONGO_URL", "KAFKA_BROKERS"];
+    const env = services.gateway.environment ?? {};
+    for (const name of names) {
+      if (composeOnly.includes(name) || perContainer.includes(name)) continue;
+      if (secrets.includes(name)) expect(env[name], name).toBeUndefined();
+      else expect(env[name], `${name}: add it to x-app's environment in docker-compose.yml`).toMatch(new RegExp(`^\\$\\{${name}:-`));
+    }
+  });
+
   it("creates every event topic and its dead-letter topic from the image before services start", () => {
     expect(services["kafka-init"].command).toEqual(["node", "dist/server/create-topics.js"]);
     expect(entries["create-topics"]).toBe("platform/src/bus/create-topics.ts");

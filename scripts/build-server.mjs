@@ -10,9 +10,9 @@
  *   create-topics.js  the cluster's Kafka topics from proto's event map (compose `kafka-init`)
  *   openapi.json      the OpenAPI document, generated once here (by openapi-json.js) instead of at each start
  *
- * Our workspaces (@folio/*) are bundled; npm packages stay in node_modules (`npm ci --omit=dev` installs
- * them): native ones (better-sqlite3, sharp), those that load files beside their own code (tesseract.js,
- * @fastify/swagger-ui, pino's transports) must, and the rest load as fast from there.
+ * Our workspaces (@folio/*) and most npm packages are bundled; `runtimePackages` below stay in node_modules
+ * (`npm ci --omit=dev` installs them in the image). Modules loaded on demand (the Kafka, Redis and MongoDB
+ * adapters) become chunks of their own beside the entries, so the embedded app never reads them.
  *
  *   node scripts/build-server.mjs [--outdir dir]
  */

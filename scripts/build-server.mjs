@@ -14,10 +14,10 @@
  * (`npm ci --omit=dev` installs them in the image). Modules loaded on demand (the Kafka, Redis and MongoDB
  * adapters) become chunks of their own beside the entries, so the embedded app never reads them.
  *
- *   node scripts/build-server.mjs [--outdir dir]
+ *   node scripts/build-server.mjs [--outdir dir]     (inside the repository, where node_modules resolves)
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -52,6 +52,8 @@ export const runtimePackages = [
   "tesseract.js-core",
   "@tesseract.js-data/eng",
   "@fastify/swagger-ui",
+  // @fastify/swagger-ui loads it from node_modules anyway: one copy instead of a second one bundled
+  "yaml",
   "pino",
   "pino-pretty",
   "thread-stream",
@@ -85,6 +87,8 @@ const requireBanner =
 export async function buildServer({ outdir = resolve(repoRoot, "dist/server"), quiet = false } = {}) {
   const started = performance.now();
   const entries = serverEntries();
+  // chunks are named by their content: a fresh folder keeps old ones from piling up
+  rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: repoRoot,
     entryPoints: Object.entries(entries).map(([out, src]) => ({ out, in: src })),

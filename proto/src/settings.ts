@@ -16,12 +16,24 @@ export {
   usernameFailure,
 } from "./constants.ts";
 
+/**
+ * Base currencies a user may pick: every amount is shown in it, converted with the provider's historical
+ * exchange rates (`<CUR><BASE>=X`). Major units only (README "Currencies").
+ */
+export const SUPPORTED_CURRENCIES = ["USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "HKD", "SGD", "ILS", "ZAR", "INR"] as const;
+export type SupportedCurrency = (typeof SUPPORTED_CURRENCIES)[number];
+export const DEFAULT_BASE_CURRENCY: SupportedCurrency = "USD";
+export const isSupportedCurrency = (c: unknown): c is SupportedCurrency =>
+  typeof c === "string" && (SUPPORTED_CURRENCIES as readonly string[]).includes(c);
+export const BASE_CURRENCY_UNSUPPORTED = `The base currency must be one of ${SUPPORTED_CURRENCIES.join(", ")}`;
+
 export const SettingsErrorCodes = {
   required: "settings/username-required",
   length: "settings/username-length",
   characters: "settings/username-characters",
   taken: "settings/username-taken",
   displayName: "settings/display-name-empty",
+  baseCurrency: "settings/base-currency",
 } as const;
 
 /** The plan every account has until billing reports another. */
@@ -44,7 +56,11 @@ export const SettingsReply = Type.Object({
     /** null until the user picks one */
     username: Type.Union([Type.String(), Type.Null()]),
     displayName: Type.Union([Type.String(), Type.Null()]),
+    /** ISO code every amount is shown in (default USD) */
+    baseCurrency: Type.Optional(Type.String()),
   }),
+  /** the base currencies the user may pick */
+  currencies: Type.Optional(Type.Array(Type.String())),
   /** the billing price ids the plan tab offers (BILLING_PRICE_IDS) */
   plan_ids: Type.Array(Type.String()),
   connections: Type.Array(Connection),
@@ -60,6 +76,8 @@ export const SettingsUpdateBody = Type.Object({
       Type.Object({
         username: Type.Optional(Type.String({ maxLength: 200 })),
         displayName: Type.Optional(Type.String({ maxLength: 100 })),
+        /** one of SUPPORTED_CURRENCIES; anything else is refused with BASE_CURRENCY_UNSUPPORTED */
+        baseCurrency: Type.Optional(Type.String({ maxLength: 10 })),
       }),
     ),
   }),

@@ -13,9 +13,11 @@ interface AssetTableProps {
   figures: AssetFigures[];
   formatGains: FormatGains;
   editable: boolean;
+  /** the currency of market values and gains (the owner's base currency) */
+  currency?: string;
 }
 
-export function AssetTable({ assets, figures, formatGains, editable }: AssetTableProps) {
+export function AssetTable({ assets, figures, formatGains, editable, currency = "USD" }: AssetTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
   if (assets.length === 0) return <p className="muted empty">No assets yet.</p>;
   const editedAsset = editing === null ? undefined : assets[editing];
@@ -41,7 +43,10 @@ export function AssetTable({ assets, figures, formatGains, editable }: AssetTabl
               Latest price
             </th>
             <th scope="col" className="num">
-              Market value
+              Market value ({currency})
+            </th>
+            <th scope="col" className="num">
+              Dividends received
             </th>
             <th scope="col" className="num">
               Profit/loss
@@ -64,6 +69,7 @@ export function AssetTable({ assets, figures, formatGains, editable }: AssetTabl
               asset={asset}
               figures={figures[index]}
               formatGains={formatGains}
+              currency={currency}
               index={index}
               editable={editable}
               onEdit={() => setEditing(index)}
@@ -80,18 +86,25 @@ interface AssetRowProps {
   asset: Asset;
   figures: AssetFigures | undefined;
   formatGains: FormatGains;
+  currency: string;
   index: number;
   editable: boolean;
   onEdit: () => void;
 }
 
-function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: AssetRowProps) {
+function AssetRow({ asset, figures, formatGains, currency, index, editable, onEdit }: AssetRowProps) {
   const dispatch = useAppDispatch();
-  const gain = gainText(figures?.profitLoss, figures?.profitLossPercent, formatGains);
+  const gain = gainText(figures?.profitLoss, figures?.profitLossPercent, formatGains, currency);
+  // prices and the purchase price are in the instrument's own currency
+  const own = asset.currency ?? currency;
   const gainSign = figures?.profitLoss ? Math.sign(figures.profitLoss) : 0;
   return (
     <tr>
-      <td className="ticker">{asset.ticker}</td>
+      <td className="ticker">
+        {asset.ticker}
+        {asset.currency && asset.currency !== currency && <span className="muted small asset-currency"> {asset.currency}</span>}
+        {asset.splitNote && <div className="muted small split-note">{asset.splitNote}</div>}
+      </td>
       {/* a name that only repeats the ticker says nothing */}
       <td className="asset-name">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
       <td className="num">
@@ -120,10 +133,18 @@ function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: Asse
           percentOrNA(asset.initialPercent)
         )}
       </td>
-      <td className="num">{formatCurrencyOrNA(asset.PoA)}</td>
+      <td className="num">{formatCurrencyOrNA(asset.PoA, own)}</td>
       <td className="nowrap">{formatDate(asset.DoA)}</td>
-      <td className="num">{formatCurrencyOrNA(asset.latestPrice)}</td>
-      <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue)}</td>
+      <td className="num">
+        {formatCurrencyOrNA(asset.latestPrice, own)}
+        {asset.priceDate && (
+          <div className="muted small price-date">
+            {asset.stale ? "last known, " : ""}as of {formatDate(asset.priceDate)}
+          </div>
+        )}
+      </td>
+      <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue, currency)}</td>
+      <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.dividends, currency)}</td>
       <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`}>{gain}</td>
       <td className="num">{percentOrNA(figures?.percent)}</td>
       {editable && (

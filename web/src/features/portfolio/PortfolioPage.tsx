@@ -15,7 +15,7 @@ import { assetFigures, portfolioFigures, sharesByTicker, weightedFees } from "./
 import { HistoricalPeriods } from "./HistoricalPeriods.tsx";
 import { NewPortfolioModal } from "./NewPortfolioModal.tsx";
 import { ProfitLossChart, SharesChart, ValueChart } from "./PortfolioCharts.tsx";
-import { PortfolioSummary, ReturnsPanel } from "./PortfolioSummary.tsx";
+import { PortfolioSummary, ReturnsPanel, ValuationGaps } from "./PortfolioSummary.tsx";
 import { costValue } from "./portfolioModel.ts";
 import { autoSaveChanged, formatGainsChanged, newPortfolioStarted } from "./portfolioSlice.ts";
 import { loadPortfolio } from "./portfolioThunks.ts";
@@ -142,6 +142,9 @@ export function PortfolioPage() {
         formatGains={portfolio.formatGains}
         onFormatGains={canEdit ? (f) => dispatch(formatGainsChanged(f)) : undefined}
         lastRefreshed={portfolio.lastRefreshed}
+        currency={valuation?.baseCurrency}
+        pricesAsOf={valuation?.pricesAsOf}
+        basis={valuation?.definitions.basis}
       />
       <ReturnsPanel valuation={valuation} />
       <div className="section-header assets-header">
@@ -157,7 +160,14 @@ export function PortfolioPage() {
           No price found for {valuation.unpriced.join(", ")}: {valuation.unpriced.length === 1 ? "its" : "their"} live figures show NA.
         </p>
       )}
-      <AssetTable assets={portfolio.assets} figures={figures} formatGains={portfolio.formatGains} editable={canEdit} />
+      <ValuationGaps valuation={valuation} />
+      <AssetTable
+        assets={portfolio.assets}
+        figures={figures}
+        formatGains={portfolio.formatGains}
+        editable={canEdit}
+        currency={valuation?.baseCurrency}
+      />
       {portfolio.assets.length > 0 && (
         <div className="charts">
           <ValueChart

@@ -43,10 +43,7 @@ export function AssetTable({ assets, figures, formatGains, editable, currency = 
               Latest price
             </th>
             <th scope="col" className="num">
-              Market value ({currency})
-            </th>
-            <th scope="col" className="num">
-              Dividends received
+              Market value
             </th>
             <th scope="col" className="num">
               Profit/loss
@@ -144,8 +141,12 @@ function AssetRow({ asset, figures, formatGains, currency, index, editable, onEd
         )}
       </td>
       <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue, currency)}</td>
-      <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.dividends, currency)}</td>
-      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`}>{gain}</td>
+      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`}>
+        {gain}
+        {figures && figures.dividends > 0 && (
+          <div className="muted small dividends-note">incl. {formatMoney(figures.dividends, currency)} dividends received</div>
+        )}
+      </td>
       <td className="num">{percentOrNA(figures?.percent)}</td>
       {editable && (
         <td className="row-actions">

@@ -49,15 +49,17 @@ export function PortfolioSummary({ figures, fees, formatGains, onFormatGains, la
   const asOf = pricesAsOfNote(pricesAsOf, now);
   return (
     <section className="stats" aria-label="Summary">
-      <Stat label={`Market value (${currency})`} note={asOf}>
+      <Stat label="Market value" note={asOf}>
         <span className="money">{figures.marketValue === null ? "NA" : formatMoney(figures.marketValue, currency)}</span>
       </Stat>
       <Stat label="Cost">
         <span className="money">{formatMoney(figures.cost, currency)}</span>
       </Stat>
-      <Stat label="Dividends received" note="counted in profit/loss">
-        <span className="money">{formatMoney(figures.dividends, currency)}</span>
-      </Stat>
+      {figures.dividends > 0 && (
+        <Stat label="Dividends received" note="counted in profit/loss">
+          <span className="money">{formatMoney(figures.dividends, currency)}</span>
+        </Stat>
+      )}
       <Stat
         label="Profit/loss"
         note={

@@ -189,7 +189,7 @@ function BaseCurrencyForm({ settings }: { settings: SettingsReply }) {
       )}
       <div>
         <button type="submit" className="button primary" disabled={saving || currency === current}>
-          Save
+          Save base currency
         </button>
       </div>
     </form>

@@ -5,7 +5,7 @@ export const NetWorthBody = Type.Object({ force: Type.Optional(Type.Boolean()) }
 export type NetWorthBody = Static<typeof NetWorthBody>;
 
 export const NetWorthReply = Type.Object({
-  /** Σ market value of the user's portfolios (playground excluded), in dollars rounded to cents; 0 before the first computation */
+  /** Σ market value of the user's portfolios (playground excluded), in `baseCurrency` rounded to cents; 0 before the first computation */
   netWorth: Type.Number(),
   /** ISO time of the computation the value comes from; null before the first one */
   lastUpdated: Type.Union([Type.String(), Type.Null()]),

@@ -20,7 +20,24 @@ export {
  * Base currencies a user may pick: every amount is shown in it, converted with the provider's historical
  * exchange rates (`<CUR><BASE>=X`). Major units only (README "Currencies").
  */
-export const SUPPORTED_CURRENCIES = ["USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "HKD", "SGD", "ILS", "ZAR", "INR"] as const;
+export const SUPPORTED_CURRENCIES = [
+  "USD",
+  "EUR",
+  "GBP",
+  "CHF",
+  "JPY",
+  "CAD",
+  "AUD",
+  "NZD",
+  "SEK",
+  "NOK",
+  "DKK",
+  "HKD",
+  "SGD",
+  "ILS",
+  "ZAR",
+  "INR",
+] as const;
 export type SupportedCurrency = (typeof SUPPORTED_CURRENCIES)[number];
 export const DEFAULT_BASE_CURRENCY: SupportedCurrency = "USD";
 export const isSupportedCurrency = (c: unknown): c is SupportedCurrency =>

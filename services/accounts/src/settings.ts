@@ -12,12 +12,12 @@ import {
   DEFAULT_BASE_CURRENCY,
   DEFAULT_PLAN,
   DISPLAY_NAME_EMPTY,
+  isSupportedCurrency,
   SettingsErrorCodes,
   type SettingsReply,
   type SettingsUpdateBody,
-  type UsernameFailure,
-  isSupportedCurrency,
   SUPPORTED_CURRENCIES,
+  type UsernameFailure,
   UsernameMessages,
 } from "@folio/proto/settings";
 import type { Accounts } from "./accounts.ts";

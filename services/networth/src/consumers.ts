@@ -12,15 +12,15 @@
 import { type Consumer, consumer, type Event } from "@folio/platform/events";
 import { bucketOf } from "@folio/platform/fanout";
 import { handleOnce } from "@folio/platform/inbox";
+import { projection } from "@folio/platform/projection";
 import type { WriteOp } from "@folio/platform/store/port";
+import { DEFAULT_BASE_CURRENCY } from "@folio/proto/settings";
 import type { NetworthContext } from "./context.ts";
 import { holderChanges, holderId } from "./domain/holders.ts";
 import { heldTickers, normalizeTicker } from "./domain/net-worth.ts";
 import { PORTFOLIO_EVENTS } from "./events.ts";
 import { FANOUT_QUEUE, fanOutJobId, holdingsOf, scheduleRecompute } from "./jobs.ts";
 import { moversKey } from "./movers.ts";
-import { projection } from "@folio/platform/projection";
-import { DEFAULT_BASE_CURRENCY } from "@folio/proto/settings";
 import { baseCurrencyOf, type HeldPortfolio, type Holder, type NetWorthUser, type UserCurrency } from "./store.ts";
 
 /** Inbox names; the portfolio one is the name the first read model used, so events it handled stay handled. */

@@ -75,7 +75,7 @@ export class PriceBook {
   /** The prices a computation used, for changedSince. */
   static used(answers: ReadonlyMap<string, QuoteAnswer>): Map<string, number | null> {
     const used = new Map<string, number | null>();
-    for (const [t, a] of answers) if (a !== "unavailable" && !(a && a.stale)) used.set(t, a ? a.price : null);
+    for (const [t, a] of answers) if (a !== "unavailable" && !a?.stale) used.set(t, a ? a.price : null);
     return used;
   }
 

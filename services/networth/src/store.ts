@@ -105,5 +105,12 @@ export interface NetworthCollections {
 }
 
 export function networthCollections(store: Store): NetworthCollections {
-  return { portfolios: heldPortfolios(store), holders: holders(store), users: users(store), values: values(store), weeks: weeks(store), currencies: currencies(store) };
+  return {
+    portfolios: heldPortfolios(store),
+    holders: holders(store),
+    users: users(store),
+    values: values(store),
+    weeks: weeks(store),
+    currencies: currencies(store),
+  };
 }

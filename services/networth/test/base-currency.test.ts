@@ -73,7 +73,9 @@ describe.skipIf(!hasRealData)("net worth in the base currency", () => {
 
     const currency = h.networth.consumers?.find((c) => c.types.includes("account.updated"));
     const now = h.deps.clock.now();
-    await currency?.handle(envelope("account.updated", "alice", { uid: "alice", displayName: null, username: null, baseCurrency: "EUR" }, now));
+    await currency?.handle(
+      envelope("account.updated", "alice", { uid: "alice", displayName: null, username: null, baseCurrency: "EUR" }, now),
+    );
     await h.settle();
     // in euros: SAP.DE 10 × €200 = €2,000; there is no GBPEUR=X or CHFEUR=X file, so the others are left out
     expect(await netWorth("alice")).toMatchObject({

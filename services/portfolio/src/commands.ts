@@ -27,6 +27,7 @@ import {
   withSettings,
 } from "./domain/portfolio.ts";
 import { SUFFIX_LENGTH, suffixedSlug } from "./domain/slug.ts";
+import type { InitialPercentZero } from "./domain/valuation/types.ts";
 import { valuationTickers } from "./domain/valued-portfolio.ts";
 import { portfolioDeleted, portfolioSaved } from "./events.ts";
 import {
@@ -44,7 +45,6 @@ import {
   snapshotOp,
   valueSnapshots,
 } from "./store.ts";
-import type { InitialPercentZero } from "./domain/valuation/types.ts";
 import type { PortfolioValuer, Valued } from "./valuation-service.ts";
 
 export const PortfolioMessages = {

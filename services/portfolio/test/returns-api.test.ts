@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { envelope } from "@folio/platform/ids";
+import type { PortfolioReply } from "@folio/proto/portfolio";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { asset, type Harness, harness } from "./helpers.ts";
 import { copyMarketData, hasRealData, REAL_DATA_DIR, removeCopies } from "./market-data.ts";
@@ -14,6 +15,10 @@ import { copyMarketData, hasRealData, REAL_DATA_DIR, removeCopies } from "./mark
 /** The day after the files' last close (2026-07-13): prices are a day old. */
 // the files hold float32 values (203.52999877929688 for 203.53): money is compared to the cent
 const TODAY = Date.UTC(2026, 6, 14, 12, 0, 0);
+
+/** A reply read field by field: the expectations below check its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: the assertions check every field they read
+type Loose = any;
 
 let h: Harness;
 const opened: Harness[] = [];
@@ -33,7 +38,7 @@ async function valued(over: Parameters<Harness["create"]>[2]) {
   h.deps.clock.set(TODAY);
   const res = await h.as("alice").get(slug);
   expect(res.statusCode).toBe(200);
-  return { slug, ...(res.json() as { data: any; valuation: any }) };
+  return { slug, ...(res.json() as PortfolioReply) } as { slug: string; data: Loose; valuation: Loose };
 }
 
 describe.skipIf(!hasRealData)("total returns on the real market data", () => {
@@ -137,7 +142,9 @@ describe.skipIf(!hasRealData)("currencies", () => {
     await open({ MARKET_DATA_DIR: currencyFolder() });
     const slug = await h.create("alice", "Euro", { assets: [holdings[0]] });
     const owners = h.modules[0].consumers?.find((c) => c.types.includes("account.updated"));
-    await owners?.handle(envelope("account.updated", "alice", { uid: "alice", displayName: null, username: null, baseCurrency: "EUR" }, TODAY));
+    await owners?.handle(
+      envelope("account.updated", "alice", { uid: "alice", displayName: null, username: null, baseCurrency: "EUR" }, TODAY),
+    );
     await h.relay();
     h.deps.clock.set(TODAY);
     const { data, valuation } = (await h.as("alice").get(slug)).json();

@@ -77,7 +77,14 @@ describe.skipIf(!hasRealData)("valued portfolio reads", () => {
     for (const m of ["2020-01", "2020-03", "2023-06"]) expect(data.allHistory[m]).toBeCloseTo(10 * vti.month[m] + 20 * bnd.month[m], 9);
     expect(data.allHistory["2026-07"]).toBeCloseTo(mv, 9);
 
-    expect(valuation).toMatchObject({ valuationDate: "2026-07-13", pricesAsOf: "2026-07-13", value: cost, indexTicker: "SPY", indexName: "S&P 500", unpriced: [] });
+    expect(valuation).toMatchObject({
+      valuationDate: "2026-07-13",
+      pricesAsOf: "2026-07-13",
+      value: cost,
+      indexTicker: "SPY",
+      indexName: "S&P 500",
+      unpriced: [],
+    });
     expect(valuation.marketValue).toBeCloseTo(mv, 9);
     expect(valuation.profitLoss).toBeCloseTo(mv - cost, 9);
     expect(valuation.definitions.twr).toMatch(/time-weighted/i);

@@ -42,7 +42,16 @@ export function pricesAsOfNote(pricesAsOf: string | null | undefined, nowMs: num
 }
 
 /** Market value, cost, profit/loss (as an amount or '%'), dividends received, weighted fees and when prices refresh next. */
-export function PortfolioSummary({ figures, fees, formatGains, onFormatGains, lastRefreshed, currency = "USD", pricesAsOf, basis }: SummaryProps) {
+export function PortfolioSummary({
+  figures,
+  fees,
+  formatGains,
+  onFormatGains,
+  lastRefreshed,
+  currency = "USD",
+  pricesAsOf,
+  basis,
+}: SummaryProps) {
   const gain = gainText(figures.profitLoss, figures.profitLossPercent, formatGains, currency);
   const sign = figures.profitLoss ? Math.sign(figures.profitLoss) : 0;
   const now = useNow(60_000);

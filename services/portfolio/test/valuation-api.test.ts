@@ -112,7 +112,8 @@ describe.skipIf(!hasRealData)("valued portfolio reads", () => {
     expect(valuation.profitLossBars[2].profitLoss).toBe(oneYear.profitLoss);
 
     // XIRR with one purchase date: cost × (1 + r)^(days / 365) = market value
-    const days = (Date.UTC(2026, 6, 14) - Date.UTC(2020, 0, 2)) / 86_400_000;
+    // (dated on the valuation date: the prices' 2026-07-13, not the clock's 2026-07-14)
+    const days = (Date.UTC(2026, 6, 13) - Date.UTC(2020, 0, 2)) / 86_400_000;
     expect(valuation.xirrPercent).toBeCloseTo(((mv / cost) ** (365 / days) - 1) * 100, 6);
 
     // COVID-19 Crash: today's weights bought at the close of 2020-01, held to the close of 2020-03

@@ -15,9 +15,11 @@ interface AssetTableProps {
   editable: boolean;
   /** the currency of market values and gains (the owner's base currency) */
   currency?: string;
+  /** the newest price's date (shown above the table); an asset priced on another date, or stale, says its own */
+  pricesAsOf?: string | null;
 }
 
-export function AssetTable({ assets, figures, formatGains, editable, currency = "USD" }: AssetTableProps) {
+export function AssetTable({ assets, figures, formatGains, editable, currency = "USD", pricesAsOf = null }: AssetTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
   if (assets.length === 0) return <p className="muted empty">No assets yet.</p>;
   const editedAsset = editing === null ? undefined : assets[editing];
@@ -67,6 +69,7 @@ export function AssetTable({ assets, figures, formatGains, editable, currency = 
               figures={figures[index]}
               formatGains={formatGains}
               currency={currency}
+              pricesAsOf={pricesAsOf}
               index={index}
               editable={editable}
               onEdit={() => setEditing(index)}
@@ -84,12 +87,13 @@ interface AssetRowProps {
   figures: AssetFigures | undefined;
   formatGains: FormatGains;
   currency: string;
+  pricesAsOf: string | null;
   index: number;
   editable: boolean;
   onEdit: () => void;
 }
 
-function AssetRow({ asset, figures, formatGains, currency, index, editable, onEdit }: AssetRowProps) {
+function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, editable, onEdit }: AssetRowProps) {
   const dispatch = useAppDispatch();
   const gain = gainText(figures?.profitLoss, figures?.profitLossPercent, formatGains, currency);
   // prices and the purchase price are in the instrument's own currency
@@ -97,11 +101,7 @@ function AssetRow({ asset, figures, formatGains, currency, index, editable, onEd
   const gainSign = figures?.profitLoss ? Math.sign(figures.profitLoss) : 0;
   return (
     <tr>
-      <td className="ticker">
-        {asset.ticker}
-        {asset.currency && asset.currency !== currency && <span className="muted small asset-currency"> {asset.currency}</span>}
-        {asset.splitNote && <div className="muted small split-note">{asset.splitNote}</div>}
-      </td>
+      <td className="ticker">{asset.ticker}</td>
       {/* a name that only repeats the ticker says nothing */}
       <td className="asset-name">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
       <td className="num">
@@ -115,6 +115,7 @@ function AssetRow({ asset, figures, formatGains, currency, index, editable, onEd
         ) : (
           formatQuantity(asset.quantity)
         )}
+        {asset.splitNote && <div className="muted small split-note">{asset.splitNote}</div>}
       </td>
       <td className="num">
         {editable ? (
@@ -134,7 +135,7 @@ function AssetRow({ asset, figures, formatGains, currency, index, editable, onEd
       <td className="nowrap">{formatDate(asset.DoA)}</td>
       <td className="num">
         {formatCurrencyOrNA(asset.latestPrice, own)}
-        {asset.priceDate && (
+        {asset.priceDate && (asset.stale || asset.priceDate !== pricesAsOf) && (
           <div className="muted small price-date">
             {asset.stale ? "last known, " : ""}as of {formatDate(asset.priceDate)}
           </div>

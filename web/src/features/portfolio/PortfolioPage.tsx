@@ -167,6 +167,7 @@ export function PortfolioPage() {
         formatGains={portfolio.formatGains}
         editable={canEdit}
         currency={valuation?.baseCurrency}
+        pricesAsOf={valuation?.pricesAsOf}
       />
       {portfolio.assets.length > 0 && (
         <div className="charts">

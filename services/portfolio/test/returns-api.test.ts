@@ -10,7 +10,7 @@ import { envelope } from "@folio/platform/ids";
 import type { PortfolioReply } from "@folio/proto/portfolio";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { asset, type Harness, harness } from "./helpers.ts";
-import { copyMarketData, hasRealData, REAL_DATA_DIR, removeCopies } from "./market-data.ts";
+import { closes, copyMarketData, hasRealData, REAL_DATA_DIR, removeCopies } from "./market-data.ts";
 
 /** The day after the files' last close (2026-07-13): prices are a day old. */
 // the files hold float32 values (203.52999877929688 for 203.53): money is compared to the cent
@@ -87,6 +87,24 @@ describe.skipIf(!hasRealData)("total returns on the real market data", () => {
     expect(valuation.ranges.All.benchmark).toMatchObject({ mode: "rescaled", label: "S&P 500 (SPY, total return)" });
     expect(valuation.xirrMultipleRoots).toBe(false);
     expect(valuation.xirrRootsPercent).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!hasRealData)("initial percents that buy less than half a unit", () => {
+  it("BTC-USD at 20 % of $10,000 rounds to 0 units, and the save says so", async () => {
+    await open({ MARKET_DATA_DIR: REAL_DATA_DIR });
+    const btc = closes("BTC-USD").month["2024-01"] as number;
+    const assets = [asset({ ticker: "BTC-USD", quantity: 1, PoA: 42000, DoA: "2024-01-02", initialPercent: 20 })];
+    const res = await h.as("alice").save("new", { assets, totalValue: 10000, applyInitialPercents: true }, "Coins");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // 10,000 × 20 % = $2,000 at January 2024's close (≈ $42,000) is ≈ 0.05 of a coin: 0 whole units
+    expect(body.data.assets[0].quantity).toBe(0);
+    expect(body.initialPercentSkipped).toEqual([]);
+    expect(body.initialPercentZero).toHaveLength(1);
+    expect(body.initialPercentZero[0]).toMatchObject({ ticker: "BTC-USD", initialPercent: 20, amount: 2000 });
+    expect(body.initialPercentZero[0].price).toBeCloseTo(btc, 6);
+    expect(body.initialPercentZero[0].units).toBeCloseTo(2000 / btc, 9);
   });
 });
 

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { envelope } from "@folio/platform/ids";
 import type { PortfolioReply } from "@folio/proto/portfolio";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
 import { asset, type Harness, harness } from "./helpers.ts";
 import { closes, copyMarketData, hasRealData, REAL_DATA_DIR, removeCopies } from "./market-data.ts";
 
@@ -87,6 +88,32 @@ describe.skipIf(!hasRealData)("total returns on the real market data", () => {
     expect(valuation.ranges.All.benchmark).toMatchObject({ mode: "rescaled", label: "S&P 500 (SPY, total return)" });
     expect(valuation.xirrMultipleRoots).toBe(false);
     expect(valuation.xirrRootsPercent).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!hasRealData)("stale prices", () => {
+  let fake: FakeMarketData | undefined;
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it("values at the last good price while the provider is down, marks it stale and says its date", async () => {
+    fake = await startFakeMarketData({ dataDir: REAL_DATA_DIR });
+    await open({ MARKET_DATA_PROVIDERS: "yahoo", YAHOO_BASE_URL: fake.url, MARKET_DATA_RETRIES: "1", MARKET_DATA_RETRY_BASE_MS: "1" });
+    const { slug, valuation: before } = await valued({ assets: [asset({ ticker: "KO", quantity: 10, PoA: 50, DoA: "2020-01-02" })] });
+    expect(before.stale).toEqual([]);
+
+    // two hours on, every cached price has expired and the provider does not answer
+    fake.setDown(true);
+    h.deps.clock.set(TODAY + 2 * 60 * 60_000);
+    const res = await h.as("alice").get(slug);
+    const { data, valuation } = res.json();
+    // the same figures as before, at the last good price, each marked and dated: never a silent gap
+    expect(valuation.unpriced).toEqual([]);
+    expect(valuation.stale).toEqual(["KO"]);
+    expect(data.assets[0]).toMatchObject({ stale: true, priceDate: before.pricesAsOf });
+    expect(valuation.marketValue).toBeCloseTo(before.marketValue, 9);
+    expect(valuation.pricesAsOf).toBe(before.pricesAsOf);
   });
 });
 

@@ -16,7 +16,6 @@ import { HistoricalPeriods } from "./HistoricalPeriods.tsx";
 import { NewPortfolioModal } from "./NewPortfolioModal.tsx";
 import { ProfitLossChart, SharesChart, ValueChart } from "./PortfolioCharts.tsx";
 import { PortfolioSummary, ReturnsPanel, ValuationGaps } from "./PortfolioSummary.tsx";
-import { costValue } from "./portfolioModel.ts";
 import { autoSaveChanged, formatGainsChanged, newPortfolioStarted } from "./portfolioSlice.ts";
 import { loadPortfolio } from "./portfolioThunks.ts";
 import { useAutosave } from "./useAutosave.ts";
@@ -101,7 +100,7 @@ export function PortfolioPage() {
           <h1>{name}</h1>
           <p className="muted">
             {portfolio.assets.length} {portfolio.assets.length === 1 ? "asset" : "assets"} · cost value{" "}
-            <span className="money">{formatMoney(costValue(portfolio.assets))}</span>
+            <span className="money">{formatMoney(portfolioFigures(portfolio.assets).cost, valuation?.baseCurrency)}</span>
           </p>
         </div>
         {canEdit ? (

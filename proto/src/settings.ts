@@ -78,7 +78,7 @@ export const SettingsReply = Type.Object({
   }),
   /** the base currencies the user may pick */
   currencies: Type.Optional(Type.Array(Type.String())),
-  /** the billing price ids the plan tab offers (BILLING_PRICE_IDS) */
+  /** the price ids the plan tab offers, as billing reports them (GET /v1/billing/plan) */
   plan_ids: Type.Array(Type.String()),
   connections: Type.Array(Connection),
 });

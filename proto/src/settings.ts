@@ -7,7 +7,12 @@ import { type Static, Type } from "typebox";
 import { ACHIEVEMENT_STEPS } from "./constants.ts";
 
 export {
+  BASE_CURRENCY_UNSUPPORTED,
+  DEFAULT_BASE_CURRENCY,
   DISPLAY_NAME_EMPTY,
+  isSupportedCurrency,
+  SUPPORTED_CURRENCIES,
+  type SupportedCurrency,
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
@@ -15,34 +20,6 @@ export {
   UsernameMessages,
   usernameFailure,
 } from "./constants.ts";
-
-/**
- * Base currencies a user may pick: every amount is shown in it, converted with the provider's historical
- * exchange rates (`<CUR><BASE>=X`). Major units only (README "Currencies").
- */
-export const SUPPORTED_CURRENCIES = [
-  "USD",
-  "EUR",
-  "GBP",
-  "CHF",
-  "JPY",
-  "CAD",
-  "AUD",
-  "NZD",
-  "SEK",
-  "NOK",
-  "DKK",
-  "HKD",
-  "SGD",
-  "ILS",
-  "ZAR",
-  "INR",
-] as const;
-export type SupportedCurrency = (typeof SUPPORTED_CURRENCIES)[number];
-export const DEFAULT_BASE_CURRENCY: SupportedCurrency = "USD";
-export const isSupportedCurrency = (c: unknown): c is SupportedCurrency =>
-  typeof c === "string" && (SUPPORTED_CURRENCIES as readonly string[]).includes(c);
-export const BASE_CURRENCY_UNSUPPORTED = `The base currency must be one of ${SUPPORTED_CURRENCIES.join(", ")}`;
 
 export const SettingsErrorCodes = {
   required: "settings/username-required",

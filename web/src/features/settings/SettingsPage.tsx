@@ -1,6 +1,6 @@
 import "./settings.css";
-import { DISPLAY_NAME_EMPTY, UsernameMessages, usernameFailure } from "@folio/proto/constants";
-import { DEFAULT_BASE_CURRENCY, type SettingsReply, type SettingsUpdateBody, SUPPORTED_CURRENCIES } from "@folio/proto/settings";
+import { DEFAULT_BASE_CURRENCY, DISPLAY_NAME_EMPTY, SUPPORTED_CURRENCIES, UsernameMessages, usernameFailure } from "@folio/proto/constants";
+import type { SettingsReply, SettingsUpdateBody } from "@folio/proto/settings";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";

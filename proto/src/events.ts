@@ -20,6 +20,8 @@ export const EventPayloads = {
     displayName: Type.Union([Type.String(), Type.Null()]),
     /** null until the user picks one in settings */
     username: Type.Union([Type.String(), Type.Null()]),
+    /** the currency every amount is shown in (absent in events from before it: USD) */
+    baseCurrency: Type.Optional(Type.String()),
   }),
   "portfolio.saved": Type.Object({
     uid: Type.String(),

@@ -152,7 +152,7 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
     });
     const networth = forService(deps, "networth");
     hosted = await hostServices(app, [createPricingService(forService(deps, "pricing")), createNetworthService(networth)], deps);
-    await new PriceBook(new PricingQueries(deps.services), networth.cache, deps.clock).latest([TICKED, ...OTHERS]);
+    await new PriceBook(new PricingQueries(deps.services), networth.cache, deps.clock).quotes([TICKED, ...OTHERS], false);
 
     const tick: EventEnvelope = envelope(
       "price.updated",

@@ -10,10 +10,14 @@ import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import type { Identity } from "@folio/proto/auth";
 import {
+  BASE_CURRENCY_UNSUPPORTED,
+  DEFAULT_BASE_CURRENCY,
   DISPLAY_NAME_EMPTY,
+  isSupportedCurrency,
   SettingsErrorCodes,
   type SettingsReply,
   type SettingsUpdateBody,
+  SUPPORTED_CURRENCIES,
   type UsernameFailure,
   UsernameMessages,
 } from "@folio/proto/settings";
@@ -38,6 +42,7 @@ interface Change {
   notificationsEnabled?: boolean;
   username?: string;
   displayName?: string;
+  baseCurrency?: string;
 }
 
 /** Checks every field before anything is read or written, so a refused update changes nothing. */
@@ -54,6 +59,11 @@ function checkedChange(body: SettingsUpdateBody): Change {
     const name = account.displayName.trim();
     if (!name) throw refused(SettingsErrorCodes.displayName, DISPLAY_NAME_EMPTY);
     change.displayName = name;
+  }
+  if (account?.baseCurrency !== undefined) {
+    const code = account.baseCurrency.trim().toUpperCase();
+    if (!isSupportedCurrency(code)) throw refused(SettingsErrorCodes.baseCurrency, BASE_CURRENCY_UNSUPPORTED);
+    change.baseCurrency = code;
   }
   return change;
 }
@@ -78,6 +88,7 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
     const ops: WriteOp[] = [];
     if (change.notificationsEnabled !== undefined) next.notificationsEnabled = change.notificationsEnabled;
     if (change.displayName !== undefined) next.displayName = change.displayName;
+    if (change.baseCurrency !== undefined) next.baseCurrency = change.baseCurrency;
     if (change.username !== undefined && change.username !== user.username) {
       const key = usernameKey(change.username);
       const oldKey = user.username ? usernameKey(user.username) : null;
@@ -91,7 +102,11 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
       }
       next.username = change.username;
     }
-    const publicChanged = (next.username ?? null) !== (user.username ?? null) || next.displayName !== user.displayName;
+    // the base currency is not public, but portfolio and networth value in it, so they learn it by the same event
+    const publicChanged =
+      (next.username ?? null) !== (user.username ?? null) ||
+      next.displayName !== user.displayName ||
+      (next.baseCurrency ?? DEFAULT_BASE_CURRENCY) !== (user.baseCurrency ?? DEFAULT_BASE_CURRENCY);
     if (!publicChanged && (next.notificationsEnabled ?? NOTIFICATIONS_DEFAULT) === (user.notificationsEnabled ?? NOTIFICATIONS_DEFAULT)) {
       return null;
     }
@@ -109,7 +124,9 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
           plan: billed.plan,
           username: user?.username ?? null,
           displayName: user?.displayName ?? null,
+          baseCurrency: user?.baseCurrency ?? DEFAULT_BASE_CURRENCY,
         },
+        currencies: [...SUPPORTED_CURRENCIES],
         plan_ids: billed.plan_ids,
         // brokerage connections arrive with the brokerage issue
         connections: [],

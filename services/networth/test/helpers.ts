@@ -53,6 +53,8 @@ const slugOf = (uid: string, name: string) => `${uid}-${name}`.toLowerCase().rep
 export interface HoldingInput {
   ticker: string;
   quantity: number;
+  /** purchase date; default 2025-01-02, after every split in the market data, so shares = quantity */
+  DoA?: string;
 }
 
 export interface SaveOptions {
@@ -136,7 +138,7 @@ export async function harness(env: Record<string, string> = {}, options: Harness
         created: options.created ?? rev === 1,
         copiedFrom: null,
         tickers: holdings.map((h) => h.ticker),
-        holdings: holdings.map((h) => ({ ...h, PoA: 1, DoA: "2024-01-02" })),
+        holdings: holdings.map((h) => ({ PoA: 1, DoA: "2025-01-02", ...h })),
         assetCount: holdings.length,
         rev,
       };

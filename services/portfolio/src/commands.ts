@@ -27,6 +27,7 @@ import {
   withSettings,
 } from "./domain/portfolio.ts";
 import { SUFFIX_LENGTH, suffixedSlug } from "./domain/slug.ts";
+import type { InitialPercentZero } from "./domain/valuation/types.ts";
 import { valuationTickers } from "./domain/valued-portfolio.ts";
 import { portfolioDeleted, portfolioSaved } from "./events.ts";
 import {
@@ -85,7 +86,14 @@ const PATCH_ATTEMPTS = 3;
 
 export type SaveOutcome =
   | { message: "showPopup" }
-  | { message: "pcreated" | "pupdated"; slug: string; valued: Valued; initialPercentSkipped?: string[] };
+  | {
+      message: "pcreated" | "pupdated";
+      slug: string;
+      valued: Valued;
+      initialPercentSkipped?: string[];
+      /** initial percents that bought less than half a unit (quantity 0), reported rather than dropped */
+      initialPercentZero?: InitialPercentZero[];
+    };
 
 export interface Created {
   doc: PortfolioDoc;
@@ -206,8 +214,14 @@ export function createPortfolioCommands(
       if (decision.kind === "askName") return { message: "showPopup" };
       const refusal = refusedAsset(body.portfolio.assets, decision.kind === "create" ? [] : (target?.assets ?? []), today());
       if (refusal) throw refused(refusal);
-      const applied = await valuer.withInitialPercents(body.portfolio, decision.kind === "create" ? undefined : target?.totalValue);
-      const skipped = body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
+      const applied = await valuer.withInitialPercents(
+        body.portfolio,
+        decision.kind === "create" ? undefined : target?.totalValue,
+        decision.kind === "create" ? uid : (target as PortfolioDoc).owner,
+      );
+      const skipped = body.portfolio.applyInitialPercents
+        ? { initialPercentSkipped: applied.skipped, initialPercentZero: applied.zero }
+        : {};
       if (decision.kind === "create") {
         const { doc, valued } = await create(applied.input, { name: decision.name, owner: uid, copiedFrom: decision.copiedFrom });
         return { message: "pcreated", slug: doc.slug, valued, ...skipped };

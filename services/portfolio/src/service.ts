@@ -9,6 +9,7 @@ import { PricingQueries } from "@folio/pricing/client";
 import { createPortfolioCommands } from "./commands.ts";
 import { createCommunity } from "./community.ts";
 import { CommunityModel } from "./community-model.ts";
+import { OwnerSettings, owners, ownersConsumer } from "./owners.ts";
 import { PricingClient } from "./pricing-client.ts";
 import { createPortfolioReads } from "./reads.ts";
 import { revaluation } from "./revaluation.ts";
@@ -18,7 +19,11 @@ import { bucketLegacyHoldings, holdings } from "./store.ts";
 import { PortfolioValuer } from "./valuation-service.ts";
 
 export function createPortfolioService(deps: ServiceDeps): ServiceModule {
-  const valuer = new PortfolioValuer(deps, new PricingClient(new PricingQueries(deps.services), deps.cache, deps.log));
+  const valuer = new PortfolioValuer(
+    deps,
+    new PricingClient(new PricingQueries(deps.services), deps.cache, deps.log),
+    new OwnerSettings(owners(deps.store)),
+  );
   const model = new CommunityModel(deps.store);
   const community = createCommunity(deps, valuer, model);
   const commands = createPortfolioCommands(deps, valuer, model, community.invalidate);
@@ -30,7 +35,7 @@ export function createPortfolioService(deps: ServiceDeps): ServiceModule {
       await app.register(portfolioRoutes(commands, reads));
       await app.register(community.routes);
     },
-    consumers: [revalue.consumer],
+    consumers: [revalue.consumer, ownersConsumer(deps, () => valuer)],
     jobs: [...revalue.jobs, seedJob(deps, valuer, commands)],
     async start() {
       await bucketLegacyHoldings(deps.store, holdings(deps.store));

@@ -1,5 +1,5 @@
 import "./settings.css";
-import { DISPLAY_NAME_EMPTY, UsernameMessages, usernameFailure } from "@folio/proto/constants";
+import { DEFAULT_BASE_CURRENCY, DISPLAY_NAME_EMPTY, SUPPORTED_CURRENCIES, UsernameMessages, usernameFailure } from "@folio/proto/constants";
 import type { SettingsReply, SettingsUpdateBody } from "@folio/proto/settings";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
@@ -78,7 +78,12 @@ function SettingsTab({ tab }: { tab: TabId }) {
   const key = fulfilledTimeStamp ?? 0;
   switch (tab) {
     case "profile":
-      return <ProfileForm key={key} settings={data} />;
+      return (
+        <>
+          <ProfileForm key={key} settings={data} />
+          <BaseCurrencyForm key={`currency-${key}`} settings={data} />
+        </>
+      );
     case "notifications":
       return <NotificationsForm key={key} settings={data} />;
     case "connections":
@@ -148,6 +153,44 @@ function ProfileForm({ settings }: { settings: SettingsReply }) {
       <div>
         <button type="submit" className="button primary" disabled={saving}>
           Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The currency every amount is shown in: portfolios and net worth are valued in it (README "Base currency"). */
+function BaseCurrencyForm({ settings }: { settings: SettingsReply }) {
+  const current = settings.account.baseCurrency ?? DEFAULT_BASE_CURRENCY;
+  const [currency, setCurrency] = useState(current);
+  const { save, saving, error } = useSave();
+  const offered = settings.currencies?.length ? settings.currencies : [...SUPPORTED_CURRENCIES];
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save({ account: { baseCurrency: currency } });
+  };
+  return (
+    <form className="form settings-form" onSubmit={submit}>
+      <h2>Base currency</h2>
+      <label htmlFor="settings-base-currency">Show amounts in</label>
+      <select id="settings-base-currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+        {offered.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+      <p className="muted small">
+        Portfolios and net worth are converted into it with each month's exchange rate; prices stay in their own currency.
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div>
+        <button type="submit" className="button primary" disabled={saving || currency === current}>
+          Save base currency
         </button>
       </div>
     </form>

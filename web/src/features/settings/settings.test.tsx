@@ -168,3 +168,24 @@ describe("settings for a visitor", () => {
     expect(localStorage.getItem("preLoginUrl")).toBe("/settings?t=plan");
   });
 });
+
+describe("base currency", () => {
+  it("shows the stored currency, offers the server's list and saves a change", async () => {
+    const stored = { ...settings, account: { ...settings.account, baseCurrency: "USD" }, currencies: ["USD", "EUR", "GBP"] };
+    const api = mockApi({
+      "POST /v1/get/settings": { body: stored },
+      "POST /v1/update/settings": { body: { status: "ok" } },
+    });
+    const { user } = await openProfile(api);
+    const select = screen.getByLabelText("Show amounts in") as HTMLSelectElement;
+    expect(select.value).toBe("USD");
+    expect([...select.options].map((o) => o.value)).toEqual(["USD", "EUR", "GBP"]);
+    const save = screen.getByRole("button", { name: "Save base currency" }) as HTMLButtonElement;
+    // nothing to save until the currency changes
+    expect(save.disabled).toBe(true);
+    await user.selectOptions(select, "EUR");
+    await user.click(save);
+    expect((await screen.findByRole("status")).textContent).toContain("Updated!");
+    expect(api.callsTo("POST /v1/update/settings")[0]!.body).toEqual({ settings: { account: { baseCurrency: "EUR" } } });
+  });
+});

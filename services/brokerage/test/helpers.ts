@@ -19,6 +19,8 @@ export interface BrokerageHarness {
   app: App;
   fake: FakePlaid;
   module: ServiceModule;
+  /** brokerage and any other modules hosted beside it */
+  modules: ServiceModule[];
   as(uid: string, email?: string): ReturnType<typeof client>;
   /** a link token, Link completed at the fake: what the page posts to create_portfolios */
   link(uid: string, institutionId?: string): Promise<{ public_token: string; metadata: object }>;
@@ -61,6 +63,7 @@ export async function brokerageHarness(
     app,
     fake,
     module,
+    modules,
     as,
     async link(uid, institutionId) {
       const reply = await as(uid).linkToken();

@@ -5,6 +5,7 @@
  */
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createDeps, hostServices } from "@folio/platform/host";
+import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { createHttpServer } from "@folio/platform/http/server";
 import { forService } from "@folio/platform/service";
 import { registerEdge, spaNotFound } from "./edge.ts";
@@ -29,6 +30,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
     cache: deps.cache,
     health: [{ name: "store", check: async () => void (await deps.store.pendingEvents(1)) }],
     notFoundHandler: spaNotFound,
+    cspSources: plaidLinkCspSources(config.env),
   });
   await registerEdge(app, await buildOpenApiDocument(config), { publicDocs: config.publicDocs });
   const hosted = await hostServices(app, modules, deps);

@@ -7,6 +7,7 @@ import replyFrom from "@fastify/reply-from";
 import { createCache } from "@folio/platform/cache";
 import { systemClock } from "@folio/platform/clock";
 import { ConfigError, loadConfig } from "@folio/platform/config";
+import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { createHttpServer } from "@folio/platform/http/server";
 import { registerEdge, spaNotFound } from "./edge.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
@@ -27,6 +28,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
     cache,
     health: [{ name: "cache", check: async () => void (await cache.get("healthz")) }],
     notFoundHandler: spaNotFound,
+    cspSources: plaidLinkCspSources(config.env),
     bodyLimit: 20 * 1024 * 1024,
   });
   await registerEdge(app, await buildOpenApiDocument(config), { publicDocs: config.publicDocs });

@@ -3,9 +3,10 @@
  * every worker, on the in-process bus, the SQLite store under DATA_DIR and the in-process queue, unless
  * REDIS_URL / MONGO_URL / KAFKA_BROKERS point at real servers.
  */
+
+import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createDeps, hostServices } from "@folio/platform/host";
-import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { createHttpServer } from "@folio/platform/http/server";
 import { forService } from "@folio/platform/service";
 import { registerEdge, spaNotFound } from "./edge.ts";

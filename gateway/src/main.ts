@@ -4,10 +4,10 @@
  * `http://<name>:8080` (the Compose service name); Compose balances over a service's replicas.
  */
 import replyFrom from "@fastify/reply-from";
+import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { createCache } from "@folio/platform/cache";
 import { systemClock } from "@folio/platform/clock";
 import { ConfigError, loadConfig } from "@folio/platform/config";
-import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { createHttpServer } from "@folio/platform/http/server";
 import { registerEdge, spaNotFound } from "./edge.ts";
 import { buildOpenApiDocument } from "./openapi.ts";

@@ -128,7 +128,12 @@ export function createConnections(deps: ServiceDeps, settings: BrokerageSettings
       if (duplicate) {
         await discard(client, accessToken, "duplicate item");
         await deps.jobs.add(SYNC_QUEUE, { connectionId: duplicate._id }, { jobId: syncJobId(duplicate._id) });
-        return { public_token_exchange: "complete" as const, connectionId: duplicate._id, accounts: duplicate.accounts.length, duplicate: true };
+        return {
+          public_token_exchange: "complete" as const,
+          connectionId: duplicate._id,
+          accounts: duplicate.accounts.length,
+          duplicate: true,
+        };
       }
       if (mine.length >= (await maxConnections(uid))) {
         await discard(client, accessToken, "plan limit");

@@ -34,10 +34,8 @@ export function brokerageRoutes(
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     const auth = { preValidation: app.requireUser };
 
-    app.post(
-      "/v1/plaid/create-link-token/",
-      { ...auth, schema: { response: { 200: LinkTokenReply, ...errors } } },
-      async (request) => connections.linkToken(callerOf(request).uid),
+    app.post("/v1/plaid/create-link-token/", { ...auth, schema: { response: { 200: LinkTokenReply, ...errors } } }, async (request) =>
+      connections.linkToken(callerOf(request).uid),
     );
 
     app.post(
@@ -46,10 +44,8 @@ export function brokerageRoutes(
       async (request) => connections.connect(callerOf(request).uid, request.body),
     );
 
-    app.post(
-      "/v1/plaid/get_connections",
-      { ...auth, schema: { response: { 200: ConnectionsReply, 401: NoUserReply } } },
-      async (request) => connections.list(callerOf(request).uid),
+    app.post("/v1/plaid/get_connections", { ...auth, schema: { response: { 200: ConnectionsReply, 401: NoUserReply } } }, async (request) =>
+      connections.list(callerOf(request).uid),
     );
 
     app.get(
@@ -66,28 +62,32 @@ export function brokerageRoutes(
     await app.register(async (scope) => {
       scope.removeContentTypeParser("application/json");
       scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
-      scope.withTypeProvider<TypeBoxTypeProvider>().post(
-        "/v1/plaid/webhook",
-        { schema: { response: { 200: Type.Object({ received: Type.Boolean() }), 400: ErrorReply, 401: ErrorReply, 503: ErrorReply } } },
-        async (request, reply) => {
-          connections.configured();
-          const raw = typeof request.body === "string" ? request.body : "";
-          const header = request.headers["plaid-verification"];
-          const verdict = verify ? await verify(raw, typeof header === "string" ? header : undefined) : { ok: false as const, reason: "off" };
-          if (!verdict.ok) {
-            request.log.warn({ reason: verdict.reason }, "brokerage: webhook refused");
-            return reply.code(401).send({ error: "The webhook could not be verified.", code: "unauthorized" });
-          }
-          let body: unknown;
-          try {
-            body = JSON.parse(raw);
-          } catch {
-            return reply.code(400).send({ error: "The webhook body is not JSON.", code: "validation_failed" });
-          }
-          await handleWebhook(deps, connections, body);
-          return { received: true };
-        },
-      );
+      scope
+        .withTypeProvider<TypeBoxTypeProvider>()
+        .post(
+          "/v1/plaid/webhook",
+          { schema: { response: { 200: Type.Object({ received: Type.Boolean() }), 400: ErrorReply, 401: ErrorReply, 503: ErrorReply } } },
+          async (request, reply) => {
+            connections.configured();
+            const raw = typeof request.body === "string" ? request.body : "";
+            const header = request.headers["plaid-verification"];
+            const verdict = verify
+              ? await verify(raw, typeof header === "string" ? header : undefined)
+              : { ok: false as const, reason: "off" };
+            if (!verdict.ok) {
+              request.log.warn({ reason: verdict.reason }, "brokerage: webhook refused");
+              return reply.code(401).send({ error: "The webhook could not be verified.", code: "unauthorized" });
+            }
+            let body: unknown;
+            try {
+              body = JSON.parse(raw);
+            } catch {
+              return reply.code(400).send({ error: "The webhook body is not JSON.", code: "validation_failed" });
+            }
+            await handleWebhook(deps, connections, body);
+            return { received: true };
+          },
+        );
     });
   };
 }

@@ -43,7 +43,8 @@ export function webhookVerifier(fetchKey: (kid: string) => Promise<JWKPublicKey>
     );
     if (!signed) return { ok: false, reason: "bad signature" };
     const claims = decode<{ iat?: number; request_body_sha256?: string }>(payloadPart);
-    if (typeof claims?.iat !== "number" || Math.floor(nowMs() / 1000) - claims.iat > MAX_WEBHOOK_AGE_S) return { ok: false, reason: "stale" };
+    if (typeof claims?.iat !== "number" || Math.floor(nowMs() / 1000) - claims.iat > MAX_WEBHOOK_AGE_S)
+      return { ok: false, reason: "stale" };
     const digest = Buffer.from(createHash("sha256").update(rawBody, "utf8").digest("hex"));
     const claimed = Buffer.from(String(claims.request_body_sha256 ?? ""));
     if (digest.length !== claimed.length || !timingSafeEqual(digest, claimed)) return { ok: false, reason: "body does not match" };

@@ -66,7 +66,13 @@ describe("POST /v1/plaid/create_portfolios/", () => {
     expect(stored.institutionName).toBe("First Platypus Bank");
 
     const [event] = await importedEvents(h.deps);
-    expect(event).toMatchObject({ uid: "alice", connectionId: stored._id, provider: "Plaid-US", institution: "First Platypus Bank", sync: false });
+    expect(event).toMatchObject({
+      uid: "alice",
+      connectionId: stored._id,
+      provider: "Plaid-US",
+      institution: "First Platypus Bank",
+      sync: false,
+    });
     // the checking account has no holdings and is not an investment account: two portfolios, not three
     expect(event.accounts.map((a) => a.name)).toEqual(["Plaid IRA ••5555", "Plaid 401k ••6666"]);
     const today = "2026-01-02";

@@ -35,7 +35,11 @@ function client(app: App, token: string) {
     createPortfolios: (body: object) => app.inject({ method: "POST", url: "/v1/plaid/create_portfolios/", headers, payload: body }),
     connections: () => app.inject({ method: "POST", url: "/v1/plaid/get_connections", headers }),
     remove: (email: string, id: string) =>
-      app.inject({ method: "GET", url: `/v1/plaid/delete_plaid_connection/${encodeURIComponent(email)}/${encodeURIComponent(id)}`, headers }),
+      app.inject({
+        method: "GET",
+        url: `/v1/plaid/delete_plaid_connection/${encodeURIComponent(email)}/${encodeURIComponent(id)}`,
+        headers,
+      }),
   };
 }
 

@@ -29,7 +29,15 @@ const webhook = (body: string, verification: string | undefined) =>
 
 const holdingsUpdate = (itemId: string) =>
   JSON.stringify(
-    { environment: "sandbox", error: null, item_id: itemId, new_holdings: 0, updated_holdings: 1, webhook_code: "DEFAULT_UPDATE", webhook_type: "HOLDINGS" },
+    {
+      environment: "sandbox",
+      error: null,
+      item_id: itemId,
+      new_holdings: 0,
+      updated_holdings: 1,
+      webhook_code: "DEFAULT_UPDATE",
+      webhook_type: "HOLDINGS",
+    },
     null,
     2,
   );
@@ -104,7 +112,12 @@ describe("sync jobs", () => {
     await h.deps.queue.drain?.("brokerage.sync-all");
     await h.deps.queue.drain?.("brokerage.sync");
     const events = await importedEvents(h.deps);
-    expect(events.filter((e) => e.sync).map((e) => e.uid).sort()).toEqual(["alice", "bob"]);
+    expect(
+      events
+        .filter((e) => e.sync)
+        .map((e) => e.uid)
+        .sort(),
+    ).toEqual(["alice", "bob"]);
   });
 });
 
@@ -120,7 +133,13 @@ describe("BROKERAGE_TOKEN_KEY rotation", () => {
     const rotatedEnv = { ...first.deps.config.env, BROKERAGE_TOKEN_KEY: newKey(), BROKERAGE_TOKEN_KEYS_OLD: oldKey };
     const rotated = createBrokerageService(forService({ ...first.deps, config: { ...first.deps.config, env: rotatedEnv } }, "brokerage"));
     const sync = rotated.jobs?.find((j) => j.queue === "brokerage.sync");
-    await sync?.handler({ id: "1", name: "brokerage.sync", data: { connectionId: before._id }, attempt: 1, updateProgress: async () => {} });
+    await sync?.handler({
+      id: "1",
+      name: "brokerage.sync",
+      data: { connectionId: before._id },
+      attempt: 1,
+      updateProgress: async () => {},
+    });
     const [after] = await connections(first.deps.store).find({ uid: "alice" });
     expect(after.accessToken.split(".")[1]).not.toBe(before.accessToken.split(".")[1]);
     expect(after.lastSynced).not.toBeNull();

@@ -41,7 +41,11 @@ describe("importedAccounts", () => {
     const accounts = importedAccounts(
       {
         accounts: [account, { account_id: "c1", name: "Checking", mask: null, type: "depository" }],
-        securities: [security(), security({ security_id: "cash", ticker_symbol: "CUR:USD", type: "cash" }), security({ security_id: "z", close_price: null })],
+        securities: [
+          security(),
+          security({ security_id: "cash", ticker_symbol: "CUR:USD", type: "cash" }),
+          security({ security_id: "z", close_price: null }),
+        ],
         holdings: [
           { account_id: "a1", security_id: "cash", quantity: 500, institution_price: 1 },
           { account_id: "a1", security_id: "s1", quantity: 0, institution_price: 100 },

@@ -13,8 +13,9 @@
  * - DoA: the import day (Plaid gives no purchase date).
  * - Several lots of one ticker in one account become one asset: quantities add, PoA is their cost ÷ quantity.
  */
-import type { EventPayload } from "@folio/proto/events";
+
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "@folio/proto/constants";
+import type { EventPayload } from "@folio/proto/events";
 
 export interface PlaidAccountLike {
   account_id: string;
@@ -106,7 +107,10 @@ export function importedAccounts(data: HoldingsLike, today: string): ImportedAcc
  * Whether a newly linked item is one the user already connected: the same institution and the same
  * investment accounts (name and mask), as Plaid advises for spotting duplicate Items.
  */
-export function sameAccounts(a: readonly { name: string; mask: string | null }[], b: readonly { name: string; mask: string | null }[]): boolean {
+export function sameAccounts(
+  a: readonly { name: string; mask: string | null }[],
+  b: readonly { name: string; mask: string | null }[],
+): boolean {
   const key = (x: { name: string; mask: string | null }) => `${x.name}|${x.mask ?? ""}`;
   const left = new Set(a.map(key));
   return left.size > 0 && b.length === a.length && b.every((x) => left.has(key(x)));

@@ -8,6 +8,7 @@ import { Messages } from "../../app/messages.ts";
 import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
 import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
 import { loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
+import { ConnectBrokerageButton } from "../brokerage/ConnectBrokerageButton.tsx";
 import { NewPortfolioModal } from "../portfolio/NewPortfolioModal.tsx";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
 import { VisitorSamples } from "../samples/VisitorSamples.tsx";
@@ -85,9 +86,12 @@ function Portfolios({ first }: { first: boolean }) {
     <>
       <div className="section-header">
         <h2>Your portfolios</h2>
-        <button type="button" className="button primary" onClick={() => setCreating(true)}>
-          New portfolio
-        </button>
+        <div className="section-actions">
+          <ConnectBrokerageButton />
+          <button type="button" className="button primary" onClick={() => setCreating(true)}>
+            New portfolio
+          </button>
+        </div>
       </div>
       {isLoading ? (
         <PageLoading />

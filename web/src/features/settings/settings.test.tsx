@@ -17,7 +17,12 @@ function tab(name: string) {
   return screen.getByRole("tab", { name });
 }
 
-async function openProfile(api = mockApi({ "POST /v1/get/settings": { body: settings } })) {
+async function openProfile(
+  api = mockApi({
+    "POST /v1/get/settings": { body: settings },
+    "POST /v1/plaid/get_connections": { body: { results: [], maxConnections: 1, configured: true } },
+  }),
+) {
   const rendered = renderApp({ route: "/settings", preloadedState: signedInState() });
   await screen.findByRole("heading", { name: "Profile" });
   return { api, ...rendered };
@@ -47,13 +52,9 @@ describe("settings tabs", () => {
 
     await user.click(tab("Connections"));
     const panel = screen.getByRole("tabpanel");
-    expect(
-      within(panel)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual(["Chase synced automatically", "Vanguard not synced"]);
-    expect(within(panel).queryByRole("button")).toBeNull();
-    expect(within(panel).getByText(/arrive with brokerage connections/)).toBeTruthy();
+    // the brokerage service's list (features/brokerage/brokerage.test.tsx tests the tab itself)
+    expect(await within(panel).findByText("No brokerage accounts are connected.")).toBeTruthy();
+    expect(within(panel).getByRole("button", { name: "Connect brokerage" })).toBeTruthy();
 
     await user.click(tab("Plan"));
     expect(screen.getByText("free").className).toBe("plan-name");

@@ -12,7 +12,13 @@ export function brokerageJobs(deps: ServiceDeps, settings: BrokerageSettings, co
   return [
     job(SYNC_QUEUE, async ({ data }): Promise<SyncOutcome | { skipped: string }> => {
       if (!settings.configured) return { skipped: "Plaid is not configured" };
-      return connections.sync(data.connectionId);
+      try {
+        return await connections.sync(data.connectionId);
+      } catch (err) {
+        // the queue retries; the reason is logged here (Plaid's codes only, never a token)
+        deps.log.warn({ err: (err as Error).message, connectionId: data.connectionId }, "brokerage: sync failed");
+        throw err;
+      }
     }),
     job(SYNC_ALL_QUEUE, async (): Promise<{ queued: number }> => {
       if (!settings.configured) return { queued: 0 };

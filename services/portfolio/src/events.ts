@@ -28,7 +28,8 @@ export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number
     holdings: p.assets.map((a) => ({ ticker: a.ticker, quantity: a.quantity, PoA: a.PoA, DoA: a.DoA })),
     assetCount: p.assets.length,
     rev: facts.rev,
-    provider: p.provider ?? null,
+    // only an imported portfolio names its provider (accounts tells it from a manual one)
+    ...(p.provider ? { provider: p.provider } : {}),
   };
   return publishOp("portfolio.saved", p.owner, payload, now);
 }

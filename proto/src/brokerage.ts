@@ -4,8 +4,7 @@
  */
 import { type Static, Type } from "typebox";
 
-/** Spec §3: the permanent provider of portfolios imported from a Plaid (US) brokerage connection. */
-export const PLAID_PROVIDER = "Plaid-US";
+export { PLAID_PROVIDER } from "./constants.ts";
 
 export const BrokerageErrorCodes = {
   notConfigured: "brokerage/not-configured",

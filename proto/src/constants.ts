@@ -97,3 +97,6 @@ export const AUTOCOMPLETE_MAX_SUGGESTIONS = 10;
 
 /** Spec §4: eight achievement steps; 0 is "none done yet". */
 export const ACHIEVEMENT_STEPS = 8;
+
+/** Spec §3: the permanent provider of portfolios imported from a Plaid (US) brokerage connection. */
+export const PLAID_PROVIDER = "Plaid-US";

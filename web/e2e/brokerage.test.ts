@@ -51,21 +51,18 @@ afterAll(async () => {
 
 async function withPlaidStandIn(page: Page) {
   await page.exposeFunction("__completeLinkAtFake", (token: string) => fake.completeLink(token));
-  await page.addInitScript(() => {
-    const w = window as unknown as {
-      Plaid: unknown;
-      __completeLinkAtFake: (t: string) => Promise<{ public_token: string; metadata: unknown }>;
-    };
-    w.Plaid = {
-      create: (config: { token: string; onSuccess: (t: string, m: unknown) => void }) => ({
+  // runs in the page before its own scripts (the CSP does not apply to what the browser is told to add)
+  await page.addInitScript(`
+    window.Plaid = {
+      create: (config) => ({
         open: async () => {
-          const done = await w.__completeLinkAtFake(config.token);
+          const done = await window.__completeLinkAtFake(config.token);
           config.onSuccess(done.public_token, done.metadata);
         },
         destroy: () => {},
       }),
     };
-  });
+  `);
 }
 
 /** The dashboard's cards once the import has become portfolios (events are asynchronous). */

@@ -121,6 +121,35 @@ describe("sync jobs", () => {
   });
 });
 
+describe("holdings not ready yet", () => {
+  it("keeps the connection, and the sync a minute later makes the first import", async () => {
+    const linked = await h.link("alice");
+    h.fake.fail(
+      {
+        status: 400,
+        body: {
+          error_type: "ITEM_ERROR",
+          error_code: "PRODUCT_NOT_READY",
+          error_message: "the requested product is not yet ready. please provide a webhook or try the request again later",
+          display_message: null,
+          request_id: "r1",
+        },
+      },
+      { path: "/investments/holdings/get" },
+    );
+    const reply = await h.as("alice").createPortfolios(linked);
+    expect(reply.json()).toMatchObject({ public_token_exchange: "complete", accounts: 0, duplicate: false });
+    expect(await importedEvents(h.deps)).toEqual([]);
+    expect((await h.as("alice").connections()).json().results[0]).toMatchObject({ lastSynced: null, status: "ok" });
+    h.deps.clock.advance(60_000);
+    await h.deps.queue.drain?.("brokerage.sync");
+    const [event] = await importedEvents(h.deps);
+    // the first import, though it came from a sync: portfolio creates the portfolios, accounts counts step 8
+    expect(event).toMatchObject({ sync: false });
+    expect(event.accounts).toHaveLength(2);
+  });
+});
+
 describe("BROKERAGE_TOKEN_KEY rotation", () => {
   it("a token under the old key still works, and the next sync re-encrypts it under the new one", async () => {
     const oldKey = newKey();

@@ -36,6 +36,18 @@ function plaidStandIn(outcome: "success" | "exit" = "success") {
   return tokens;
 }
 
+const plaidItem = (slug: string, pname: string) => ({
+  pname,
+  slug,
+  marketValue: null,
+  playGround: false,
+  privateMode: true,
+  historicalData: null,
+  created_at: "2026-01-02T12:00:00.000Z",
+  assets: [],
+  provider: "Plaid-US",
+});
+
 const emptyList = { "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } } };
 
 describe("connecting a brokerage from the dashboard", () => {
@@ -46,6 +58,9 @@ describe("connecting a brokerage from the dashboard", () => {
       "POST /v1/plaid/create_portfolios/": {
         body: { public_token_exchange: "complete", connectionId: "c1", accounts: 2, duplicate: false },
       },
+      // what the dashboard asks once it has portfolios
+      "POST /v1/get/netWorthHistory": { body: { netWorthHistory: [] } },
+      "POST /v1/get/achievement-state": { body: { achievement_state: 1 } },
     });
     const tokens = plaidStandIn();
     const { user, router } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
@@ -53,7 +68,19 @@ describe("connecting a brokerage from the dashboard", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/portfolios"));
     expect(tokens).toEqual(["link-sandbox-1"]);
     expect(api.callsTo("POST /v1/plaid/create_portfolios/")[0].body).toEqual({ public_token: "public-sandbox-1", metadata });
-    expect((await screen.findByRole("status")).textContent).toContain(BrokerageMessages.imported);
+    expect(await screen.findByText(BrokerageMessages.imported)).toBeTruthy();
+    // the portfolios are made from an event a moment later: the list is asked again until they are there
+    expect(await screen.findByText("Importing your brokerage portfolios…")).toBeTruthy();
+    api.handlers["POST /v1/get/portfolios-and-assets"] = {
+      body: {
+        portfolios: {
+          ira: plaidItem("ira", "First Platypus Bank – Plaid IRA ••5555"),
+          k: plaidItem("k", "First Platypus Bank – Plaid 401k ••6666"),
+        },
+      },
+    };
+    expect(await screen.findByText("First Platypus Bank – Plaid IRA ••5555", undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByText("Importing your brokerage portfolios…")).toBeNull();
   });
 
   it("at the plan's limit shows the toast and the upgrade modal, and never opens Link", async () => {

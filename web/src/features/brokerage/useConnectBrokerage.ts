@@ -5,13 +5,17 @@
  * server's words (an unconfigured server names the variables to set).
  */
 import { useState } from "react";
+import { useStore } from "react-redux";
 import { useNavigate } from "react-router-dom";
 import { errorMessage, isNoUser } from "../../app/api.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { Messages } from "../../app/messages.ts";
+import type { RootState } from "../../app/store.ts";
+import { dashboardApi } from "../dashboard/dashboardApi.ts";
 import { showError, showSuccess } from "../toasts/toastsSlice.ts";
 import { needsUpgrade, useCreateLinkTokenMutation, useCreatePortfoliosMutation } from "./brokerageApi.ts";
 import { LinkUnavailable, openPlaidLink } from "./plaidLink.ts";
+import { type ImportState, plaidCount } from "./useImportPolling.ts";
 
 export const BrokerageMessages = {
   imported: "Brokerage connected: your portfolios were imported.",
@@ -21,6 +25,7 @@ export const BrokerageMessages = {
 
 export function useConnectBrokerage() {
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   const navigate = useNavigate();
   const [createLinkToken] = useCreateLinkTokenMutation();
   const [createPortfolios] = useCreatePortfoliosMutation();
@@ -60,7 +65,12 @@ export function useConnectBrokerage() {
       }
       if (created.data.public_token_exchange === "complete") {
         dispatch(showSuccess(created.data.duplicate ? BrokerageMessages.refreshed : BrokerageMessages.imported));
-        navigate("/dashboard/portfolios");
+        const listed = dashboardApi.endpoints.getPortfoliosAndAssets.select()(store.getState()).data;
+        const state: ImportState = {
+          importedAccounts: created.data.duplicate ? 0 : created.data.accounts,
+          plaidBefore: listed ? plaidCount(Object.values(listed.portfolios)) : 0,
+        };
+        navigate("/dashboard/portfolios", { state });
       }
     } finally {
       setBusy(false);

@@ -6,6 +6,7 @@
 import { HttpError } from "@folio/platform/http/errors";
 import { newId } from "@folio/platform/ids";
 import type { ServiceDeps } from "@folio/platform/service";
+import { DuplicateKeyError, NotFoundError, VersionConflictError } from "@folio/platform/store/port";
 import { BrokerageErrorCodes, type ConnectionsReply, type CreatePortfoliosBody, type LinkTokenReply } from "@folio/proto/brokerage";
 import { Messages } from "@folio/proto/constants";
 import { ErrorCodes } from "@folio/proto/errors";
@@ -13,12 +14,14 @@ import { importedAccounts, sameAccounts } from "./domain/holdings.ts";
 import { holdingsImported } from "./events.ts";
 import { type Holdings, type PlaidClient, PlaidFailure } from "./plaid-client.ts";
 import { type BrokerageSettings, notConfiguredMessage } from "./settings.ts";
-import { type ConnectionDoc, connectionLimits, connections, DEFAULT_MAX_CONNECTIONS } from "./store.ts";
+import { type ConnectionDoc, connectionLimits, connections, DEFAULT_MAX_CONNECTIONS, SLOTS, slotChange } from "./store.ts";
 import { decryptToken, encryptToken, needsRekey, type TokenKeys } from "./token-crypto.ts";
 
 export const SYNC_QUEUE = "brokerage.sync";
 export const SYNC_ALL_QUEUE = "brokerage.sync-all";
 export const syncJobId = (connectionId: string) => `brokerage-sync-${connectionId}`;
+/** tries of a commit that loses the race for the user's connection count */
+const SLOT_ATTEMPTS = 5;
 
 export const BrokerageMessages = {
   tokenExpired: "This brokerage link has expired or was already used. Please connect again.",
@@ -135,7 +138,8 @@ export function createConnections(deps: ServiceDeps, settings: BrokerageSettings
           duplicate: true,
         };
       }
-      if (mine.length >= (await maxConnections(uid))) {
+      const max = await maxConnections(uid);
+      if (mine.length >= max) {
         await discard(client, accessToken, "plan limit");
         throw limitReached();
       }
@@ -152,13 +156,23 @@ export function createConnections(deps: ServiceDeps, settings: BrokerageSettings
         createdAt: nowIso(),
         lastSynced: holdings ? nowIso() : null,
       };
-      const ops = [{ op: "insert" as const, collection: collection.name, doc }];
-      if (holdings) {
-        await deps.store.commit([...ops, holdingsImported(doc, importedAccounts(holdings, nowIso().slice(0, 10)), false, now)]);
-      } else {
-        await deps.store.commit(ops);
-        await deps.jobs.add(SYNC_QUEUE, { connectionId: doc._id }, { jobId: syncJobId(doc._id), delayMs: 60_000 });
+      const event = holdings ? [holdingsImported(doc, importedAccounts(holdings, nowIso().slice(0, 10)), false, now)] : [];
+      for (let attempt = 1; ; attempt++) {
+        const slot = await slotChange(deps.store, uid, 1);
+        if (slot.count >= max) {
+          await discard(client, accessToken, "plan limit");
+          throw limitReached();
+        }
+        try {
+          await deps.store.commit([{ op: "insert", collection: collection.name, doc }, slot.op, ...event]);
+          break;
+        } catch (err) {
+          // another connection of this user committed first: count again
+          const raced = err instanceof VersionConflictError || (err instanceof DuplicateKeyError && err.collection === SLOTS);
+          if (!raced || attempt >= SLOT_ATTEMPTS) throw err;
+        }
       }
+      if (!holdings) await deps.jobs.add(SYNC_QUEUE, { connectionId: doc._id }, { jobId: syncJobId(doc._id), delayMs: 60_000 });
       deps.log.info({ uid, connectionId: doc._id, accounts: accounts.length }, "brokerage connected");
       return { public_token_exchange: "complete" as const, connectionId: doc._id, accounts: accounts.length, duplicate: false };
     },
@@ -195,7 +209,17 @@ export function createConnections(deps: ServiceDeps, settings: BrokerageSettings
           throw nok(503, BrokerageErrorCodes.plaidFailed, Messages.connectionRemoveFailed);
         }
       }
-      await deps.store.commit([{ op: "delete", collection: collection.name, id: doc._id }]);
+      for (let attempt = 1; ; attempt++) {
+        const slot = await slotChange(deps.store, caller.uid, -1);
+        try {
+          await deps.store.commit([{ op: "delete", collection: collection.name, id: doc._id }, slot.op]);
+          break;
+        } catch (err) {
+          if (err instanceof NotFoundError) break; // removed by a concurrent request
+          const raced = err instanceof VersionConflictError || (err instanceof DuplicateKeyError && err.collection === SLOTS);
+          if (!raced || attempt >= SLOT_ATTEMPTS) throw err;
+        }
+      }
       deps.log.info({ uid: caller.uid, connectionId }, "brokerage connection removed");
     },
 

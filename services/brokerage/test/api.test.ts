@@ -126,6 +126,18 @@ describe("POST /v1/plaid/create_portfolios/", () => {
     expect(await connections(h.deps.store).count({ uid: "alice" })).toBe(1);
   });
 
+  it("lets only one of two connections completing at once through a limit of one", async () => {
+    const a = await h.link("alice");
+    const b = await h.link("alice", "ins_109512");
+    const replies = await Promise.all([h.as("alice").createPortfolios(a), h.as("alice").createPortfolios(b)]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect(await connections(h.deps.store).count({ uid: "alice" })).toBe(1);
+    // and removing it frees the one slot again
+    const [c] = (await h.as("alice").connections()).json().results;
+    expect((await h.as("alice").remove("alice@example.com", c.id)).json()).toEqual({ result: "ok" });
+    expect((await h.as("alice").createPortfolios(await h.link("alice"))).statusCode).toBe(200);
+  });
+
   it("refuses a body without a public token", async () => {
     const reply = await h.as("alice").createPortfolios({ metadata: {} });
     expect(reply.statusCode).toBe(400);

@@ -121,7 +121,7 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements, lim
     );
 
     app.post("/v1/get/settings", { preHandler: app.requireUser, schema: { response: { 200: SettingsReply } } }, async (request) =>
-      settings.get(callerOf(request)),
+      settings.get(callerOf(request), bearerToken(request.headers.authorization)),
     );
 
     app.post(
@@ -153,4 +153,9 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements, lim
       }),
     );
   };
+}
+
+/** The ID token of an `Authorization: Bearer …` header (already verified by requireUser). */
+function bearerToken(header: string | undefined): string | undefined {
+  return header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : undefined;
 }

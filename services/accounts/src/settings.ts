@@ -3,6 +3,7 @@
  * on offer and the brokerage connections. The username and display name are the account's public face,
  * so changing either publishes account.updated in the same commit.
  */
+import { BrokerageQueries } from "@folio/brokerage/client";
 import { HttpError } from "@folio/platform/http/errors";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
@@ -69,6 +70,7 @@ function checkedChange(body: SettingsUpdateBody): Change {
 export function createSettings(deps: ServiceDeps, accounts: Accounts) {
   const db = accountsStore(deps.store);
   const planIds = offeredPriceIds(deps.config.env);
+  const brokerage = new BrokerageQueries(deps.services);
 
   /** The user with the change applied and the writes that go with it; null when nothing changes. */
   async function writesFor(user: UserDoc, change: Change): Promise<WriteOp[] | null> {
@@ -98,8 +100,13 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
   }
 
   return {
-    async get(identity: Identity): Promise<SettingsReply> {
-      const [user, billed] = await Promise.all([db.users.get(identity.uid), db.plans.get(identity.uid)]);
+    /** `token`: the caller's ID token, with which brokerage is asked for their connections */
+    async get(identity: Identity, token?: string): Promise<SettingsReply> {
+      const [user, billed, connections] = await Promise.all([
+        db.users.get(identity.uid),
+        db.plans.get(identity.uid),
+        token ? brokerage.connections(token) : [],
+      ]);
       return {
         notifications: { enabled: user?.notificationsEnabled ?? NOTIFICATIONS_DEFAULT },
         account: {
@@ -109,8 +116,7 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
           displayName: user?.displayName ?? null,
         },
         plan_ids: planIds,
-        // brokerage connections arrive with the brokerage issue
-        connections: [],
+        connections,
       };
     },
 

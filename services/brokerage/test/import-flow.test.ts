@@ -81,6 +81,16 @@ describe("brokerage.holdings.imported → portfolios", () => {
     expect(await portfoliosOf("alice")).toHaveLength(2);
   });
 
+  it("the settings reply lists the connections (id, name, sync), asked of brokerage with the caller's token", async () => {
+    const { connectionId } = (await h.as("alice").createPortfolios(await h.link("alice"))).json();
+    const token = h.app.jwt.sign({ sub: "alice", email: "alice@example.com" });
+    const settings = await h.app.inject({ method: "POST", url: "/v1/get/settings", headers: { authorization: `Bearer ${token}` } });
+    expect(settings.json().connections).toEqual([{ id: connectionId, name: "First Platypus Bank", sync: true }]);
+    const bob = h.app.jwt.sign({ sub: "bob", email: "bob@example.com" });
+    const other = await h.app.inject({ method: "POST", url: "/v1/get/settings", headers: { authorization: `Bearer ${bob}` } });
+    expect(other.json().connections).toEqual([]);
+  });
+
   it("counts as achievement step 8, and not as a first manual portfolio or a first asset", async () => {
     await h.as("alice").createPortfolios(await h.link("alice"));
     await settleAll();

@@ -24,7 +24,8 @@ async function openProfile(
   }),
 ) {
   const rendered = renderApp({ route: "/settings", preloadedState: signedInState() });
-  await screen.findByRole("heading", { name: "Profile" });
+  // the first render loads the app's modules: on a busy machine that alone can take over a second
+  await screen.findByRole("heading", { name: "Profile" }, { timeout: 5000 });
   return { api, ...rendered };
 }
 

@@ -20,6 +20,9 @@ afterEach(() => {
   delete window.Plaid;
 });
 
+/** the first render of a page loads its modules: on a busy machine that can take over a second */
+const slow = { timeout: 5000 };
+
 const metadata = { institution: { name: "First Platypus Bank", institution_id: "ins_109508" }, link_session_id: "s1" };
 
 /** What Link does when the user completes it (or closes it, with `exit`). */
@@ -64,7 +67,7 @@ describe("connecting a brokerage from the dashboard", () => {
     });
     const tokens = plaidStandIn();
     const { user, router } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
-    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }));
+    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }, slow));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/portfolios"));
     expect(tokens).toEqual(["link-sandbox-1"]);
     expect(api.callsTo("POST /v1/plaid/create_portfolios/")[0].body).toEqual({ public_token: "public-sandbox-1", metadata });
@@ -90,7 +93,7 @@ describe("connecting a brokerage from the dashboard", () => {
     });
     const tokens = plaidStandIn();
     const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
-    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }));
+    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }, slow));
     expect((await screen.findByRole("alert")).textContent).toContain(Messages.connectionLimit);
     const dialog = await screen.findByRole("dialog", { name: "Upgrade your plan" });
     expect(within(dialog).getByText(Messages.connectionLimit)).toBeTruthy();
@@ -110,7 +113,7 @@ describe("connecting a brokerage from the dashboard", () => {
     });
     plaidStandIn();
     const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
-    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }));
+    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }, slow));
     expect(await screen.findByRole("dialog", { name: "Upgrade your plan" })).toBeTruthy();
   });
 
@@ -122,7 +125,7 @@ describe("connecting a brokerage from the dashboard", () => {
       "POST /v1/plaid/create-link-token/": { status: 503, body: { error: words, code: "brokerage/not-configured" } },
     });
     const { user, router } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
-    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }));
+    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }, slow));
     expect((await screen.findByRole("alert")).textContent).toContain("PLAID_CLIENT_ID");
     expect(router.state.location.pathname).toBe("/dashboard");
   });
@@ -131,7 +134,7 @@ describe("connecting a brokerage from the dashboard", () => {
     const api = mockApi({ ...emptyList, "POST /v1/plaid/create-link-token/": { body: { link_token: "link-sandbox-1" } } });
     plaidStandIn("exit");
     const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
-    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }));
+    await user.click(await screen.findByRole("button", { name: "Connect brokerage" }, slow));
     await waitFor(() => expect((screen.getByRole("button", { name: "Connect brokerage" }) as HTMLButtonElement).disabled).toBe(false));
     expect(api.callsTo("POST /v1/plaid/create_portfolios/")).toEqual([]);
   });
@@ -159,7 +162,7 @@ describe("the connections tab", () => {
       "GET /v1/plaid/delete_plaid_connection/ann%40example.com/c1": { body: { result: "ok" } },
     });
     const { user } = renderApp({ route: "/settings?t=connections", preloadedState: signedInState() });
-    expect(await screen.findByText("First Platypus Bank")).toBeTruthy();
+    expect(await screen.findByText("First Platypus Bank", undefined, slow)).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Remove First Platypus Bank" }));
     const dialog = await screen.findByRole("dialog", { name: "Remove connection?" });
     api.handlers["POST /v1/plaid/get_connections"] = { body: { results: [], maxConnections: 1, configured: true } };
@@ -178,7 +181,7 @@ describe("the connections tab", () => {
       },
     });
     const { user } = renderApp({ route: "/settings?t=connections", preloadedState: signedInState() });
-    await user.click(await screen.findByRole("button", { name: "Remove First Platypus Bank" }));
+    await user.click(await screen.findByRole("button", { name: "Remove First Platypus Bank" }, slow));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Remove" }));
     expect((await screen.findByRole("alert")).textContent).toContain("An error occurred. Please try again.");
     expect(screen.getByText("First Platypus Bank")).toBeTruthy();
@@ -197,7 +200,7 @@ describe("the connections tab", () => {
       },
     });
     renderApp({ route: "/settings?t=connections", preloadedState: signedInState() });
-    expect(await screen.findByText(/Needs attention/)).toBeTruthy();
+    expect(await screen.findByText(/Needs attention/, undefined, slow)).toBeTruthy();
     expect(screen.getByText(/not configured on this server/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Connect brokerage" })).toBeNull();
   });

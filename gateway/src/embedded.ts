@@ -3,6 +3,8 @@
  * every worker, on the in-process bus, the SQLite store under DATA_DIR and the in-process queue, unless
  * REDIS_URL / MONGO_URL / KAFKA_BROKERS point at real servers.
  */
+
+import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createDeps, hostServices } from "@folio/platform/host";
 import { createHttpServer } from "@folio/platform/http/server";
@@ -29,6 +31,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
     cache: deps.cache,
     health: [{ name: "store", check: async () => void (await deps.store.pendingEvents(1)) }],
     notFoundHandler: spaNotFound,
+    cspSources: plaidLinkCspSources(config.env),
   });
   await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });
   const hosted = await hostServices(app, modules, deps);

@@ -4,6 +4,7 @@
  * `http://<name>:8080` (the Compose service name); Compose balances over a service's replicas.
  */
 import replyFrom from "@fastify/reply-from";
+import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { createCache } from "@folio/platform/cache";
 import { systemClock } from "@folio/platform/clock";
 import { ConfigError, loadConfig } from "@folio/platform/config";
@@ -27,6 +28,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
     cache,
     health: [{ name: "cache", check: async () => void (await cache.get("healthz")) }],
     notFoundHandler: spaNotFound,
+    cspSources: plaidLinkCspSources(config.env),
     bodyLimit: 20 * 1024 * 1024,
   });
   await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });

@@ -136,3 +136,5 @@ export const DEFAULT_BASE_CURRENCY: SupportedCurrency = "USD";
 export const isSupportedCurrency = (c: unknown): c is SupportedCurrency =>
   typeof c === "string" && (SUPPORTED_CURRENCIES as readonly string[]).includes(c);
 export const BASE_CURRENCY_UNSUPPORTED = `The base currency must be one of ${SUPPORTED_CURRENCIES.join(", ")}`;
+/** Spec §3: the permanent provider of portfolios imported from a Plaid (US) brokerage connection. */
+export const PLAID_PROVIDER = "Plaid-US";

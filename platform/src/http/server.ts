@@ -14,7 +14,7 @@ import { authPlugin } from "./auth.ts";
 import { HttpError } from "./errors.ts";
 import { lazySerializers, lazyValidator } from "./lazy-compilers.ts";
 import { INTERNAL_CLIENT, registerRateLimits } from "./rate-limit.ts";
-import { registerSecurityHeaders } from "./security-headers.ts";
+import { type CspSources, registerSecurityHeaders } from "./security-headers.ts";
 
 export interface HealthCheck {
   name: string;
@@ -39,6 +39,8 @@ export interface ServerOptions {
   /** /metrics for anyone; otherwise only for loopback and private-network addresses */
   publicMetrics?: boolean;
   bodyLimit?: number;
+  /** sources added to the Content-Security-Policy (security-headers.ts), e.g. Plaid Link's when configured */
+  cspSources?: CspSources;
   /** replaces the JSON 404 (the gateway serves the web app's index.html for page routes) */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -54,7 +56,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     bodyLimit: options.bodyLimit ?? 1_048_576,
     schemaController: { compilersFactory: lazySerializers },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, options.cspSources);
   await registerRateLimits(app, { cache: options.cache, perMinute: options.requestsPerMinute });
 
   // The spec's client sends `Content-Type: application/json` on calls without a payload: an empty body is none.

@@ -5,6 +5,7 @@
  * so changing either publishes account.updated in the same commit.
  */
 import { BillingQueries, BillingUnavailable } from "@folio/billing/client";
+import { BrokerageQueries } from "@folio/brokerage/client";
 import { HttpError, unavailable } from "@folio/platform/http/errors";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
@@ -71,6 +72,7 @@ function checkedChange(body: SettingsUpdateBody): Change {
 export function createSettings(deps: ServiceDeps, accounts: Accounts) {
   const db = accountsStore(deps.store);
   const billing = new BillingQueries(deps.services);
+  const brokerage = new BrokerageQueries(deps.services);
 
   async function planOf(idToken: string) {
     try {
@@ -115,8 +117,13 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
   }
 
   return {
+    /** `idToken`: the caller's ID token, on which billing and brokerage are asked (for this caller only) */
     async get(identity: Identity, idToken: string): Promise<SettingsReply> {
-      const [user, billed] = await Promise.all([db.users.get(identity.uid), planOf(idToken)]);
+      const [user, billed, connections] = await Promise.all([
+        db.users.get(identity.uid),
+        planOf(idToken),
+        idToken ? brokerage.connections(idToken) : [],
+      ]);
       return {
         notifications: { enabled: user?.notificationsEnabled ?? NOTIFICATIONS_DEFAULT },
         account: {
@@ -128,8 +135,7 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
         },
         currencies: [...SUPPORTED_CURRENCIES],
         plan_ids: billed.plan_ids,
-        // brokerage connections arrive with the brokerage issue
-        connections: [],
+        connections,
       };
     },
 

@@ -181,12 +181,13 @@ export function createPortfolioCommands(
 
   /**
    * A new portfolio of `creation.owner`, under a free slug from its name, or under `options.slug` exactly (the
-   * visitors' samples: a DuplicateKeyError then means it exists). `options.extra` sets fields a save cannot.
+   * visitors' samples: a DuplicateKeyError then means it exists). `options.extra` sets fields a save cannot;
+   * `options.alsoCommit(slug)` gives writes that must land in the same commit (an import's record of it).
    */
   async function create(
     input: PortfolioInput,
     creation: Creation,
-    options: { slug?: string; extra?: Partial<PortfolioState> } = {},
+    options: { slug?: string; extra?: Partial<PortfolioState>; alsoCommit?: (slug: string) => WriteOp[] } = {},
   ): Promise<Created> {
     const base = suffixedSlug(creation.name, randomSuffix());
     for (let attempt = 1; ; attempt++) {
@@ -194,7 +195,12 @@ export function createPortfolioCommands(
       const state: PortfolioState = { ...newPortfolio(input, { slug, now: nowIso(), ...creation }), ...options.extra };
       const { doc, valued } = await valueForSave({ ...state, _id: newId() }, 1);
       try {
-        const ops = [insertOp(doc), snapshotOp(slug, valuer.snapshotOf(valued)), ...(await companionOps(doc, 1, true))];
+        const ops = [
+          insertOp(doc),
+          snapshotOp(slug, valuer.snapshotOf(valued)),
+          ...(await companionOps(doc, 1, true)),
+          ...(options.alsoCommit?.(slug) ?? []),
+        ];
         await deps.store.commit(ops);
         await committed(slug, ops, valued);
         return { doc: { ...doc, _v: 1 }, valued };

@@ -8,6 +8,7 @@ import { PageLoading } from "../../app/Layout.tsx";
 import { Messages } from "../../app/messages.ts";
 import { loginRequired, selectSignedIn, selectUser, signedIn } from "../auth/authSlice.ts";
 import { PlanTab } from "../billing/PlanTab.tsx";
+import { ConnectionsList } from "../brokerage/ConnectionsList.tsx";
 import { showSuccess } from "../toasts/toastsSlice.ts";
 import { settingsErrorMessage, useGetSettingsQuery, useUpdateSettingsMutation } from "./settingsApi.ts";
 
@@ -87,7 +88,7 @@ function SettingsTab({ tab }: { tab: TabId }) {
     case "notifications":
       return <NotificationsForm key={key} settings={data} />;
     case "connections":
-      return <Connections settings={data} />;
+      return <ConnectionsList />;
     case "plan":
       return <PlanTab />;
   }
@@ -221,25 +222,5 @@ function NotificationsForm({ settings }: { settings: SettingsReply }) {
         </button>
       </div>
     </form>
-  );
-}
-
-function Connections({ settings }: { settings: SettingsReply }) {
-  return (
-    <div>
-      <h2>Connections</h2>
-      {settings.connections.length === 0 ? (
-        <p>No brokerage accounts are connected.</p>
-      ) : (
-        <ul className="connections">
-          {settings.connections.map((connection) => (
-            <li key={connection.id}>
-              <strong>{connection.name}</strong> <span className="muted">{connection.sync ? "synced automatically" : "not synced"}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="muted">Connecting and removing brokerage accounts arrive with brokerage connections.</p>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 # Folio: the cluster (Docker Compose) and the embedded app (one Node process) from the same code.
-.PHONY: up down logs ps start test e2e bench lint typecheck env
+.PHONY: up down logs ps start test e2e bench lint typecheck env image
 
 up: .env ## start the cluster: Kafka, MongoDB, Redis, gateway, services and workers
 	docker compose up -d --build
@@ -14,8 +14,14 @@ logs:
 ps:
 	docker compose ps
 
-.env: ## first run: a .env from the example with a fresh JWT secret
-	sed "s/^JWT_SECRET=.*/JWT_SECRET=$$(node -e 'console.log(require("crypto").randomBytes(36).toString("base64url"))')/" .env.example > .env
+.env: ## first run: a .env from the example with a fresh JWT secret and MongoDB and Redis passwords
+	sed -e "s/^JWT_SECRET=.*/JWT_SECRET=$$(node -e 'console.log(require("crypto").randomBytes(36).toString("base64url"))')/" \
+	    -e "s/^MONGO_PASSWORD=.*/MONGO_PASSWORD=$$(node -e 'console.log(require("crypto").randomBytes(24).toString("hex"))')/" \
+	    -e "s/^REDIS_PASSWORD=.*/REDIS_PASSWORD=$$(node -e 'console.log(require("crypto").randomBytes(24).toString("hex"))')/" \
+	    .env.example > .env
+
+image: ## the container image alone: docker run -p 8080:8080 -v folio:/data folio
+	docker build -t folio .
 
 start: ## the embedded app: one process, SQLite under DATA_DIR, no servers
 	npm start

@@ -1,5 +1,6 @@
 /**
- * No Docker engine runs where the suite runs, so the cluster definition is checked statically: every
+ * No Docker engine runs where the suite runs, so the cluster definition and the image are checked statically (CI
+ * also runs `docker compose config` and builds and runs the image): every
  * service and worker role has a container with a health check, dependencies wait for health, Kafka has
  * every event topic and its dead-letter topic, MongoDB runs as a replica set (the outbox needs
  * transactions), and every variable the app reads is documented in .env.example.
@@ -9,20 +10,30 @@ import { EventPayloads } from "@folio/proto/events";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { serviceNames } from "../gateway/src/registry.ts";
+import { eventTopics } from "../platform/src/bus/topics.ts";
+import { serverEntries } from "../scripts/build-server.mjs";
 
 type Service = {
   image?: string;
+  env_file?: unknown;
+  secrets?: string[];
   build?: unknown;
   command?: string | string[];
   environment?: Record<string, string>;
   healthcheck?: { test: unknown };
   depends_on?: Record<string, { condition: string }>;
 };
-const compose = parse(readFileSync("docker-compose.yml", "utf8"), { merge: true }) as { services: Record<string, Service> };
+const compose = parse(readFileSync("docker-compose.yml", "utf8"), { merge: true }) as {
+  services: Record<string, Service>;
+  secrets: Record<string, { environment: string }>;
+};
 const services = compose.services;
 const eventTypes = [...Object.keys(EventPayloads), "price.updated", "networth.calculated", "brokerage.holdings.imported"];
 
 describe("docker-compose.yml", () => {
+  const entries = serverEntries();
+  const apps = Object.entries(services).filter(([name, s]) => s.image?.startsWith("folio:") && name !== "kafka-init");
+
   it("runs Kafka in KRaft mode, MongoDB as a replica set and Redis, each with a health check", () => {
     expect(services.kafka.image).toMatch(/^apache\/kafka:/);
     expect(services.kafka.environment?.KAFKA_PROCESS_ROLES).toBe("broker,controller");
@@ -31,35 +42,117 @@ describe("docker-compose.yml", () => {
     for (const infra of ["kafka", "mongo", "redis"]) expect(services[infra].healthcheck, infra).toBeDefined();
   });
 
+  it("gives MongoDB and Redis credentials from .env, and the apps URLs that use them", () => {
+    expect(services.mongo.environment?.MONGO_INITDB_ROOT_PASSWORD).toMatch(/^\$\{MONGO_PASSWORD:\?/);
+    expect(services.redis.environment?.REDIS_PASSWORD).toMatch(/^\$\{REDIS_PASSWORD:\?/);
+    expect(JSON.stringify(services.redis.command)).toContain("--requirepass");
+    for (const [name, s] of apps) {
+      expect(s.environment?.MONGO_URL, name).toMatch(/^mongodb:\/\/\$\{MONGO_USER:-folio\}:\$\{MONGO_PASSWORD:\?[^}]*\}@mongo:27017\//);
+      expect(s.environment?.REDIS_URL, name).toMatch(/^redis:\/\/:\$\{REDIS_PASSWORD:\?[^}]*\}@redis:6379$/);
+    }
+  });
+
+  it("builds the image once and runs a compiled entry of it in every app container", () => {
+    const builders = Object.entries(services).filter(([, s]) => s.build);
+    expect(builders.map(([n]) => n)).toEqual(["gateway"]);
+    expect(apps.length).toBe(1 + serviceNames.length + 4);
+    for (const [name, s] of [...apps, ["kafka-init", services["kafka-init"]] as const]) {
+      expect(s.image, name).toBe(services.gateway.image);
+      const [node, file, ...rest] = s.command as string[];
+      expect([node, rest], name).toEqual(["node", []]);
+      expect(
+        Object.keys(entries).map((e) => `dist/server/${e}.js`),
+        name,
+      ).toContain(file);
+    }
+  });
+
   it("has one container per service running that service's entry as an API, and worker containers", () => {
     for (const name of serviceNames) {
       const s = services[name];
       expect(s, name).toBeDefined();
-      expect(s.command).toEqual(["node", "--import", "tsx", `services/${name}/src/main.ts`]);
+      expect(s.command).toEqual(["node", `dist/server/${name}.js`]);
       expect(s.environment?.ROLE).toBe("api");
     }
     const workers = Object.entries(services).filter(([, s]) => s.environment?.ROLE === "worker");
     expect(workers.map(([n]) => n).sort()).toEqual(["brokerage-worker", "import-worker", "networth-worker", "pricing-worker"]);
+    for (const [name, s] of workers) expect(s.command, name).toEqual(services[name.replace(/-worker$/, "")].command);
   });
 
-  it("points every app container at Kafka, MongoDB and Redis, checks its health and waits for theirs", () => {
-    const apps = Object.entries(services).filter(([, s]) => s.build);
-    expect(apps.length).toBe(1 + serviceNames.length + 4);
+  it("points every app container at Kafka, checks its health without curl and waits for its dependencies' health", () => {
     for (const [name, s] of apps) {
       expect(s.environment?.KAFKA_BROKERS, name).toBe("kafka:9092");
-      expect(s.environment?.MONGO_URL, name).toContain("replicaSet=rs0");
-      expect(s.environment?.REDIS_URL, name).toBe("redis://redis:6379");
       expect(JSON.stringify(s.healthcheck?.test), name).toContain("/healthz");
+      expect(JSON.stringify(s.healthcheck?.test), name).not.toContain("curl");
       for (const dep of Object.values(s.depends_on ?? {})) expect(dep.condition, name).toMatch(/service_(healthy|completed_successfully)/);
     }
     for (const name of serviceNames) expect(services.gateway.depends_on?.[name]?.condition).toBe("service_healthy");
   });
 
-  it("creates every event topic and its dead-letter topic before services start", () => {
-    const script = JSON.stringify(services["kafka-init"].command);
-    for (const t of eventTypes) expect(script, t).toContain(t);
-    expect(script).toContain("$$t.dlq");
+  it("hands secrets over as files: the JWT secret to every app, each API key only to the service that uses it", () => {
+    for (const [name, s] of apps) {
+      expect(s.env_file, name).toBeUndefined();
+      expect(s.environment?.JWT_SECRET_FILE, name).toBe("/run/secrets/jwt_secret");
+      expect(s.secrets, name).toContain("jwt_secret");
+      for (const variable of Object.keys(s.environment ?? {})) expect(variable, name).not.toMatch(/(SECRET|API_KEY)$/);
+      for (const secret of s.secrets ?? []) {
+        expect(compose.secrets[secret], secret).toBeDefined();
+        const variable = compose.secrets[secret].environment;
+        expect(s.environment?.[`${variable}_FILE`], `${name} ${secret}`).toBe(`/run/secrets/${secret}`);
+      }
+    }
+    expect(services.billing.secrets).toEqual(expect.arrayContaining(["stripe_secret_key", "stripe_webhook_secret"]));
+    expect(services.accounts.secrets).toEqual(["jwt_secret"]);
+  });
+
+  it("passes every setting of .env.example to the app containers, and each secret as a file only", () => {
+    const example = readFileSync(".env.example", "utf8");
+    const names = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]{2,})=/gm)].map((m) => m[1]);
+    const secrets = Object.values(compose.secrets).map((s) => s.environment);
+    // compose's own (credentials, tag, port on the host) and what compose sets per container
+    const composeOnly = ["MONGO_USER", "MONGO_PASSWORD", "REDIS_PASSWORD", "FOLIO_TAG", "PORT", "MARKET_DATA_DIR", "DATA_DIR"];
+    const perContainer = ["REDIS_URL", "MONGO_URL", "KAFKA_BROKERS"];
+    const env = services.gateway.environment ?? {};
+    for (const name of names) {
+      if (composeOnly.includes(name) || perContainer.includes(name)) continue;
+      if (secrets.includes(name)) expect(env[name], name).toBeUndefined();
+      else expect(env[name], `${name}: add it to x-app's environment in docker-compose.yml`).toMatch(new RegExp(`^\\$\\{${name}:-`));
+    }
+  });
+
+  it("creates every event topic and its dead-letter topic from the image before services start", () => {
+    expect(services["kafka-init"].command).toEqual(["node", "dist/server/create-topics.js"]);
+    expect(entries["create-topics"]).toBe("platform/src/bus/create-topics.ts");
+    for (const t of eventTypes) expect(eventTopics(), t).toEqual(expect.arrayContaining([t, `${t}.dlq`]));
     expect(services.accounts.depends_on?.["kafka-init"]?.condition).toBe("service_completed_successfully");
+  });
+});
+
+describe("Dockerfile", () => {
+  const dockerfile = readFileSync("Dockerfile", "utf8");
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
+
+  it("builds in stages on a Node LTS image and runs compiled JavaScript, not TypeScript", () => {
+    expect(dockerfile).toMatch(/^ARG NODE_VERSION=(2[02468])$/m);
+    expect(dockerfile).toMatch(/^FROM node:\$\{NODE_VERSION\}-bookworm-slim AS base$/m);
+    expect(dockerfile).toMatch(/^FROM base AS build$/m);
+    expect(runtime).toMatch(/^FROM node:\$\{NODE_VERSION\}-bookworm-slim$/m);
+    expect(dockerfile).toContain("npm ci --omit=dev");
+    expect(runtime).toContain('CMD ["node", "dist/server/embedded.js"]');
+    expect(dockerfile).not.toContain("tsx");
+  });
+
+  it("copies only production dependencies and the build, owned by node, runs as node with /data as a volume", () => {
+    const copies = runtime.split("\n").filter((l) => l.startsWith("COPY"));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const line of copies) expect(line).toContain("--chown=node:node");
+    expect(copies.join("\n")).not.toMatch(/COPY --from=build \S+ \/app \/app/);
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/^VOLUME \/data$/m);
+    expect(runtime).toContain("DATA_DIR=/data");
+    expect(runtime).toContain("HOST=0.0.0.0");
+    expect(runtime).toMatch(/^HEALTHCHECK .*\n? *CMD \["node", "-e", .*\/healthz/m);
+    expect(runtime).not.toContain("curl");
   });
 });
 

@@ -3,12 +3,14 @@
  * every worker, on the in-process bus, the SQLite store under DATA_DIR and the in-process queue, unless
  * REDIS_URL / MONGO_URL / KAFKA_BROKERS point at real servers.
  */
+
+import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createDeps, hostServices } from "@folio/platform/host";
 import { createHttpServer } from "@folio/platform/http/server";
 import { forService } from "@folio/platform/service";
 import { registerEdge, spaNotFound } from "./edge.ts";
-import { buildOpenApiDocument } from "./openapi.ts";
+import { openApiDocument } from "./openapi.ts";
 import { selectServices, serviceFactories } from "./registry.ts";
 
 export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
@@ -29,8 +31,9 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
     cache: deps.cache,
     health: [{ name: "store", check: async () => void (await deps.store.pendingEvents(1)) }],
     notFoundHandler: spaNotFound,
+    cspSources: plaidLinkCspSources(config.env),
   });
-  await registerEdge(app, await buildOpenApiDocument(config), { publicDocs: config.publicDocs });
+  await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });
   const hosted = await hostServices(app, modules, deps);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

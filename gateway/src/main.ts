@@ -4,17 +4,18 @@
  * `http://<name>:8080` (the Compose service name); Compose balances over a service's replicas.
  */
 import replyFrom from "@fastify/reply-from";
+import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { createCache } from "@folio/platform/cache";
 import { systemClock } from "@folio/platform/clock";
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createHttpServer } from "@folio/platform/http/server";
 import { registerEdge, spaNotFound } from "./edge.ts";
-import { buildOpenApiDocument } from "./openapi.ts";
+import { openApiDocument } from "./openapi.ts";
 import { routeTable } from "./routes.ts";
 
 export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
-  const cache = createCache({ redisUrl: config.redisUrl, clock: systemClock, prefix: "folio:" });
+  const cache = await createCache({ redisUrl: config.redisUrl, clock: systemClock, prefix: "folio:" });
   const app = await createHttpServer({
     name: "gateway",
     logLevel: config.logLevel,
@@ -27,9 +28,10 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
     cache,
     health: [{ name: "cache", check: async () => void (await cache.get("healthz")) }],
     notFoundHandler: spaNotFound,
+    cspSources: plaidLinkCspSources(config.env),
     bodyLimit: 20 * 1024 * 1024,
   });
-  await registerEdge(app, await buildOpenApiDocument(config), { publicDocs: config.publicDocs });
+  await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });
   await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 } });
   // bodies pass through untouched (JSON, multipart uploads, signed webhooks)
   app.removeAllContentTypeParsers();

@@ -3,6 +3,8 @@
  * plugins are mounted on a throwaway app with in-process adapters (nothing is started), so the cluster
  * gateway, which proxies and holds no routes of its own, documents exactly what the embedded app serves.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { systemClock } from "@folio/platform/clock";
@@ -17,6 +19,10 @@ import { serviceFactories } from "./registry.ts";
 export async function buildOpenApiDocument(config: Config): Promise<Record<string, unknown>> {
   const deps = inMemoryDeps(config, systemClock, new FolderMailer("/nonexistent", config.mailFrom));
   const app = Fastify({ logger: false }).withTypeProvider<TypeBoxTypeProvider>();
+  // this app never answers a request: its schemas are documented, not compiled (compiling them all took as
+  // long as the rest of the embedded app's start)
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(swagger, {
     openapi: {
       info: { title: "Folio API", version: "1", description: "The public API of the Folio portfolio tracker." },
@@ -31,4 +37,18 @@ export async function buildOpenApiDocument(config: Config): Promise<Record<strin
   await app.close();
   await deps.store.close();
   return document;
+}
+
+/** Written by scripts/build-server.mjs beside the compiled entries (dist/server); absent beside the sources. */
+export const PREBUILT_OPENAPI = "openapi.json";
+
+/**
+ * The document a process serves: the compiled server reads the one generated at build time (generating it
+ * mounts every service's routes a second time, a sizeable part of the start); from the sources it is
+ * generated now.
+ */
+export async function openApiDocument(config: Config): Promise<Record<string, unknown>> {
+  const prebuilt = join(import.meta.dirname, PREBUILT_OPENAPI);
+  if (existsSync(prebuilt)) return JSON.parse(readFileSync(prebuilt, "utf8")) as Record<string, unknown>;
+  return buildOpenApiDocument(config);
 }

@@ -7,10 +7,10 @@
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../test/support/app-process.ts";
+import { marketDataDir } from "../../scripts/market-data/location.ts";
 import { startEmbedded } from "../src/embedded.ts";
 
 interface Schema {
@@ -31,7 +31,7 @@ interface Operation {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "folio-fuzz-"));
-const marketData = process.env.MARKET_DATA_DIR ?? resolve(repoRoot, "../shared/market-data");
+const marketData = marketDataDir();
 let app: FastifyInstance;
 let stop: () => Promise<void>;
 let token = "";

@@ -124,7 +124,33 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** Variables that may come from a file: secrets by their names' endings, and the URLs that carry passwords. */
+const SECRET_NAME = /(SECRET|KEY|KEYS|PASSWORD|TOKEN)$|^(MONGO|REDIS|SMTP)_URL$/;
+
+/**
+ * `<NAME>_FILE` (a Docker or Compose secret such as /run/secrets/jwt_secret) gives `<NAME>` the file's
+ * content, its trailing newline removed: secrets stay out of the environment, `docker inspect` and logs.
+ * For every secret's name (SECRET_NAME), so a service's own keys (STRIPE_SECRET_KEY_FILE,
+ * OPENAI_API_KEY_FILE …) too; other `*_FILE` variables of the environment are not this app's and are left alone.
+ */
+export function withSecretFiles(env: Env): Env {
+  const out: Env = { ...env };
+  for (const [key, path] of Object.entries(env)) {
+    if (!key.endsWith("_FILE") || !path) continue;
+    const name = key.slice(0, -"_FILE".length);
+    if (!SECRET_NAME.test(name)) continue;
+    if (env[name]) throw new ConfigError(key, `and ${name} are both set: set one of them`);
+    try {
+      out[name] = readFileSync(path, "utf8").replace(/\r?\n$/, "");
+    } catch {
+      throw new ConfigError(key, `names '${path}', which cannot be read`);
+    }
+  }
+  return out;
+}
+
+export function loadConfig(given: Env = process.env): Config {
+  const env = withSecretFiles(given);
   const port = wholeNumber(env, "PORT", 8080, 0, 65535);
   const dataDir = resolve(env.DATA_DIR || "./data");
   const marketDataDir = env.MARKET_DATA_DIR ? resolve(env.MARKET_DATA_DIR) : undefined;

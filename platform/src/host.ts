@@ -35,15 +35,15 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
   const store = await createStore({ mongoUrl: config.mongoUrl, mongoDatabase: `folio_${options.name}`, dataDir: config.dataDir });
   // fromBeginning: a group that has never committed (a service deployed later) builds its read models
   // from the retained history; handlers are idempotent, so replays change nothing
-  const bus = createBus({
+  const bus = await createBus({
     kafkaBrokers: config.kafkaBrokers,
     clientId: `folio-${options.name}`,
     sharedProcess: options.sharedProcess,
     log,
     kafka: { fromBeginning: true },
   });
-  const cache = createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
-  const queue = createQueue({ redisUrl: config.redisUrl, prefix: "folio", clock });
+  const cache = await createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
+  const queue = await createQueue({ redisUrl: config.redisUrl, prefix: "folio", clock });
   const mailer = createMailer(config);
   // in one process every service's routes share the server, attached by hostServices
   const services = options.sharedProcess ? new InjectServiceClient() : new HttpServiceClient(config.env);

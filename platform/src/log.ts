@@ -28,8 +28,12 @@ export const redactPaths = [
 /** Query parameters whose values are never logged (reset tokens, addresses, keys). */
 const SENSITIVE_QUERY = /^(token|password|email|key|secret|code|access_token|public_token|referral)$/i;
 
-/** A request URL as it may be logged: the path, and the query with sensitive values replaced. */
-export function loggableUrl(url: string): string {
+/** A path segment that is an e-mail address (the spec's delete_plaid_connection/{email}/… puts one in a path). */
+const ADDRESS_SEGMENT = /\/[^/?]*(@|%40)[^/?]*/g;
+
+/** A request URL as it may be logged: the path with addresses replaced, and the query with sensitive values replaced. */
+export function loggableUrl(raw: string): string {
+  const url = raw.replace(ADDRESS_SEGMENT, "/[redacted]");
   const at = url.indexOf("?");
   if (at === -1) return url;
   const params = new URLSearchParams(url.slice(at + 1));

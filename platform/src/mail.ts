@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export interface MailMessage {
   to: string;
@@ -16,16 +16,16 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** nodemailer is loaded by the first message sent, so a process without SMTP_URL never loads it. */
 export class SmtpMailer implements Mailer {
-  private readonly transport;
+  private transport?: Promise<Transporter>;
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
-  }
+  ) {}
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    this.transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(this.smtpUrl));
+    await (await this.transport).sendMail({ from: this.from, ...message });
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -50,5 +50,35 @@ describe("loadConfig", () => {
     });
     expect(c.kafkaBrokers).toEqual(["k1:9092", "k2:9092"]);
     expect(c.redisUrl).toBe("redis://r:6379");
+  });
+});
+
+describe("secrets from files (<NAME>_FILE)", () => {
+  const secretFile = (content: string) => {
+    const path = join(mkdtempSync(join(tmpdir(), "folio-secret-")), "secret");
+    writeFileSync(path, content);
+    return path;
+  };
+
+  it("reads JWT_SECRET from JWT_SECRET_FILE, without the trailing newline, and passes any other one to the services", () => {
+    const jwt = "s".repeat(40);
+    const c = loadConfig({ ...base(), JWT_SECRET_FILE: secretFile(`${jwt}\n`), OPENAI_API_KEY_FILE: secretFile("sk-test") });
+    expect(c.jwtSecret).toBe(jwt);
+    expect(c.env.OPENAI_API_KEY).toBe("sk-test");
+  });
+
+  it("leaves other *_FILE variables of the environment alone", () => {
+    const c = loadConfig({ ...base(), TF_CLI_CONFIG_FILE: "/nonexistent/.terraformrc", LOG_FILE: "/nonexistent/log" });
+    expect(c.env.TF_CLI_CONFIG).toBeUndefined();
+    expect(c.env.LOG).toBeUndefined();
+  });
+
+  it("refuses a variable given both ways, and a file that cannot be read, naming the variable", () => {
+    expect(() => loadConfig({ ...base(), JWT_SECRET: "x".repeat(40), JWT_SECRET_FILE: secretFile("y".repeat(40)) })).toThrow(
+      "Invalid configuration: JWT_SECRET_FILE and JWT_SECRET are both set",
+    );
+    expect(() => loadConfig({ ...base(), JWT_SECRET_FILE: "/definitely/not/here" })).toThrow(
+      "Invalid configuration: JWT_SECRET_FILE names '/definitely/not/here', which cannot be read",
+    );
   });
 });

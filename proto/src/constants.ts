@@ -158,3 +158,33 @@ export const BillingMessages = {
   providerFailed: "The payment provider could not be reached. Please try again.",
   badSignature: "The webhook signature could not be verified.",
 } as const;
+
+/**
+ * Base currencies a user may pick: every amount is shown in it, converted with the provider's historical
+ * exchange rates (`<CUR><BASE>=X`). Major units only (README "Currencies").
+ */
+export const SUPPORTED_CURRENCIES = [
+  "USD",
+  "EUR",
+  "GBP",
+  "CHF",
+  "JPY",
+  "CAD",
+  "AUD",
+  "NZD",
+  "SEK",
+  "NOK",
+  "DKK",
+  "HKD",
+  "SGD",
+  "ILS",
+  "ZAR",
+  "INR",
+] as const;
+export type SupportedCurrency = (typeof SUPPORTED_CURRENCIES)[number];
+export const DEFAULT_BASE_CURRENCY: SupportedCurrency = "USD";
+export const isSupportedCurrency = (c: unknown): c is SupportedCurrency =>
+  typeof c === "string" && (SUPPORTED_CURRENCIES as readonly string[]).includes(c);
+export const BASE_CURRENCY_UNSUPPORTED = `The base currency must be one of ${SUPPORTED_CURRENCIES.join(", ")}`;
+/** Spec §3: the permanent provider of portfolios imported from a Plaid (US) brokerage connection. */
+export const PLAID_PROVIDER = "Plaid-US";

@@ -20,6 +20,8 @@ export const EventPayloads = {
     displayName: Type.Union([Type.String(), Type.Null()]),
     /** null until the user picks one in settings */
     username: Type.Union([Type.String(), Type.Null()]),
+    /** the currency every amount is shown in (absent in events from before it: USD) */
+    baseCurrency: Type.Optional(Type.String()),
   }),
   "portfolio.saved": Type.Object({
     uid: Type.String(),
@@ -35,6 +37,8 @@ export const EventPayloads = {
     holdings: Type.Array(Type.Object({ ticker: Type.String(), quantity: Type.Number(), PoA: Type.Number(), DoA: Type.String() })),
     assetCount: Type.Integer(),
     rev: Type.Integer(),
+    /** the portfolio's permanent provider ('Plaid-US' for a brokerage import); absent or null for a manual one */
+    provider: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
   "portfolio.deleted": Type.Object({ uid: Type.String(), slug: Type.String() }),
   "price.updated": PriceUpdated,

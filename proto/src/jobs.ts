@@ -23,6 +23,10 @@ export const JobPayloads = {
   "portfolio.revalue": Type.Object({ slug: Type.String({ minLength: 1 }) }),
   /** the visitors' sample portfolios, seeded at start and retried with backoff while prices cannot be had */
   "portfolio.seed": Type.Object({}),
+  /** one brokerage connection's holdings refreshed from Plaid (jobId per connection; webhook, daily sweep) */
+  "brokerage.sync": Type.Object({ connectionId: Type.String({ minLength: 1 }) }),
+  /** the daily sweep: a brokerage.sync for every connection (a repeatable job) */
+  "brokerage.sync-all": Type.Object({}),
   /** one uploaded screenshot read by OCR (progress 0–100), its file deleted once read */
   "import.screenshot": ScreenshotJobData,
   /** every 15 minutes: uploads and results older than they are needed are deleted (a repeatable job) */

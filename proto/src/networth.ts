@@ -5,12 +5,25 @@ export const NetWorthBody = Type.Object({ force: Type.Optional(Type.Boolean()) }
 export type NetWorthBody = Static<typeof NetWorthBody>;
 
 export const NetWorthReply = Type.Object({
-  /** Σ market value of the user's portfolios (playground excluded), in dollars rounded to cents; 0 before the first computation */
+  /** Σ market value of the user's portfolios (playground excluded), in `baseCurrency` rounded to cents; 0 before the first computation */
   netWorth: Type.Number(),
   /** ISO time of the computation the value comes from; null before the first one */
   lastUpdated: Type.Union([Type.String(), Type.Null()]),
   /** a recompute is waiting or running: poll again (spec §4: after 2 s, then every 5 s, for at most 120 s) */
   calculating: Type.Boolean(),
+  /** the currency of netWorth: the user's base currency (default USD) */
+  baseCurrency: Type.Optional(Type.String()),
+  /** tickers counted at their last good price because pricing could not answer (the total may be out of date) */
+  stale: Type.Optional(Type.Array(Type.String())),
+  /** holdings left out of the total, with why: an unknown ticker, pricing unavailable with no last good price, no exchange rate */
+  unpriced: Type.Optional(
+    Type.Array(
+      Type.Object({
+        ticker: Type.String(),
+        reason: Type.Union([Type.Literal("unknown-ticker"), Type.Literal("unavailable"), Type.Literal("no-exchange-rate")]),
+      }),
+    ),
+  ),
 });
 export type NetWorthReply = Static<typeof NetWorthReply>;
 

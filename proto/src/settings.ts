@@ -7,7 +7,12 @@ import { type Static, Type } from "typebox";
 import { ACHIEVEMENT_STEPS } from "./constants.ts";
 
 export {
+  BASE_CURRENCY_UNSUPPORTED,
+  DEFAULT_BASE_CURRENCY,
   DISPLAY_NAME_EMPTY,
+  isSupportedCurrency,
+  SUPPORTED_CURRENCIES,
+  type SupportedCurrency,
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
@@ -22,6 +27,7 @@ export const SettingsErrorCodes = {
   characters: "settings/username-characters",
   taken: "settings/username-taken",
   displayName: "settings/display-name-empty",
+  baseCurrency: "settings/base-currency",
 } as const;
 
 /** The plan every account has until billing reports another. */
@@ -44,7 +50,11 @@ export const SettingsReply = Type.Object({
     /** null until the user picks one */
     username: Type.Union([Type.String(), Type.Null()]),
     displayName: Type.Union([Type.String(), Type.Null()]),
+    /** ISO code every amount is shown in (default USD) */
+    baseCurrency: Type.Optional(Type.String()),
   }),
+  /** the base currencies the user may pick */
+  currencies: Type.Optional(Type.Array(Type.String())),
   /** the price ids the plan tab offers, as billing reports them (GET /v1/billing/plan) */
   plan_ids: Type.Array(Type.String()),
   connections: Type.Array(Connection),
@@ -60,6 +70,8 @@ export const SettingsUpdateBody = Type.Object({
       Type.Object({
         username: Type.Optional(Type.String({ maxLength: 200 })),
         displayName: Type.Optional(Type.String({ maxLength: 100 })),
+        /** one of SUPPORTED_CURRENCIES; anything else is refused with BASE_CURRENCY_UNSUPPORTED */
+        baseCurrency: Type.Optional(Type.String({ maxLength: 10 })),
       }),
     ),
   }),

@@ -6,11 +6,12 @@
  * second and p50/p99 latency, measured by the client on the same machine (so the load generator shares the
  * CPU with the app). Data: MARKET_DATA_DIR or ../shared/market-data beside the repository.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { api, repoRoot, startApp } from "../../test/support/app-process.ts";
+import { api, startApp } from "../../test/support/app-process.ts";
+import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 
 const TICKERS = [
   "SPY",
@@ -73,8 +74,8 @@ export async function communityBench(
   options: { portfolios?: number; inFlight?: number; seconds?: number; settleMs?: number } = {},
 ): Promise<void> {
   const { portfolios = 60, inFlight = 64, seconds = 3, settleMs = 10_000 } = options;
-  const marketData = process.env.MARKET_DATA_DIR ?? resolve(repoRoot, "../shared/market-data");
-  if (!existsSync(join(marketData, "VTI.csv"))) {
+  const marketData = marketDataDir();
+  if (!marketDataAvailable(marketData)) {
     console.log(`community bench: skipped, no market data in ${marketData} (set MARKET_DATA_DIR)`);
     return;
   }

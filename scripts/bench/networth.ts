@@ -11,14 +11,14 @@
  * an hour of normal traffic leaves them, and the debounce is 0 ms (NETWORTH_DEBOUNCE_MS overrides; the
  * product's 2 s delay would add itself once to the figure).
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createNetworthService } from "@folio/networth";
 import { MemoryBus } from "@folio/platform/bus";
 import type { EventEnvelope } from "@folio/platform/bus/port";
-import { RedisCache } from "@folio/platform/cache";
+import { RedisCache } from "@folio/platform/cache/redis";
 import { systemClock } from "@folio/platform/clock";
 import { loadConfig } from "@folio/platform/config";
 import { bucketOf } from "@folio/platform/fanout";
@@ -28,7 +28,7 @@ import { envelope } from "@folio/platform/ids";
 import { InjectServiceClient } from "@folio/platform/internal";
 import { createLogger } from "@folio/platform/log";
 import { createMailer } from "@folio/platform/mail";
-import { BullQueue } from "@folio/platform/queue";
+import { BullQueue } from "@folio/platform/queue/bullmq";
 import { forService, type HostDeps, type ServiceDeps } from "@folio/platform/service";
 import { createStore } from "@folio/platform/store";
 import type { WriteOp } from "@folio/platform/store/port";
@@ -41,6 +41,7 @@ import { PriceBook } from "../../services/networth/src/prices.ts";
 import { networthSettings } from "../../services/networth/src/settings.ts";
 import { type HeldPortfolio, type Holder, heldPortfolios, holders, type NetWorthUser, users } from "../../services/networth/src/store.ts";
 import startRedis from "../../test/setup/redis.ts";
+import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 
 const TICKED = "VTI";
 const OTHERS = ["SPY", "QQQ", "NVDA", "AAPL", "MSFT", "KO", "BND", "VXUS", "BTC-USD", "TSLA", "AMZN", "JNJ", "PG", "SCHD"];
@@ -102,8 +103,8 @@ async function seed(deps: ServiceDeps, userCount: number, perUser: number): Prom
 export async function networthBench(options: NetworthBenchOptions = {}): Promise<void> {
   const userCount = options.users ?? 10_000;
   const perUser = options.portfoliosPerUser ?? 5;
-  const marketData = process.env.MARKET_DATA_DIR || resolve(import.meta.dirname, "../../../shared/market-data");
-  if (!existsSync(join(marketData, `${TICKED}.csv`))) {
+  const marketData = marketDataDir();
+  if (!marketDataAvailable(marketData)) {
     console.log(`networth bench skipped: no market data at ${marketData} (set MARKET_DATA_DIR)`);
     return;
   }
@@ -151,7 +152,7 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
     });
     const networth = forService(deps, "networth");
     hosted = await hostServices(app, [createPricingService(forService(deps, "pricing")), createNetworthService(networth)], deps);
-    await new PriceBook(new PricingQueries(deps.services), networth.cache, deps.clock).latest([TICKED, ...OTHERS]);
+    await new PriceBook(new PricingQueries(deps.services), networth.cache, deps.clock).quotes([TICKED, ...OTHERS], false);
 
     const tick: EventEnvelope = envelope(
       "price.updated",

@@ -1,21 +1,24 @@
 /**
  * Requests per second of GET /v1/get/{ticker} and of the cachable portfolio read, against a bare Fastify
  * route measured in the same run on the same machine (target: each at least half the bare route's).
- * The embedded app runs as its own process on the real CSV closes; the bare route runs in a second process
- * started from this file, so both servers get a process of their own and this one only sends requests:
- * a fixed number of requests in flight over keep-alive connections, for a few seconds per path. The paths
+ * The edge's per-client request ceiling is off (RATE_LIMIT_PER_MINUTE=0): one client sends every request.
+ * The embedded app runs as its own process (the compiled server, as `npm start` runs it) on the real CSV
+ * closes; the bare route runs in a second process started from this file; the load comes from autocannon
+ * in a third, so each server and the load generator get a process of their own: a fixed number of
+ * connections with one request in flight each, over keep-alive, for a few seconds per path. The paths
  * are measured in turns, a second at a time, and each figure is the median of its rounds, so a burst of
  * other work on the machine weighs on every path alike rather than on whichever ran then.
  *
  *   node --import tsx scripts/bench/throughput.ts           (or through `npm run bench`)
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { api, freePort, repoRoot, startApp } from "../../test/support/app-process.ts";
+import { api, BUILT_ENTRY, freePort, repoRoot, startApp } from "../../test/support/app-process.ts";
+import { buildServer } from "../build-server.mjs";
+import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 
 const IN_FLIGHT = 32;
 /** per path: warm-up (the servers' JIT), then ROUNDS rounds of ROUND_SECONDS taken in turns across paths */
@@ -31,39 +34,37 @@ interface Rate {
   bytes: number;
 }
 
-/** Keeps IN_FLIGHT GETs going for `seconds`; every answer must be a 200. */
+const AUTOCANNON = resolve(repoRoot, "node_modules/autocannon/autocannon.js");
+
+/**
+ * IN_FLIGHT connections for `seconds` from autocannon in a process of its own (an in-process client
+ * saturated long before the server did); every answer must be a 2xx.
+ */
 async function measure(url: string, seconds: number): Promise<Rate> {
-  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
-  const latencies: number[] = [];
-  let bytes = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const get = () =>
-    new Promise<void>((done, fail) => {
-      const started = performance.now();
-      // as a browser asks: the cachable portfolio read and the price route answer gzipped then; the bare route never compresses
-      request(url, { agent, headers: { "accept-encoding": "gzip, deflate, br" } }, (res) => {
-        // every reply here has a content-length; reading the body without handling it keeps the client light
-        res.resume();
-        res.on("end", () => {
-          if (res.statusCode !== 200) return fail(new Error(`${url} answered ${res.statusCode}`));
-          latencies.push(performance.now() - started);
-          bytes = Number(res.headers["content-length"] ?? 0);
-          done();
-        });
-      })
-        .on("error", fail)
-        .end();
-    });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (performance.now() < deadline) await get();
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / elapsed, medianMs: latencies[Math.floor(latencies.length / 2)] ?? 0, bytes };
+  const args = [AUTOCANNON, "--json", "-c", String(IN_FLIGHT), "-d", String(seconds), "-H", "accept-encoding=gzip, deflate, br", url];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (d) => (out += d));
+  child.stderr?.on("data", (d) => (err += d));
+  const code = await new Promise<number | null>((done) => child.once("exit", done));
+  if (code !== 0) throw new Error(`autocannon exited with ${code}: ${err}`);
+  const r = JSON.parse(out) as {
+    requests: { average: number; total: number };
+    latency: { p50: number };
+    throughput: { total: number };
+    non2xx: number;
+    errors: number;
+    statusCodeStats?: Record<string, { count: number }>;
+  };
+  if (r.non2xx > 0 || r.errors > 0) {
+    throw new Error(`${url}: ${r.non2xx} answers not 2xx (${JSON.stringify(r.statusCodeStats)}), ${r.errors} errors`);
+  }
+  return {
+    requestsPerSecond: r.requests.average,
+    medianMs: r.latency.p50,
+    bytes: r.requests.total ? r.throughput.total / r.requests.total : 0,
+  };
 }
 
 const median = <T>(xs: T[], key: (x: T) => number): T => [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)];
@@ -93,13 +94,18 @@ async function startBare(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 export async function throughputBench(): Promise<void> {
-  const marketData = process.env.MARKET_DATA_DIR || resolve(repoRoot, "../shared/market-data");
-  if (!existsSync(join(marketData, "SPY.csv"))) {
+  const marketData = marketDataDir();
+  if (!marketDataAvailable(marketData)) {
     console.log(`throughput: skipped, no market data at ${marketData} (set MARKET_DATA_DIR)`);
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-throughput-"));
-  const app = await startApp({ DATA_DIR: dataDir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv", LOG_LEVEL: "warn" });
+  await buildServer({ quiet: true });
+  const app = await startApp(
+    { DATA_DIR: dataDir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0" },
+    undefined,
+    BUILT_ENTRY,
+  );
   const bare = await startBare();
   try {
     const reg = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
@@ -132,7 +138,7 @@ export async function throughputBench(): Promise<void> {
     const results = rounds.map((r) => median(r, (x) => x.requestsPerSecond));
     const base = results[0].requestsPerSecond;
     console.log(
-      `throughput (${IN_FLIGHT} requests in flight over keep-alive; per path ${WARM_UP_SECONDS} s warm-up, then the median of ${ROUNDS} × ${ROUND_SECONDS} s rounds taken in turns):`,
+      `throughput (autocannon in its own process, ${IN_FLIGHT} connections over keep-alive; per path ${WARM_UP_SECONDS} s warm-up, then the median of ${ROUNDS} × ${ROUND_SECONDS} s rounds taken in turns):`,
     );
     targets.forEach(([label], i) => {
       const r = results[i];

@@ -29,10 +29,15 @@ export interface AppProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startApp(env: Record<string, string>, port?: number): Promise<AppProcess> {
+/** Node arguments that start the embedded app from its TypeScript sources (tests see the code as it is now). */
+export const SOURCE_ENTRY = ["--import", "tsx", "gateway/src/embedded.ts"];
+/** …and from the compiled bundle that `npm start` and the image run (scripts/build-server.mjs). */
+export const BUILT_ENTRY = ["dist/server/embedded.js"];
+
+export async function startApp(env: Record<string, string>, port?: number, entry: string[] = SOURCE_ENTRY): Promise<AppProcess> {
   const p = port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "gateway/src/embedded.ts"], {
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(p), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,20 +5,17 @@
  * copy, 'New portfolio created!', the new slug) and sees the copy on their dashboard. Visitors also get the
  * three seeded samples on the dashboard and open them read-only; the referral page keeps its referrer.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, api, repoRoot, startApp } from "../../test/support/app-process.ts";
+import { marketDataDir, requireMarketData } from "../../scripts/market-data/location.ts";
+import { type AppProcess, api, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 
-const marketData = process.env.MARKET_DATA_DIR ?? resolve(repoRoot, "../shared/market-data");
-const hasData = existsSync(join(marketData, "VTI.csv"));
-if (!hasData) {
-  if (process.env.CI === "true") throw new Error(`no market data in ${marketData}: set MARKET_DATA_DIR`);
-  console.warn(`no market data in ${marketData} (set MARKET_DATA_DIR): the community e2e test is skipped`);
-}
+const marketData = marketDataDir();
+const hasData = requireMarketData("the community e2e test");
 const enabled = chromiumAvailable() && hasData;
 const dataDir = mkdtempSync(join(tmpdir(), "folio-e2e-community-"));
 let app: AppProcess;

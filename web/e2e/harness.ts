@@ -2,22 +2,17 @@
  * One embedded app (real process, fresh DATA_DIR, prices from the real market-data folder only, so no test
  * reaches the network) and one headless Chromium per e2e file, started before its tests and stopped after.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { type AppProcess, repoRoot, startApp } from "../../test/support/app-process.ts";
+import { marketDataDir, requireMarketData } from "../../scripts/market-data/location.ts";
+import { type AppProcess, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 
-export const MARKET_DATA = process.env.MARKET_DATA_DIR ?? resolve(repoRoot, "../shared/market-data");
-
-function marketDataAvailable(): boolean {
-  if (existsSync(join(MARKET_DATA, "VTI.csv"))) return true;
-  if (process.env.CI === "true") throw new Error(`no market data in ${MARKET_DATA}: set MARKET_DATA_DIR`);
-  console.warn(`no market data in ${MARKET_DATA} (set MARKET_DATA_DIR): e2e tests skipped`);
-  return false;
-}
+export const MARKET_DATA = marketDataDir();
+const marketDataAvailable = () => requireMarketData("e2e tests");
 
 export interface E2E {
   /** false when Chromium or the market data is missing (locally): the file's tests skip, saying why */

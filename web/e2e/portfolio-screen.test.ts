@@ -57,7 +57,12 @@ describe.skipIf(!enabled)("portfolio screen in Chromium", () => {
     await line.locator(".apexcharts-canvas").waitFor({ timeout: 15_000 });
     await page.getByRole("figure", { name: "Asset shares chart" }).locator(".apexcharts-canvas").waitFor();
     await page.getByRole("figure", { name: "Profit/loss per period chart" }).locator(".apexcharts-canvas").waitFor();
-    expect(await line.getByRole("columnheader").allTextContents()).toEqual(["Month", "Chips", "S&P 500"]);
+    // the benchmark line is the same purchases put into the index, named as what it is
+    expect(await line.getByRole("columnheader").allTextContents()).toEqual([
+      "Month",
+      "Chips",
+      "Same purchases in S&P 500 (SPY, total return)",
+    ]);
 
     const periods = page.getByRole("table", { name: "Historical returns" });
     const crash = periods.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "2008 Crash", exact: true }) });

@@ -1,11 +1,14 @@
+/**
+ * The Cache port and the one place that picks its adapter. The Redis adapter (and ioredis) is loaded only when
+ * chosen, so the embedded app never pays for it; import it from `@folio/platform/cache/redis`.
+ */
 import type { Clock } from "../clock.ts";
 import { MemoryCache } from "./memory.ts";
 import type { Cache } from "./port.ts";
-import { RedisCache } from "./redis.ts";
 
 export { MemoryCache } from "./memory.ts";
 export type { Cache } from "./port.ts";
-export { RedisCache, type RedisCacheOptions } from "./redis.ts";
+export type { RedisCacheOptions } from "./redis.ts";
 
 export interface CacheConfig {
   /** set → Redis, shared by every replica; unset → this process's memory */
@@ -15,6 +18,8 @@ export interface CacheConfig {
   prefix?: string;
 }
 
-export function createCache(config: CacheConfig): Cache {
-  return config.redisUrl ? new RedisCache({ url: config.redisUrl, prefix: config.prefix }) : new MemoryCache(config.clock);
+export async function createCache(config: CacheConfig): Promise<Cache> {
+  if (!config.redisUrl) return new MemoryCache(config.clock);
+  const { RedisCache } = await import("./redis.ts");
+  return new RedisCache({ url: config.redisUrl, prefix: config.prefix });
 }

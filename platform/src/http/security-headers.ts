@@ -46,7 +46,24 @@ export const securityHeaderOptions: FastifyHelmetOptions = {
   crossOriginResourcePolicy: { policy: "same-origin" },
 };
 
+/**
+ * Extra sources a configured feature needs (Plaid Link's script and frame, when Plaid is configured), added
+ * to the named directives; a directive not in the policy starts from `'self'`. Nothing else loosens.
+ */
+export type CspSources = Record<string, string[]>;
+
+export function contentSecurityPolicyWith(extra: CspSources = {}): Record<string, string[]> {
+  const policy = Object.fromEntries(Object.entries(contentSecurityPolicy).map(([k, v]) => [k, [...v]]));
+  for (const [directive, sources] of Object.entries(extra)) {
+    policy[directive] = [...new Set([...(policy[directive] ?? ["'self'"]), ...sources])];
+  }
+  return policy;
+}
+
 /** Registered first, so replies from later onRequest hooks (401s, rate limits) carry the headers too. */
-export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, securityHeaderOptions);
+export async function registerSecurityHeaders(app: FastifyInstance, extra?: CspSources) {
+  const options = extra
+    ? { ...securityHeaderOptions, contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyWith(extra) } }
+    : securityHeaderOptions;
+  await app.register(helmet, options);
 }

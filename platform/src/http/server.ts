@@ -12,8 +12,9 @@ import type { Cache } from "../cache/port.ts";
 import { loggableUrl, loggerOptions } from "../log.ts";
 import { authPlugin } from "./auth.ts";
 import { HttpError } from "./errors.ts";
+import { lazySerializers, lazyValidator } from "./lazy-compilers.ts";
 import { INTERNAL_CLIENT, registerRateLimits } from "./rate-limit.ts";
-import { registerSecurityHeaders } from "./security-headers.ts";
+import { type CspSources, registerSecurityHeaders } from "./security-headers.ts";
 
 export interface HealthCheck {
   name: string;
@@ -38,6 +39,8 @@ export interface ServerOptions {
   /** /metrics for anyone; otherwise only for loopback and private-network addresses */
   publicMetrics?: boolean;
   bodyLimit?: number;
+  /** sources added to the Content-Security-Policy (security-headers.ts), e.g. Plaid Link's when configured */
+  cspSources?: CspSources;
   /** replaces the JSON 404 (the gateway serves the web app's index.html for page routes) */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -51,8 +54,9 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
+    schemaController: { compilersFactory: lazySerializers },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, options.cspSources);
   await registerRateLimits(app, { cache: options.cache, perMinute: options.requestsPerMinute });
 
   // The spec's client sends `Content-Type: application/json` on calls without a payload: an empty body is none.
@@ -68,7 +72,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   // dropped everywhere.
   const coercing = new Ajv({ removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false, strict: false });
   const exact = new Ajv({ removeAdditional: "all", coerceTypes: false, useDefaults: true, allErrors: false, strict: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? exact : coercing).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(() => (httpPart === "body" ? exact : coercing).compile(schema)));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {

@@ -1,9 +1,12 @@
+/**
+ * The Queue port and the one place that picks its adapter. The BullMQ adapter (and bullmq, ioredis) is loaded
+ * only when chosen, so the embedded app never pays for it; import it from `@folio/platform/queue/bullmq`.
+ */
 import type { Clock } from "../clock.ts";
-import { BullQueue } from "./bullmq.ts";
 import { MemoryQueue } from "./memory.ts";
 import type { Queue } from "./port.ts";
 
-export { BullQueue, type BullQueueOptions } from "./bullmq.ts";
+export type { BullQueueOptions } from "./bullmq.ts";
 export { MemoryQueue } from "./memory.ts";
 export type { JobContext, JobHandler, JobInfo, JobOptions, JobState, Queue } from "./port.ts";
 
@@ -16,6 +19,8 @@ export interface QueueConfig {
   prefix?: string;
 }
 
-export function createQueue(config: QueueConfig): Queue {
-  return config.redisUrl ? new BullQueue({ url: config.redisUrl, prefix: config.prefix }) : new MemoryQueue(config.clock);
+export async function createQueue(config: QueueConfig): Promise<Queue> {
+  if (!config.redisUrl) return new MemoryQueue(config.clock);
+  const { BullQueue } = await import("./bullmq.ts");
+  return new BullQueue({ url: config.redisUrl, prefix: config.prefix });
 }

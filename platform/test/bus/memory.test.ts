@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createBus, KafkaBus, MemoryBus, MemoryHub } from "../../src/bus/index.ts";
+import { createBus, MemoryBus, MemoryHub } from "../../src/bus/index.ts";
+import { KafkaBus } from "../../src/bus/kafka.ts";
 import type { Bus } from "../../src/bus/port.ts";
 import { runBusContract } from "./contract.ts";
 
@@ -42,18 +43,18 @@ describe("MemoryBus specifics", () => {
 });
 
 describe("createBus", () => {
-  it("picks Kafka when brokers are set", () => {
-    const bus = createBus({ kafkaBrokers: ["127.0.0.1:9092"], clientId: "t", sharedProcess: false });
+  it("picks Kafka when brokers are set", async () => {
+    const bus = await createBus({ kafkaBrokers: ["127.0.0.1:9092"], clientId: "t", sharedProcess: false });
     expect(bus).toBeInstanceOf(KafkaBus);
   });
 
-  it("picks the in-process bus when every service shares the process", () => {
-    expect(createBus({ clientId: "t", sharedProcess: true })).toBeInstanceOf(MemoryBus);
-    expect(createBus({ kafkaBrokers: [], clientId: "t", sharedProcess: true })).toBeInstanceOf(MemoryBus);
+  it("picks the in-process bus when every service shares the process", async () => {
+    expect(await createBus({ clientId: "t", sharedProcess: true })).toBeInstanceOf(MemoryBus);
+    expect(await createBus({ kafkaBrokers: [], clientId: "t", sharedProcess: true })).toBeInstanceOf(MemoryBus);
   });
 
-  it("refuses the in-process bus when services run in separate processes", () => {
-    expect(() => createBus({ clientId: "t", sharedProcess: false })).toThrow(
+  it("refuses the in-process bus when services run in separate processes", async () => {
+    await expect(createBus({ clientId: "t", sharedProcess: false })).rejects.toThrow(
       "KAFKA_BROKERS must be set when services run in separate processes",
     );
   });

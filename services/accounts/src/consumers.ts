@@ -2,14 +2,19 @@
  * What accounts consumes: the facts that drive achievements (its own account.registered, portfolio.saved,
  * networth.calculated). The settings page asks billing for the plan (settings.ts). The platform checks every
  * payload against proto before a handler runs (events.ts), so a malformed event ends in its dead-letter
- * topic rather than being half-applied. Chat and brokerage facts arrive with their issues.
+ * topic rather than being half-applied. brokerage.holdings.imported is step 8; chat facts arrive with their issue.
  */
 import { consumer, type Event, type EventType } from "@folio/platform/events";
 import type { Consumer, ServiceDeps } from "@folio/platform/service";
 import type { Achievements } from "./achievements.ts";
-import { type AchievementFact, factsOfNetWorthCalculated, factsOfPortfolioSaved } from "./domain/achievements.ts";
+import { type AchievementFact, factsOfHoldingsImported, factsOfNetWorthCalculated, factsOfPortfolioSaved } from "./domain/achievements.ts";
 
-export const FACT_EVENTS = ["account.registered", "portfolio.saved", "networth.calculated"] as const satisfies EventType[];
+export const FACT_EVENTS = [
+  "account.registered",
+  "portfolio.saved",
+  "networth.calculated",
+  "brokerage.holdings.imported",
+] as const satisfies EventType[];
 
 /** The owner of the facts in a fact event, and the facts; every fact event carries its user's uid. */
 export function factsOf(event: Event<(typeof FACT_EVENTS)[number]>): { uid: string; facts: AchievementFact[] } {
@@ -20,6 +25,8 @@ export function factsOf(event: Event<(typeof FACT_EVENTS)[number]>): { uid: stri
       return { uid: event.payload.uid, facts: factsOfPortfolioSaved(event.payload) };
     case "networth.calculated":
       return { uid: event.payload.uid, facts: factsOfNetWorthCalculated(event.payload) };
+    case "brokerage.holdings.imported":
+      return { uid: event.payload.uid, facts: factsOfHoldingsImported(event.payload) };
   }
 }
 

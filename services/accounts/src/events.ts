@@ -10,4 +10,14 @@ export const accountRegistered = (user: UserDoc, referrer: string | null, now: n
   publishOp("account.registered", user._id, { uid: user._id, email: user.email, displayName: user.displayName, referrer }, now);
 
 export const accountUpdated = (user: UserDoc, now: number): WriteOp =>
-  publishOp("account.updated", user._id, { uid: user._id, displayName: user.displayName, username: user.username ?? null }, now);
+  publishOp(
+    "account.updated",
+    user._id,
+    {
+      uid: user._id,
+      displayName: user.displayName,
+      username: user.username ?? null,
+      ...(user.baseCurrency ? { baseCurrency: user.baseCurrency } : {}),
+    },
+    now,
+  );

@@ -123,8 +123,8 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements, lim
     app.post(
       "/v1/get/settings",
       { preHandler: app.requireUser, schema: { response: { 200: SettingsReply, 503: ErrorReply } } },
-      // requireUser has verified the bearer token: billing is asked on it, for this caller only
-      async (request) => settings.get(callerOf(request), (request.headers.authorization ?? "").replace(/^Bearer\s+/i, "")),
+      // requireUser has verified the bearer token: billing and brokerage are asked on it, for this caller only
+      async (request) => settings.get(callerOf(request), bearerToken(request.headers.authorization) ?? ""),
     );
 
     app.post(
@@ -156,4 +156,9 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements, lim
       }),
     );
   };
+}
+
+/** The ID token of an `Authorization: Bearer …` header (already verified by requireUser). */
+function bearerToken(header: string | undefined): string | undefined {
+  return header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : undefined;
 }

@@ -5,15 +5,20 @@
  * so changing either publishes account.updated in the same commit.
  */
 import { BillingQueries, BillingUnavailable } from "@folio/billing/client";
+import { BrokerageQueries } from "@folio/brokerage/client";
 import { HttpError, unavailable } from "@folio/platform/http/errors";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import type { Identity } from "@folio/proto/auth";
 import {
+  BASE_CURRENCY_UNSUPPORTED,
+  DEFAULT_BASE_CURRENCY,
   DISPLAY_NAME_EMPTY,
+  isSupportedCurrency,
   SettingsErrorCodes,
   type SettingsReply,
   type SettingsUpdateBody,
+  SUPPORTED_CURRENCIES,
   type UsernameFailure,
   UsernameMessages,
 } from "@folio/proto/settings";
@@ -38,6 +43,7 @@ interface Change {
   notificationsEnabled?: boolean;
   username?: string;
   displayName?: string;
+  baseCurrency?: string;
 }
 
 /** Checks every field before anything is read or written, so a refused update changes nothing. */
@@ -55,12 +61,18 @@ function checkedChange(body: SettingsUpdateBody): Change {
     if (!name) throw refused(SettingsErrorCodes.displayName, DISPLAY_NAME_EMPTY);
     change.displayName = name;
   }
+  if (account?.baseCurrency !== undefined) {
+    const code = account.baseCurrency.trim().toUpperCase();
+    if (!isSupportedCurrency(code)) throw refused(SettingsErrorCodes.baseCurrency, BASE_CURRENCY_UNSUPPORTED);
+    change.baseCurrency = code;
+  }
   return change;
 }
 
 export function createSettings(deps: ServiceDeps, accounts: Accounts) {
   const db = accountsStore(deps.store);
   const billing = new BillingQueries(deps.services);
+  const brokerage = new BrokerageQueries(deps.services);
 
   async function planOf(idToken: string) {
     try {
@@ -78,6 +90,7 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
     const ops: WriteOp[] = [];
     if (change.notificationsEnabled !== undefined) next.notificationsEnabled = change.notificationsEnabled;
     if (change.displayName !== undefined) next.displayName = change.displayName;
+    if (change.baseCurrency !== undefined) next.baseCurrency = change.baseCurrency;
     if (change.username !== undefined && change.username !== user.username) {
       const key = usernameKey(change.username);
       const oldKey = user.username ? usernameKey(user.username) : null;
@@ -91,7 +104,11 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
       }
       next.username = change.username;
     }
-    const publicChanged = (next.username ?? null) !== (user.username ?? null) || next.displayName !== user.displayName;
+    // the base currency is not public, but portfolio and networth value in it, so they learn it by the same event
+    const publicChanged =
+      (next.username ?? null) !== (user.username ?? null) ||
+      next.displayName !== user.displayName ||
+      (next.baseCurrency ?? DEFAULT_BASE_CURRENCY) !== (user.baseCurrency ?? DEFAULT_BASE_CURRENCY);
     if (!publicChanged && (next.notificationsEnabled ?? NOTIFICATIONS_DEFAULT) === (user.notificationsEnabled ?? NOTIFICATIONS_DEFAULT)) {
       return null;
     }
@@ -100,8 +117,13 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
   }
 
   return {
+    /** `idToken`: the caller's ID token, on which billing and brokerage are asked (for this caller only) */
     async get(identity: Identity, idToken: string): Promise<SettingsReply> {
-      const [user, billed] = await Promise.all([db.users.get(identity.uid), planOf(idToken)]);
+      const [user, billed, connections] = await Promise.all([
+        db.users.get(identity.uid),
+        planOf(idToken),
+        idToken ? brokerage.connections(idToken) : [],
+      ]);
       return {
         notifications: { enabled: user?.notificationsEnabled ?? NOTIFICATIONS_DEFAULT },
         account: {
@@ -109,10 +131,11 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
           plan: billed.plan,
           username: user?.username ?? null,
           displayName: user?.displayName ?? null,
+          baseCurrency: user?.baseCurrency ?? DEFAULT_BASE_CURRENCY,
         },
+        currencies: [...SUPPORTED_CURRENCIES],
         plan_ids: billed.plan_ids,
-        // brokerage connections arrive with the brokerage issue
-        connections: [],
+        connections,
       };
     },
 

@@ -20,6 +20,8 @@ export interface UserDoc {
   username?: string | null;
   /** absent means off (see settings.ts) */
   notificationsEnabled?: boolean;
+  /** ISO code every amount is shown in; absent means USD */
+  baseCurrency?: string;
 }
 
 /**

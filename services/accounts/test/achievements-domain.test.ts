@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  factsOfHoldingsImported,
   factsOfNetWorthCalculated,
   factsOfPortfolioSaved,
   knownFacts,
@@ -153,6 +154,19 @@ describe("facts from portfolio.saved", () => {
 
   it("a plain save of an empty private portfolio: nothing", () => {
     expect(factsOfPortfolioSaved(saved)).toEqual([]);
+  });
+
+  it("creating a portfolio from a brokerage import: neither a manual portfolio nor an added asset", () => {
+    expect(factsOfPortfolioSaved({ ...saved, created: true, assetCount: 3, provider: "Plaid-US" })).toEqual([]);
+    // the owner's later save of it with assets is an ordinary save
+    expect(factsOfPortfolioSaved({ ...saved, assetCount: 3, provider: "Plaid-US" })).toEqual(["assetAdded"]);
+  });
+});
+
+describe("facts from brokerage.holdings.imported", () => {
+  it("the first import is step 8's fact; a later sync is not a new one", () => {
+    expect(factsOfHoldingsImported({ sync: false })).toEqual(["brokerageImported"]);
+    expect(factsOfHoldingsImported({ sync: true })).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type InternalRequest, ServiceUnavailableError } from "@folio/platform/internal";
 import { bearer, createTestDeps, tokenFor } from "@folio/platform/testing";
 import { EventPayloads } from "@folio/proto/events";
-import { SettingsErrorCodes, UsernameMessages } from "@folio/proto/settings";
+import { BASE_CURRENCY_UNSUPPORTED, SettingsErrorCodes, SUPPORTED_CURRENCIES, UsernameMessages } from "@folio/proto/settings";
 import { Value } from "typebox/value";
 import { afterEach, describe, expect, it } from "vitest";
 import { PLAN_UNAVAILABLE } from "../src/settings.ts";
@@ -25,7 +25,8 @@ describe("POST /v1/get/settings", () => {
     const { idToken } = await h.register("ann@example.com", "secret1", "Ann");
     expect(await getSettings(idToken)).toEqual({
       notifications: { enabled: false },
-      account: { email: "ann@example.com", plan: "free", username: null, displayName: "Ann" },
+      account: { email: "ann@example.com", plan: "free", username: null, displayName: "Ann", baseCurrency: "USD" },
+      currencies: [...SUPPORTED_CURRENCIES],
       plan_ids: [],
       connections: [],
     });
@@ -73,7 +74,13 @@ describe("POST /v1/get/settings", () => {
   it("answers from the token for an external identity not seen before", async () => {
     h = await harness();
     const token = tokenFor(h.app, { uid: "oidc|1", email: "Ext@Example.com" });
-    expect((await getSettings(token)).account).toEqual({ email: "ext@example.com", plan: "free", username: null, displayName: null });
+    expect((await getSettings(token)).account).toEqual({
+      email: "ext@example.com",
+      plan: "free",
+      username: null,
+      displayName: null,
+      baseCurrency: "USD",
+    });
   });
 
   it("needs a signed-in caller", async () => {
@@ -112,6 +119,24 @@ describe("POST /v1/update/settings", () => {
     expect((await update(idToken, {})).statusCode).toBe(200);
     expect((await h.db.users.get(user.uid))?._v).toBe(version);
     expect((await h.deps.outboxEvents()).map((e) => e.type)).toEqual(["account.registered"]);
+  });
+
+  it("keeps a supported base currency, publishes it in account.updated, and refuses any other", async () => {
+    h = await harness();
+    const { idToken } = await h.register("ann@example.com", "secret1", "Ann");
+    expect((await update(idToken, { account: { baseCurrency: "eur" } })).statusCode).toBe(200);
+    expect((await getSettings(idToken)).account.baseCurrency).toBe("EUR");
+    const events = await h.deps.outboxEvents();
+    expect(events.at(-1)).toMatchObject({ type: "account.updated", payload: { baseCurrency: "EUR" } });
+    expect(Value.Check(EventPayloads["account.updated"], events.at(-1)?.payload)).toBe(true);
+    const refused = await update(idToken, { account: { baseCurrency: "XYZ" } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "settings/base-currency", message: BASE_CURRENCY_UNSUPPORTED });
+    expect((await getSettings(idToken)).account.baseCurrency).toBe("EUR");
+    // the same currency again changes nothing and publishes nothing
+    const count = (await h.deps.outboxEvents()).length;
+    await update(idToken, { account: { baseCurrency: "EUR" } });
+    expect(await h.deps.outboxEvents()).toHaveLength(count);
   });
 
   it("publishes account.updated for a username change alone", async () => {

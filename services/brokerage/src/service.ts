@@ -1,13 +1,29 @@
 /**
- * Brokerage: Plaid link, connections and holdings import arrive with the brokerage issue. Already now it
- * follows plan changes, so the connection limit it will enforce is the user's current one.
+ * Brokerage: Plaid connections (connections.ts) behind the spec's /v1/plaid/* calls (routes.ts), their
+ * holdings published as brokerage.holdings.imported for portfolio to turn into portfolios, and kept fresh
+ * by Plaid's webhooks and a daily sync (jobs.ts). It follows billing's plan changes for the connection limit.
  */
 import { consumer } from "@folio/platform/events";
 import { projection } from "@folio/platform/projection";
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
+import { createConnections, SYNC_ALL_QUEUE } from "./connections.ts";
+import { brokerageJobs } from "./jobs.ts";
+import { PlaidClient } from "./plaid-client.ts";
+import { brokerageRoutes } from "./routes.ts";
+import { brokerageSettings, SYNC_EVERY_MS } from "./settings.ts";
 import { type ConnectionLimit, connectionLimits } from "./store.ts";
+import { webhookVerifier } from "./webhook-verification.ts";
 
 export function createBrokerageService(deps: ServiceDeps): ServiceModule {
+  const settings = brokerageSettings(deps.config);
+  const plaid = settings.configured ? new PlaidClient(settings.plaid) : null;
+  const connections = createConnections(deps, settings, plaid);
+  const verify = plaid
+    ? webhookVerifier(
+        (kid) => plaid.verificationKey(kid),
+        () => deps.clock.now(),
+      )
+    : null;
   const onPlanChanged = projection<ConnectionLimit, "billing.plan.changed">(deps.store, {
     consumer: "brokerage.limits",
     collection: connectionLimits(deps.store),
@@ -16,7 +32,15 @@ export function createBrokerageService(deps: ServiceDeps): ServiceModule {
   });
   return {
     name: "brokerage",
-    routes: async () => {},
+    routes: brokerageRoutes(deps, connections, verify),
     consumers: [consumer(["billing.plan.changed"], onPlanChanged)],
+    jobs: brokerageJobs(deps, settings, connections),
+    async start() {
+      if (!settings.configured) {
+        deps.log.info({ missing: settings.missing }, "brokerage: Plaid is not configured; /v1/plaid/* answers 503");
+        return;
+      }
+      await deps.jobs.repeat(SYNC_ALL_QUEUE, {}, SYNC_EVERY_MS, "brokerage-sync-all");
+    },
   };
 }

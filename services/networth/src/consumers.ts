@@ -12,14 +12,16 @@
 import { type Consumer, consumer, type Event } from "@folio/platform/events";
 import { bucketOf } from "@folio/platform/fanout";
 import { handleOnce } from "@folio/platform/inbox";
+import { projection } from "@folio/platform/projection";
 import type { WriteOp } from "@folio/platform/store/port";
+import { DEFAULT_BASE_CURRENCY } from "@folio/proto/settings";
 import type { NetworthContext } from "./context.ts";
 import { holderChanges, holderId } from "./domain/holders.ts";
 import { heldTickers, normalizeTicker } from "./domain/net-worth.ts";
 import { PORTFOLIO_EVENTS } from "./events.ts";
 import { FANOUT_QUEUE, fanOutJobId, holdingsOf, scheduleRecompute } from "./jobs.ts";
 import { moversKey } from "./movers.ts";
-import type { HeldPortfolio, Holder, NetWorthUser } from "./store.ts";
+import { baseCurrencyOf, type HeldPortfolio, type Holder, type NetWorthUser, type UserCurrency } from "./store.ts";
 
 /** Inbox names; the portfolio one is the name the first read model used, so events it handled stay handled. */
 export const PORTFOLIO_CONSUMER = "networth.portfolios";
@@ -45,7 +47,7 @@ export async function applyPortfolioEvent(
       pName: p.pName,
       playGround: p.playGround,
       tickers: [...new Set(p.tickers)],
-      holdings: p.holdings.map((h) => ({ ticker: normalizeTicker(h.ticker), quantity: h.quantity })),
+      holdings: p.holdings.map((h) => ({ ticker: normalizeTicker(h.ticker), quantity: h.quantity, DoA: h.DoA })),
       rev: p.rev,
     };
   }
@@ -91,5 +93,27 @@ export function priceConsumer(ctx: NetworthContext): Consumer {
     await ctx.prices.remember(event.payload);
     await deps.jobs.add(FANOUT_QUEUE, { ticker: normalizeTicker(event.payload.ticker) }, { jobId: fanOutJobId(event.id) });
     await handleOnce(deps.store, PRICE_CONSUMER, event, async () => []);
+  });
+}
+
+export const CURRENCY_CONSUMER = "networth.currencies";
+
+/** account.updated → the user's base currency; a change recomputes their net worth in it. */
+export function currencyConsumer(ctx: NetworthContext): Consumer {
+  const { deps, collections: c } = ctx;
+  const apply = projection<UserCurrency, "account.updated">(deps.store, {
+    consumer: CURRENCY_CONSUMER,
+    collection: c.currencies,
+    idOf: (e) => e.payload.uid,
+    apply: (event, current) => {
+      const next = event.payload.baseCurrency ?? DEFAULT_BASE_CURRENCY;
+      return (current?.baseCurrency ?? DEFAULT_BASE_CURRENCY) === next ? undefined : { _id: event.payload.uid, baseCurrency: next };
+    },
+  });
+  return consumer(["account.updated"], async (event) => {
+    const uid = event.payload.uid;
+    const before = await baseCurrencyOf(c, uid);
+    await apply(event);
+    if ((await baseCurrencyOf(c, uid)) !== before) await scheduleRecompute(deps.jobs, uid, 0);
   });
 }

@@ -19,12 +19,22 @@ import { type JobDefinition, type Jobs, job } from "@folio/platform/jobs";
 import type { JobState } from "@folio/platform/queue/port";
 import type { NetworthContext } from "./context.ts";
 import { isoWeek } from "./domain/iso-week.ts";
-import { heldTickers, netWorthOf, type PortfolioHoldings } from "./domain/net-worth.ts";
+import { netWorthIn, pairsNeeded } from "./domain/market-value.ts";
+import { heldTickers, type PortfolioHoldings } from "./domain/net-worth.ts";
 import { networthCalculated } from "./events.ts";
-import { type HeldPortfolio, type NetWorthValue, type NetWorthWeek, weekId } from "./store.ts";
+import { PriceBook } from "./prices.ts";
+import { baseCurrencyOf, type HeldPortfolio, type NetWorthValue, type NetWorthWeek, weekId } from "./store.ts";
 
 export const RECOMPUTE_QUEUE = "networth.recompute";
 export const FANOUT_QUEUE = "networth.fanout";
+
+/**
+ * Attempts of a recompute while pricing cannot answer, and the first retry's delay (doubled after): pricing
+ * failing 3 times in a row (each bounded by its providers' timeouts, README "Configuration") ends with a total
+ * of the last good prices marked stale, or the holding listed as unpriced, well inside the web's 120 s of polling.
+ */
+export const RECOMPUTE_ATTEMPTS = 3;
+export const RECOMPUTE_BACKOFF_MS = 2000;
 
 /** Computations one job may run when changes keep arriving while it works. */
 export const MAX_PASSES = 3;
@@ -48,7 +58,11 @@ export function markRequested(cache: NetworthContext["deps"]["cache"], uid: stri
 
 /** Adds the user's recompute unless one is already waiting, delayed or running. */
 export function scheduleRecompute(jobs: Jobs, uid: string, delayMs: number): Promise<string> {
-  return jobs.add(RECOMPUTE_QUEUE, { uid }, { jobId: recomputeJobId(uid), delayMs });
+  return jobs.add(
+    RECOMPUTE_QUEUE,
+    { uid },
+    { jobId: recomputeJobId(uid), delayMs, attempts: RECOMPUTE_ATTEMPTS, backoffMs: RECOMPUTE_BACKOFF_MS },
+  );
 }
 
 export const holdingsOf = (p: HeldPortfolio): PortfolioHoldings => ({ playGround: p.playGround, holdings: p.holdings ?? [] });
@@ -61,17 +75,29 @@ export interface RecomputeResult {
 
 export function recomputeJob(ctx: NetworthContext): JobDefinition {
   const { deps, collections: c, prices } = ctx;
-  const compute = async (uid: string): Promise<RecomputeResult> => {
+  const compute = async (uid: string, final: boolean): Promise<RecomputeResult> => {
     let result: RecomputeResult | undefined;
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
       const changes = (await c.users.get(uid))?.changes ?? 0;
+      const base = await baseCurrencyOf(c, uid);
       const portfolios = (await c.portfolios.find({ uid })).map(holdingsOf);
-      const used = await prices.latest(heldTickers(portfolios));
-      const netWorth = netWorthOf(portfolios, used);
+      const quotes = await prices.quotes(heldTickers(portfolios), final);
+      const rates = await prices.quotes(pairsNeeded(quotes, base), final);
+      const figure = netWorthIn(portfolios, quotes, rates, base);
+      const used = new Map([...PriceBook.used(quotes), ...PriceBook.used(rates)]);
+      const netWorth = figure.netWorth;
       const now = deps.clock.now();
       const at = new Date(now).toISOString();
       const { year, week } = isoWeek(now);
-      const value: NetWorthValue = { _id: uid, netWorth, lastUpdated: at, computedChanges: changes };
+      const value: NetWorthValue = {
+        _id: uid,
+        netWorth,
+        lastUpdated: at,
+        computedChanges: changes,
+        baseCurrency: figure.baseCurrency,
+        stale: figure.stale,
+        unpriced: figure.unpriced,
+      };
       const snapshot: NetWorthWeek = { _id: weekId(uid, year, week), uid, year, week, networth: netWorth, at };
       // the user asked for this figure (opened net worth): accounts counts that as "check net-worth"
       const requested = (await deps.cache.get<boolean>(requestedKey(uid))) === true;
@@ -87,7 +113,9 @@ export function recomputeJob(ctx: NetworthContext): JobDefinition {
     }
     return result as RecomputeResult;
   };
-  return job(RECOMPUTE_QUEUE, ({ data }) => compute(data.uid), { concurrency: ctx.settings.concurrency });
+  return job(RECOMPUTE_QUEUE, ({ data, attempt }) => compute(data.uid, attempt >= RECOMPUTE_ATTEMPTS), {
+    concurrency: ctx.settings.concurrency,
+  });
 }
 
 export interface FanOutResult {

@@ -13,7 +13,10 @@ import type { Cache } from "@folio/platform/cache/port";
 import type { Clock } from "@folio/platform/clock";
 import { type PriceReply, type PricingQueries, PricingUnavailable } from "@folio/pricing/client";
 import type { PriceUpdated } from "@folio/proto/pricing";
+import type { Quote, QuoteAnswer } from "./domain/market-value.ts";
 import { normalizeTicker } from "./domain/net-worth.ts";
+
+const DEFAULT_CURRENCY = "USD";
 
 export const PRICE_TTL_MS = 60 * 60 * 1000;
 export const MEMO_MS = 1000;
@@ -30,8 +33,23 @@ interface CachedPrice {
 /** Pricing did not answer usefully (down, 5xx): a recompute fails and is retried rather than publishing a wrong sum. */
 export { PricingUnavailable };
 
+/** What a net-worth computation needs of an instrument besides its price; changes rarely (a split, a listing). */
+interface CachedInstrument {
+  currency: string;
+  splits: { date: string; ratio: number }[];
+}
+
+/** A last good price with what converting it needs. */
+type LastGood = CachedInstrument & { price: number };
+
+export const instrumentKey = (ticker: string) => `instrument:${ticker}`;
+/** The last good price, kept a week: what a computation uses, marked stale, once pricing has failed its retries. */
+export const lastGoodKey = (ticker: string) => `lastgood:${ticker}`;
+export const INSTRUMENT_TTL_MS = 24 * 60 * 60 * 1000;
+export const LAST_GOOD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
 export class PriceBook {
-  private readonly memo = new Map<string, { price: number | null; until: number }>();
+  private readonly memo = new Map<string, { answer: Quote | null; until: number }>();
 
   constructor(
     private readonly pricing: PricingQueries,
@@ -44,15 +62,26 @@ export class PriceBook {
     return this.pricing.quote(ticker);
   }
 
-  /** Latest price per ticker (null: unknown ticker), from the cache, else pricing. */
-  async latest(tickers: string[]): Promise<Map<string, number | null>> {
-    const entries = await Promise.all(tickers.map(async (t) => [t, await this.latestOne(t)] as const));
+  /**
+   * Each ticker's quote (price, currency, splits), from the cache, else pricing. While pricing cannot answer
+   * this throws PricingUnavailable, so the job is retried; on its `final` attempt it answers instead with the
+   * last good price marked stale, or "unavailable" when there is none, so a total always settles.
+   */
+  async quotes(tickers: string[], final: boolean): Promise<Map<string, QuoteAnswer>> {
+    const entries = await Promise.all(tickers.map(async (t) => [t, await this.quoteOne(t, final)] as const));
     return new Map(entries);
+  }
+
+  /** The prices a computation used, for changedSince. */
+  static used(answers: ReadonlyMap<string, QuoteAnswer>): Map<string, number | null> {
+    const used = new Map<string, number | null>();
+    for (const [t, a] of answers) if (a !== "unavailable" && !a?.stale) used.set(t, a ? a.price : null);
+    return used;
   }
 
   /**
    * Whether any shared-cache price now differs from what a computation used (a tick arrived meanwhile, or
-   * reached this replica's memo late). What it reads replaces the memo, so the next pass uses it.
+   * reached this replica's memo late). What it reads replaces the memo's price, so the next pass uses it.
    */
   async changedSince(used: ReadonlyMap<string, number | null>): Promise<boolean> {
     const tickers = [...used.keys()];
@@ -61,8 +90,10 @@ export class PriceBook {
     tickers.forEach((ticker, i) => {
       const hit = current[i];
       if (!hit) return;
-      this.note(ticker, hit.price);
-      if (hit.price !== used.get(ticker)) changed = true;
+      if (hit.price !== used.get(ticker)) {
+        changed = true;
+        this.memo.delete(ticker);
+      }
     });
     return changed;
   }
@@ -73,26 +104,48 @@ export class PriceBook {
     const hit = await this.cache.get<CachedPrice>(priceKey(ticker));
     if (hit?.at && hit.at > update.at) return;
     await this.cache.set(priceKey(ticker), { price: update.latestPrice, at: update.at } satisfies CachedPrice, PRICE_TTL_MS);
-    this.note(ticker, update.latestPrice);
+    // the last good price keeps its currency and splits with it, so it can only be written when they are known
+    const facts = await this.cache.get<CachedInstrument>(instrumentKey(ticker));
+    if (facts) await this.cache.set(lastGoodKey(ticker), { price: update.latestPrice, ...facts } satisfies LastGood, LAST_GOOD_TTL_MS);
+    this.memo.delete(ticker);
   }
 
-  private async latestOne(ticker: string): Promise<number | null> {
+  private async quoteOne(ticker: string, final: boolean): Promise<QuoteAnswer> {
     const noted = this.memo.get(ticker);
-    if (noted && noted.until > this.clock.now()) return noted.price;
+    if (noted && noted.until > this.clock.now()) return noted.answer;
     const key = priceKey(ticker);
-    const hit = await this.cache.get<CachedPrice>(key);
-    if (hit) return this.note(ticker, hit.price);
-    const reply = await this.quote(ticker);
-    const price = reply?.latestPrice ?? null;
+    const [hit, instrument] = await Promise.all([
+      this.cache.get<CachedPrice>(key),
+      this.cache.get<CachedInstrument>(instrumentKey(ticker)),
+    ]);
+    if (hit && (hit.price === null || instrument)) {
+      return this.note(ticker, hit.price === null ? null : { price: hit.price, ...(instrument as CachedInstrument), stale: false });
+    }
+    let reply: PriceReply | null;
+    try {
+      reply = await this.quote(ticker);
+    } catch (err) {
+      if (!(err instanceof PricingUnavailable) || !final) throw err;
+      const good = await this.cache.get<LastGood>(lastGoodKey(ticker));
+      return good ? { ...good, stale: true } : "unavailable";
+    }
+    if (!reply) {
+      await this.cache.set(key, { price: null, at: null } satisfies CachedPrice, PRICE_TTL_MS);
+      return this.note(ticker, null);
+    }
+    const facts: CachedInstrument = { currency: reply.currency ?? DEFAULT_CURRENCY, splits: reply.splits ?? [] };
+    await this.cache.set(instrumentKey(ticker), facts, INSTRUMENT_TTL_MS);
+    if (reply.stale) return { price: reply.latestPrice, ...facts, stale: true };
+    await this.cache.set(lastGoodKey(ticker), { price: reply.latestPrice, ...facts } satisfies LastGood, LAST_GOOD_TTL_MS);
     // a tick may have landed while pricing answered: its price is newer than this one
     const landed = await this.cache.get<CachedPrice>(key);
-    if (landed) return this.note(ticker, landed.price);
-    await this.cache.set(key, { price, at: null } satisfies CachedPrice, PRICE_TTL_MS);
-    return this.note(ticker, price);
+    if (landed && landed.price !== null) return this.note(ticker, { price: landed.price, ...facts, stale: false });
+    await this.cache.set(key, { price: reply.latestPrice, at: null } satisfies CachedPrice, PRICE_TTL_MS);
+    return this.note(ticker, { price: reply.latestPrice, ...facts, stale: false });
   }
 
-  private note(ticker: string, price: number | null): number | null {
-    this.memo.set(ticker, { price, until: this.clock.now() + MEMO_MS });
-    return price;
+  private note(ticker: string, answer: Quote | null): Quote | null {
+    this.memo.set(ticker, { answer, until: this.clock.now() + MEMO_MS });
+    return answer;
   }
 }

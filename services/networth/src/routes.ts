@@ -19,6 +19,7 @@ import type { NetworthContext } from "./context.ts";
 import { weeklyHistory } from "./domain/history.ts";
 import { isPending, markRequested, RECOMPUTE_QUEUE, recomputeJobId, scheduleRecompute } from "./jobs.ts";
 import { biggestMovers, MoversUnavailable } from "./movers.ts";
+import { baseCurrencyOf } from "./store.ts";
 
 /** The spec's API failure (§5): `result: nok` with 'API request failed'. */
 const Nok = Type.Object({ result: Type.Literal("nok"), data: Type.String(), error: Type.String(), code: Type.String() });
@@ -50,7 +51,14 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
           calculating = true;
         }
         if (calculating) await markRequested(deps.cache, uid);
-        return { netWorth: value?.netWorth ?? 0, lastUpdated: value?.lastUpdated ?? null, calculating };
+        return {
+          netWorth: value?.netWorth ?? 0,
+          lastUpdated: value?.lastUpdated ?? null,
+          calculating,
+          baseCurrency: value?.baseCurrency ?? (await baseCurrencyOf(c, uid)),
+          stale: value?.stale ?? [],
+          unpriced: value?.unpriced ?? [],
+        };
       },
     );
 

@@ -6,7 +6,7 @@
  * pricing service for prices.
  */
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
-import { portfolioConsumer, priceConsumer } from "./consumers.ts";
+import { currencyConsumer, portfolioConsumer, priceConsumer } from "./consumers.ts";
 import { networthContext } from "./context.ts";
 import { networthJobs } from "./jobs.ts";
 import { networthRoutes } from "./routes.ts";
@@ -16,7 +16,7 @@ export function createNetworthService(deps: ServiceDeps): ServiceModule {
   return {
     name: "networth",
     routes: networthRoutes(ctx),
-    consumers: [portfolioConsumer(ctx), priceConsumer(ctx)],
+    consumers: [portfolioConsumer(ctx), priceConsumer(ctx), currencyConsumer(ctx)],
     jobs: networthJobs(ctx),
   };
 }

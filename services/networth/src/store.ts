@@ -4,6 +4,8 @@
  * document kind means no lost updates between the two without version checks.
  */
 import type { Store } from "@folio/platform/store/port";
+import { DEFAULT_BASE_CURRENCY, isSupportedCurrency } from "@folio/proto/settings";
+import type { Unpriced } from "./domain/market-value.ts";
 import type { Holding } from "./domain/net-worth.ts";
 
 /** A user's portfolio as net worth sees it, fed by portfolio events. */
@@ -47,6 +49,19 @@ export interface NetWorthValue {
   lastUpdated: string;
   /** NetWorthUser.changes as the computation read it */
   computedChanges: number;
+  /** the currency of netWorth (absent in values from before it: USD) */
+  baseCurrency?: string;
+  /** tickers counted at a last good price */
+  stale?: string[];
+  /** holdings left out, with why */
+  unpriced?: Unpriced[];
+}
+
+/** A user's base currency, as account.updated last said (written only by that consumer). */
+export interface UserCurrency {
+  _id: string;
+  _v?: number;
+  baseCurrency: string;
 }
 
 /** The latest value computed in one ISO week, per user. */
@@ -71,6 +86,13 @@ export const values = (store: Store) => store.collection<NetWorthValue>("networt
 
 export const weeks = (store: Store) => store.collection<NetWorthWeek>("networth_weeks", [{ fields: ["uid"] }]);
 
+export const currencies = (store: Store) => store.collection<UserCurrency>("networth_currencies");
+
+export async function baseCurrencyOf(c: NetworthCollections, uid: string): Promise<string> {
+  const doc = await c.currencies.get(uid);
+  return doc && isSupportedCurrency(doc.baseCurrency) ? doc.baseCurrency : DEFAULT_BASE_CURRENCY;
+}
+
 export const weekId = (uid: string, year: number, week: number): string => `${uid}|${year}-${week}`;
 
 export interface NetworthCollections {
@@ -79,8 +101,16 @@ export interface NetworthCollections {
   users: ReturnType<typeof users>;
   values: ReturnType<typeof values>;
   weeks: ReturnType<typeof weeks>;
+  currencies: ReturnType<typeof currencies>;
 }
 
 export function networthCollections(store: Store): NetworthCollections {
-  return { portfolios: heldPortfolios(store), holders: holders(store), users: users(store), values: values(store), weeks: weeks(store) };
+  return {
+    portfolios: heldPortfolios(store),
+    holders: holders(store),
+    users: users(store),
+    values: values(store),
+    weeks: weeks(store),
+    currencies: currencies(store),
+  };
 }

@@ -45,14 +45,21 @@ describe.skipIf(!hasRealData)("POST /v1/get/netWorth", () => {
 
     const first = await netWorth("alice");
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ netWorth: 0, lastUpdated: null, calculating: true });
+    expect(first.json()).toEqual({ netWorth: 0, lastUpdated: null, calculating: true, baseCurrency: "USD", stale: [], unpriced: [] });
 
     h.startWorkers();
     await h.settle();
     const done = await netWorth("alice");
     // the last close in each CSV is the latest price; the playground's TSLA is left out
     const expected = Math.round((10 * lastClose("VTI") + 4 * lastClose("BND") + 3 * lastClose("NVDA")) * 100) / 100;
-    expect(done.json()).toEqual({ netWorth: expected, lastUpdated: new Date(h.deps.clock.now()).toISOString(), calculating: false });
+    expect(done.json()).toEqual({
+      netWorth: expected,
+      lastUpdated: new Date(h.deps.clock.now()).toISOString(),
+      calculating: false,
+      baseCurrency: "USD",
+      stale: [],
+      unpriced: [],
+    });
     const published = await h.events("networth.calculated");
     // alice asked for it (she opened net worth), so the result says so: accounts counts "check net-worth"
     expect(published.map((e) => e.payload)).toEqual([{ uid: "alice", netWorth: expected, at: done.json().lastUpdated, requested: true }]);

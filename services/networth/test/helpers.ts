@@ -3,8 +3,8 @@
  * inject), pricing reading the real market-data folder, the in-process queue running the networth jobs,
  * and events handed to the consumers directly. Expected prices are read straight from the CSV files.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import type { App } from "@folio/platform/http/server";
 import { envelope } from "@folio/platform/ids";
@@ -15,21 +15,17 @@ import { type EventPayload, EventPayloads, type EventType } from "@folio/proto/e
 import type { LightMyRequestResponse } from "fastify";
 import { Value } from "typebox/value";
 import { expect } from "vitest";
+import { marketDataDir, requireMarketData } from "../../../scripts/market-data/location.ts";
 import { FANOUT_QUEUE, RECOMPUTE_QUEUE } from "../src/jobs.ts";
 import { createNetworthService } from "../src/service.ts";
 import { networthSettings } from "../src/settings.ts";
 
 /**
- * The real daily closes: `../shared/market-data` beside the repository (where CI has it), or
- * TEST_MARKET_DATA_DIR. Locally without them the tests that need them are skipped, saying so; in CI they fail.
+ * The real daily closes: the market-data folder (scripts/market-data/location.ts). Locally without it the
+ * tests that need it are skipped, saying so; in CI (which fetches it first) they fail.
  */
-export const REAL_DATA_DIR = process.env.TEST_MARKET_DATA_DIR || resolve(import.meta.dirname, "../../../../shared/market-data");
-export const hasRealData = existsSync(join(REAL_DATA_DIR, "SPY.csv"));
-if (!hasRealData) {
-  const message = `real market data not found at ${REAL_DATA_DIR} (set TEST_MARKET_DATA_DIR)`;
-  if (process.env.CI === "true") throw new Error(message);
-  console.warn(`[networth tests] ${message}: those tests are skipped`);
-}
+export const REAL_DATA_DIR = marketDataDir();
+export const hasRealData = requireMarketData("[networth tests] the tests on real prices");
 
 /** Daily closes of a ticker's CSV file, read as text. */
 export function closesInFile(ticker: string): Array<[date: string, close: number]> {
@@ -57,6 +53,8 @@ const slugOf = (uid: string, name: string) => `${uid}-${name}`.toLowerCase().rep
 export interface HoldingInput {
   ticker: string;
   quantity: number;
+  /** purchase date; default 2025-01-02, after every split in the market data, so shares = quantity */
+  DoA?: string;
 }
 
 export interface SaveOptions {
@@ -140,7 +138,7 @@ export async function harness(env: Record<string, string> = {}, options: Harness
         created: options.created ?? rev === 1,
         copiedFrom: null,
         tickers: holdings.map((h) => h.ticker),
-        holdings: holdings.map((h) => ({ ...h, PoA: 1, DoA: "2024-01-02" })),
+        holdings: holdings.map((h) => ({ PoA: 1, DoA: "2025-01-02", ...h })),
         assetCount: holdings.length,
         rev,
       };

@@ -27,6 +27,7 @@ import {
   withSettings,
 } from "./domain/portfolio.ts";
 import { SUFFIX_LENGTH, suffixedSlug } from "./domain/slug.ts";
+import type { InitialPercentZero } from "./domain/valuation/types.ts";
 import { valuationTickers } from "./domain/valued-portfolio.ts";
 import { portfolioDeleted, portfolioSaved } from "./events.ts";
 import {
@@ -85,7 +86,14 @@ const PATCH_ATTEMPTS = 3;
 
 export type SaveOutcome =
   | { message: "showPopup" }
-  | { message: "pcreated" | "pupdated"; slug: string; valued: Valued; initialPercentSkipped?: string[] };
+  | {
+      message: "pcreated" | "pupdated";
+      slug: string;
+      valued: Valued;
+      initialPercentSkipped?: string[];
+      /** initial percents that bought less than half a unit (quantity 0), reported rather than dropped */
+      initialPercentZero?: InitialPercentZero[];
+    };
 
 export interface Created {
   doc: PortfolioDoc;
@@ -173,12 +181,13 @@ export function createPortfolioCommands(
 
   /**
    * A new portfolio of `creation.owner`, under a free slug from its name, or under `options.slug` exactly (the
-   * visitors' samples: a DuplicateKeyError then means it exists). `options.extra` sets fields a save cannot.
+   * visitors' samples: a DuplicateKeyError then means it exists). `options.extra` sets fields a save cannot;
+   * `options.alsoCommit(slug)` gives writes that must land in the same commit (an import's record of it).
    */
   async function create(
     input: PortfolioInput,
     creation: Creation,
-    options: { slug?: string; extra?: Partial<PortfolioState> } = {},
+    options: { slug?: string; extra?: Partial<PortfolioState>; alsoCommit?: (slug: string) => WriteOp[] } = {},
   ): Promise<Created> {
     const base = suffixedSlug(creation.name, randomSuffix());
     for (let attempt = 1; ; attempt++) {
@@ -186,7 +195,12 @@ export function createPortfolioCommands(
       const state: PortfolioState = { ...newPortfolio(input, { slug, now: nowIso(), ...creation }), ...options.extra };
       const { doc, valued } = await valueForSave({ ...state, _id: newId() }, 1);
       try {
-        const ops = [insertOp(doc), snapshotOp(slug, valuer.snapshotOf(valued)), ...(await companionOps(doc, 1, true))];
+        const ops = [
+          insertOp(doc),
+          snapshotOp(slug, valuer.snapshotOf(valued)),
+          ...(await companionOps(doc, 1, true)),
+          ...(options.alsoCommit?.(slug) ?? []),
+        ];
         await deps.store.commit(ops);
         await committed(slug, ops, valued);
         return { doc: { ...doc, _v: 1 }, valued };
@@ -206,8 +220,14 @@ export function createPortfolioCommands(
       if (decision.kind === "askName") return { message: "showPopup" };
       const refusal = refusedAsset(body.portfolio.assets, decision.kind === "create" ? [] : (target?.assets ?? []), today());
       if (refusal) throw refused(refusal);
-      const applied = await valuer.withInitialPercents(body.portfolio, decision.kind === "create" ? undefined : target?.totalValue);
-      const skipped = body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
+      const applied = await valuer.withInitialPercents(
+        body.portfolio,
+        decision.kind === "create" ? undefined : target?.totalValue,
+        decision.kind === "create" ? uid : (target as PortfolioDoc).owner,
+      );
+      const skipped = body.portfolio.applyInitialPercents
+        ? { initialPercentSkipped: applied.skipped, initialPercentZero: applied.zero }
+        : {};
       if (decision.kind === "create") {
         const { doc, valued } = await create(applied.input, {
           name: decision.name,

@@ -2,7 +2,7 @@
  * What the portfolio service publishes: portfolio.saved after every create, save, rename and settings
  * change; portfolio.deleted after a delete. Both are keyed by the owner's uid so one user's events stay
  * in order, and are written in the same commit as the change (the outbox). It consumes price.updated
- * (revaluation.ts); portfolios from brokerage imports arrive with their issue.
+ * (revaluation.ts) and brokerage.holdings.imported (imports.ts).
  */
 import { type EventPayload, publishOp } from "@folio/platform/events";
 import type { WriteOp } from "@folio/platform/store/port";
@@ -28,6 +28,8 @@ export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number
     holdings: p.assets.map((a) => ({ ticker: a.ticker, quantity: a.quantity, PoA: a.PoA, DoA: a.DoA })),
     assetCount: p.assets.length,
     rev: facts.rev,
+    // only an imported portfolio names its provider (accounts tells it from a manual one)
+    ...(p.provider ? { provider: p.provider } : {}),
   };
   return publishOp("portfolio.saved", p.owner, payload, now);
 }

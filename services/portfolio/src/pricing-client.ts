@@ -84,7 +84,8 @@ export class PricingClient {
       price = await this.pricing.quote(ticker);
     } catch (err) {
       if (!(err instanceof PricingUnavailable)) throw err;
-      this.log.warn({ ticker, err: err.message }, "pricing could not price a ticker; the asset is shown without live figures");
+      // one line per ticker per read during an outage: pricing itself says once, at warn, that it is offline
+      this.log.debug({ ticker, err: err.message }, "pricing could not price a ticker; the asset is shown without live figures");
       return null;
     }
     const answer: CachedLookup = price ? { price } : { unknown: true };

@@ -65,7 +65,7 @@ export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer): { consu
       if (!doc) return { slug, revalued: false };
       // background work: it may wait for pricing as long as pricing takes
       const valued = await valuer.value(doc, undefined);
-      const assetTickers = new Set(doc.assets.map((a) => a.ticker.toUpperCase()));
+      const assetTickers = new Set([...doc.assets.map((a) => a.ticker.toUpperCase()), ...valued.fxPairs]);
       if (valued.lookup.unavailable.some((t) => assetTickers.has(t))) {
         await valuer.forget(slug);
         deps.log.warn({ slug, unavailable: valued.lookup.unavailable }, "portfolio left unrevalued: some of its prices are unavailable");

@@ -3,12 +3,15 @@
  * (reads.ts), the community list (community.ts) and the visitors' samples (seed.ts). It owns the portfolio
  * collections and publishes portfolio.saved / portfolio.deleted (events.ts). Portfolios are valued with the
  * pricing service's prices (valuation-service.ts) and revalued by jobs when a price changes (revaluation.ts).
+ * Brokerage imports become portfolios (imports.ts).
  */
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
 import { PricingQueries } from "@folio/pricing/client";
 import { createPortfolioCommands } from "./commands.ts";
 import { createCommunity } from "./community.ts";
 import { CommunityModel } from "./community-model.ts";
+import { importsConsumer } from "./imports.ts";
+import { OwnerSettings, owners, ownersConsumer } from "./owners.ts";
 import { PricingClient } from "./pricing-client.ts";
 import { createPortfolioReads } from "./reads.ts";
 import { revaluation } from "./revaluation.ts";
@@ -18,7 +21,11 @@ import { bucketLegacyHoldings, holdings } from "./store.ts";
 import { PortfolioValuer } from "./valuation-service.ts";
 
 export function createPortfolioService(deps: ServiceDeps): ServiceModule {
-  const valuer = new PortfolioValuer(deps, new PricingClient(new PricingQueries(deps.services), deps.cache, deps.log));
+  const valuer = new PortfolioValuer(
+    deps,
+    new PricingClient(new PricingQueries(deps.services), deps.cache, deps.log),
+    new OwnerSettings(owners(deps.store)),
+  );
   const model = new CommunityModel(deps.store);
   const community = createCommunity(deps, valuer, model);
   const commands = createPortfolioCommands(deps, valuer, model, community.invalidate);
@@ -30,7 +37,7 @@ export function createPortfolioService(deps: ServiceDeps): ServiceModule {
       await app.register(portfolioRoutes(commands, reads));
       await app.register(community.routes);
     },
-    consumers: [revalue.consumer],
+    consumers: [revalue.consumer, ownersConsumer(deps, () => valuer), importsConsumer(deps, commands)],
     jobs: [...revalue.jobs, seedJob(deps, valuer, commands)],
     async start() {
       await bucketLegacyHoldings(deps.store, holdings(deps.store));

@@ -14,7 +14,9 @@ import type { ServiceDeps } from "@folio/platform/service";
 import { DEFAULT_TOTAL_VALUE, Portfolio, type PortfolioInput, type Valuation } from "@folio/proto/portfolio";
 import { Value } from "typebox/value";
 import { readableAsset } from "./domain/portfolio.ts";
-import { initialPercentQuantities, valuationTickers, valuePortfolioView } from "./domain/valued-portfolio.ts";
+import type { InitialPercentZero } from "./domain/valuation/types.ts";
+import { fxPairsFor, initialPercentQuantities, valuationTickers, valuePortfolioView } from "./domain/valued-portfolio.ts";
+import type { OwnerSettings } from "./owners.ts";
 import type { PricingClient } from "./pricing-client.ts";
 import { PRICE_WAIT_MS, type PriceLookup, unpricedOf } from "./pricing-client.ts";
 import { OUTAGE_REPLY_TTL_MS, REPLY_TTL_MS, ReplyCache, type ServedCopy } from "./reply-cache.ts";
@@ -27,6 +29,8 @@ export interface Valued {
   /** epoch ms the valuation started, before its prices were read */
   valuedAt: number;
   lookup: PriceLookup;
+  /** the exchange-rate pairs the valuation needed (`EURUSD=X`), asked of pricing like tickers */
+  fxPairs: string[];
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -39,6 +43,7 @@ export class PortfolioValuer {
   constructor(
     private readonly deps: ServiceDeps,
     readonly pricing: PricingClient,
+    private readonly owners: OwnerSettings,
   ) {
     this.replies = new ReplyCache(deps.cache, deps.clock);
   }
@@ -51,11 +56,12 @@ export class PortfolioValuer {
     const valuedAt = this.deps.clock.now();
     // whatever an older release stored is valued inside today's rules (domain/portfolio.ts readableAsset)
     const doc = { ...stored, assets: stored.assets.map((a) => readableAsset(a, isoDay(valuedAt))) };
-    const lookup = await this.pricing.lookup(valuationTickers(doc), waitMs);
+    const baseCurrency = await this.owners.baseCurrencyOf(doc.owner);
+    const { lookup, fxPairs } = await this.pricesWithRates(valuationTickers(doc), baseCurrency, waitMs);
     // the benchmark is not an asset: when it alone has no price, the chart has no index line and that is all
     const held = new Set(doc.assets.map((a) => a.ticker.toUpperCase()));
     const unpriced = unpricedOf(lookup).filter((t) => held.has(t));
-    const view = valuePortfolioView(doc, lookup.prices, unpriced, isoDay(valuedAt));
+    const view = valuePortfolioView(doc, lookup.prices, unpriced, { baseCurrency, today: isoDay(valuedAt) });
     // the stored document may carry fields this service keeps to itself; the copy must hold only the public ones
     const portfolio = Value.Clean(Portfolio, {
       ...toPortfolio(doc),
@@ -65,7 +71,26 @@ export class PortfolioValuer {
       allHistory: view.allHistory,
       lastRefreshed: new Date(valuedAt).toISOString(),
     }) as Portfolio;
-    return { portfolio, valuation: view.valuation, valuedAt, lookup };
+    return { portfolio, valuation: view.valuation, valuedAt, lookup, fxPairs };
+  }
+
+  /**
+   * The tickers' prices, then the exchange rates their currencies need (`<CUR><BASE>=X`), in one look-up
+   * result. A pair pricing cannot give is a gap of the valuation (README "Currencies"), never a 1:1 rate.
+   */
+  private async pricesWithRates(
+    tickers: string[],
+    baseCurrency: string,
+    waitMs: number | undefined,
+  ): Promise<{ lookup: PriceLookup; fxPairs: string[] }> {
+    const lookup = await this.pricing.lookup(tickers, waitMs);
+    const fxPairs = fxPairsFor(lookup.prices.values(), baseCurrency);
+    if (fxPairs.length === 0) return { lookup, fxPairs };
+    const rates = await this.pricing.lookup(fxPairs, waitMs);
+    for (const [pair, price] of rates.prices) lookup.prices.set(pair, price);
+    lookup.unknown.push(...rates.unknown);
+    lookup.unavailable.push(...rates.unavailable);
+    return { lookup, fxPairs };
   }
 
   /** The figures kept beside the portfolio (store.ts VALUES) for a valuation. */
@@ -115,15 +140,24 @@ export class PortfolioValuer {
    * quantity round(T × p / 100 / price at its DoA), T the input's totalValue, else the stored one, else
    * 10000. Without the flag, or without initial percents, the input is returned as it is.
    */
-  async withInitialPercents(input: PortfolioInput, storedTotal: number | undefined): Promise<{ input: PortfolioInput; skipped: string[] }> {
+  async withInitialPercents(
+    input: PortfolioInput,
+    storedTotal: number | undefined,
+    owner: string,
+  ): Promise<{ input: PortfolioInput; skipped: string[]; zero: InitialPercentZero[] }> {
     const wanted = input.assets.some((a) => typeof a.initialPercent === "number");
-    if (!input.applyInitialPercents || !wanted) return { input, skipped: [] };
+    if (!input.applyInitialPercents || !wanted) return { input, skipped: [], zero: [] };
     const totalValue = input.totalValue ?? storedTotal ?? DEFAULT_TOTAL_VALUE;
-    const lookup = await this.pricing.lookup(
+    const baseCurrency = await this.owners.baseCurrencyOf(owner);
+    const { lookup } = await this.pricesWithRates(
       input.assets.filter((a) => typeof a.initialPercent === "number").map((a) => a.ticker),
+      baseCurrency,
       PRICE_WAIT_MS,
     );
-    const { quantities, skipped } = initialPercentQuantities(input.assets, totalValue, lookup.prices, isoDay(this.deps.clock.now()));
-    return { input: { ...input, assets: input.assets.map((a, i) => ({ ...a, quantity: quantities[i] })) }, skipped };
+    const { quantities, skipped, zero } = initialPercentQuantities(input.assets, totalValue, lookup.prices, {
+      baseCurrency,
+      today: isoDay(this.deps.clock.now()),
+    });
+    return { input: { ...input, assets: input.assets.map((a, i) => ({ ...a, quantity: quantities[i] })) }, skipped, zero };
   }
 }

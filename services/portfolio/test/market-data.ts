@@ -1,20 +1,15 @@
 /**
- * The real daily closes (`../shared/market-data` beside the repository, or TEST_MARKET_DATA_DIR), read
+ * The real daily closes (the market-data folder: scripts/market-data/location.ts), read
  * here straight from the CSV text so expected figures do not depend on the pricing service's parser.
  * Locally without the folder the tests that need it are skipped, saying so; with CI=true they fail.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { repoRoot } from "../../../test/support/app-process.ts";
+import { join } from "node:path";
+import { marketDataDir, requireMarketData } from "../../../scripts/market-data/location.ts";
 
-export const REAL_DATA_DIR = process.env.TEST_MARKET_DATA_DIR || resolve(repoRoot, "../shared/market-data");
-export const hasRealData = existsSync(join(REAL_DATA_DIR, "SPY.csv"));
-if (!hasRealData) {
-  const message = `real market data not found at ${REAL_DATA_DIR} (set TEST_MARKET_DATA_DIR)`;
-  if (process.env.CI === "true") throw new Error(message);
-  console.warn(`[portfolio valuation tests] ${message}: those tests are skipped`);
-}
+export const REAL_DATA_DIR = marketDataDir();
+export const hasRealData = requireMarketData("[portfolio valuation tests] the tests on real prices");
 
 export interface Closes {
   /** `YYYY-MM` → the close on the month's last line */

@@ -13,6 +13,7 @@ import { createPortfolioCommands } from "../src/commands.ts";
 import { CommunityModel, communityEntries } from "../src/community-model.ts";
 import { SAMPLE_OWNER, SAMPLE_PURCHASE_DATE, SAMPLE_SLUGS, SAMPLES, sampleTickers } from "../src/domain/samples.ts";
 import { hasMarketData, loadTicker, marketDataDir } from "../src/domain/valuation/testing/market-data.ts";
+import { OwnerSettings, owners } from "../src/owners.ts";
 import { PricingClient } from "../src/pricing-client.ts";
 import { SEED_BACKOFF_MS, SEED_JOB_ID, SEED_QUEUE, type SeedOutcome, seedSamples } from "../src/seed.ts";
 import { createPortfolioService } from "../src/service.ts";
@@ -112,7 +113,8 @@ describe.skipIf(!withData)("seeding the samples", () => {
     const seeded = await portfolios(deps.store).find({ owner: SAMPLE_OWNER });
     await deps.store.commit(seeded.map((d) => ({ op: "delete", collection: "portfolios", id: d._id })));
     const svc = forService(deps, "portfolio");
-    const valuer = new PortfolioValuer(svc, new PricingClient(new PricingQueries(svc.services), svc.cache, svc.log));
+    const pricing = new PricingClient(new PricingQueries(svc.services), svc.cache, svc.log);
+    const valuer = new PortfolioValuer(svc, pricing, new OwnerSettings(owners(svc.store)));
     const commands = createPortfolioCommands(svc, valuer, new CommunityModel(svc.store), async () => {});
     const [a, b] = await Promise.all([seedSamples(svc, valuer, commands), seedSamples(svc, valuer, commands)]);
     expect([...a.created, ...b.created].sort()).toEqual([...SAMPLE_SLUGS].sort());

@@ -77,7 +77,14 @@ describe.skipIf(!hasRealData)("valued portfolio reads", () => {
     for (const m of ["2020-01", "2020-03", "2023-06"]) expect(data.allHistory[m]).toBeCloseTo(10 * vti.month[m] + 20 * bnd.month[m], 9);
     expect(data.allHistory["2026-07"]).toBeCloseTo(mv, 9);
 
-    expect(valuation).toMatchObject({ valuationDate: "2026-07-14", value: cost, indexTicker: "SPY", indexName: "S&P 500", unpriced: [] });
+    expect(valuation).toMatchObject({
+      valuationDate: "2026-07-13",
+      pricesAsOf: "2026-07-13",
+      value: cost,
+      indexTicker: "SPY",
+      indexName: "S&P 500",
+      unpriced: [],
+    });
     expect(valuation.marketValue).toBeCloseTo(mv, 9);
     expect(valuation.profitLoss).toBeCloseTo(mv - cost, 9);
     expect(valuation.definitions.twr).toMatch(/time-weighted/i);
@@ -105,7 +112,8 @@ describe.skipIf(!hasRealData)("valued portfolio reads", () => {
     expect(valuation.profitLossBars[2].profitLoss).toBe(oneYear.profitLoss);
 
     // XIRR with one purchase date: cost × (1 + r)^(days / 365) = market value
-    const days = (Date.UTC(2026, 6, 14) - Date.UTC(2020, 0, 2)) / 86_400_000;
+    // (dated on the valuation date: the prices' 2026-07-13, not the clock's 2026-07-14)
+    const days = (Date.UTC(2026, 6, 13) - Date.UTC(2020, 0, 2)) / 86_400_000;
     expect(valuation.xirrPercent).toBeCloseTo(((mv / cost) ** (365 / days) - 1) * 100, 6);
 
     // COVID-19 Crash: today's weights bought at the close of 2020-01, held to the close of 2020-03

@@ -2,22 +2,18 @@
  * Shared by the pricing tests: synthetic CSV folders written to a temp dir, the real market-data folder
  * (read by configuration, never copied), and deps whose HTTP retries wait a millisecond, not half a second.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createTestDeps, type TestDeps } from "@folio/platform/testing";
+import { marketDataDir, requireMarketData } from "../../../scripts/market-data/location.ts";
 
 /**
- * The real daily closes: `../shared/market-data` beside the repository (where CI has it), or
- * TEST_MARKET_DATA_DIR. Locally without them the tests that need them are skipped, saying so; in CI they fail.
+ * The real daily closes: the market-data folder (scripts/market-data/location.ts). Locally without it the
+ * tests that need it are skipped, saying so; in CI (which fetches it first) they fail.
  */
-export const REAL_DATA_DIR = process.env.TEST_MARKET_DATA_DIR || resolve(import.meta.dirname, "../../../../shared/market-data");
-export const hasRealData = existsSync(join(REAL_DATA_DIR, "SPY.csv"));
-if (!hasRealData) {
-  const message = `real market data not found at ${REAL_DATA_DIR} (set TEST_MARKET_DATA_DIR)`;
-  if (process.env.CI === "true") throw new Error(message);
-  console.warn(`[pricing tests] ${message}: those tests are skipped`);
-}
+export const REAL_DATA_DIR = marketDataDir();
+export const hasRealData = requireMarketData("[pricing tests] the tests on real prices");
 
 export type Series = Array<[date: string, close: number]>;
 

@@ -18,4 +18,6 @@ export const Messages = {
   somethingWrong: "Something went wrong. Please try again.",
   initialPercentSkipped: (tickers: readonly string[]) =>
     `No price at the purchase date for ${tickers.join(", ")}: quantity kept as entered.`,
+  initialPercentZero: (zero: readonly { ticker: string; initialPercent: number; units: number }[]) =>
+    `${zero.map((z) => `${z.ticker} at ${z.initialPercent}% buys ${Number(z.units.toPrecision(2))} of a unit`).join("; ")}: rounded to 0 whole units.`,
 } as const;

@@ -9,14 +9,33 @@ const wholePercent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }
 const decimalPercent = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** Money with $ and 2 decimals (spec §9): 1234.5 → "$1,234.50". */
-export function formatMoney(value: number): string {
-  return usd.format(value);
+const byCurrency = new Map<string, Intl.NumberFormat>([["USD", usd]]);
+
+/** The formatter of a currency (ISO code); an unknown code falls back to showing the code before the amount. */
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = byCurrency.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    } catch {
+      format = usd;
+    }
+    byCurrency.set(currency, format);
+  }
+  return format;
+}
+
+/**
+ * Money with its currency's sign and 2 decimals (spec §9): 1234.5 → "$1,234.50"; in another currency
+ * "€1,234.50", "£12.00", "CHF 1,234.50". Every amount is shown with its currency (README "Currencies").
+ */
+export function formatMoney(value: number, currency = "USD"): string {
+  return moneyFormat(currency).format(value);
 }
 
 /** A currency value that is not > 0 shows 'NA' (spec §5), e.g. a purchase price nobody entered. */
-export function formatCurrencyOrNA(value: number | null | undefined): string {
-  return typeof value === "number" && value > 0 ? usd.format(value) : "NA";
+export function formatCurrencyOrNA(value: number | null | undefined, currency = "USD"): string {
+  return typeof value === "number" && value > 0 ? moneyFormat(currency).format(value) : "NA";
 }
 
 /**

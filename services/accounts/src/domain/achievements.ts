@@ -75,7 +75,9 @@ export function requestStep(progress: Progress, requested: number): StepRequest 
   return { ok: true, progress: { state: reached.at(-1) as number, facts: progress.facts }, reached, changed: true };
 }
 
-type Saved = Pick<EventPayload<"portfolio.saved">, "created" | "copiedFrom" | "playGround" | "assetCount" | "privateMode">;
+type Saved = Pick<EventPayload<"portfolio.saved">, "created" | "copiedFrom" | "playGround" | "assetCount" | "privateMode"> & {
+  provider?: string | null;
+};
 
 /**
  * What a portfolio.saved tells about its owner:
@@ -84,12 +86,15 @@ type Saved = Pick<EventPayload<"portfolio.saved">, "created" | "copiedFrom" | "p
  *   assets came with the copy; the user added none);
  * - a portfolio that is not private: the first public portfolio;
  * - creating a copy: the first community copy.
+ * A portfolio created by a brokerage import (it has a provider) is neither a manual portfolio nor an asset
+ * the user added: its creating save tells nothing of those steps (the import itself is step 8).
  */
 export function factsOfPortfolioSaved(p: Saved): AchievementFact[] {
   const copy = p.created && p.copiedFrom !== null;
+  const imported = p.created && typeof p.provider === "string" && p.provider !== "";
   const facts: AchievementFact[] = [];
-  if (p.created && !copy && !p.playGround) facts.push("portfolioCreated");
-  if (p.assetCount >= 1 && !copy) facts.push("assetAdded");
+  if (p.created && !copy && !p.playGround && !imported) facts.push("portfolioCreated");
+  if (p.assetCount >= 1 && !copy && !imported) facts.push("assetAdded");
   if (!p.privateMode) facts.push("portfolioPublic");
   if (copy) facts.push("portfolioCopied");
   return facts;
@@ -102,4 +107,9 @@ export function factsOfPortfolioSaved(p: Saved): AchievementFact[] {
  */
 export function factsOfNetWorthCalculated(p: Pick<EventPayload<"networth.calculated">, "requested">): AchievementFact[] {
   return p.requested === true ? ["netWorthChecked"] : [];
+}
+
+/** A brokerage connection whose holdings were imported (the first import, not a later sync): step 8. */
+export function factsOfHoldingsImported(p: Pick<EventPayload<"brokerage.holdings.imported">, "sync">): AchievementFact[] {
+  return p.sync ? [] : ["brokerageImported"];
 }

@@ -7,7 +7,10 @@
 
 export interface Holding {
   ticker: string;
+  /** as entered: shares traded on DoA, before any later split */
   quantity: number;
+  /** purchase date; absent in documents stored before it was kept */
+  DoA?: string;
 }
 
 export interface PortfolioHoldings {

@@ -14,14 +14,32 @@ import {
   type Valuation,
 } from "@folio/proto/portfolio";
 import type { PriceReply } from "@folio/proto/pricing";
-import { applyInitialPercentsAt, formatGain, RANGES, valuePortfolio } from "./valuation/index.ts";
-import type { AssetInput, FormatGains, IndexPrices, PortfolioValuation, TickerPrices } from "./valuation/types.ts";
+import { applyInitialPercentsAt, DEFAULT_BASE_CURRENCY, formatGain, fxPair, RANGES, valuePortfolio } from "./valuation/index.ts";
+import type {
+  AssetInput,
+  FormatGains,
+  IndexPrices,
+  InitialPercentZero,
+  MarketOptions,
+  PortfolioValuation,
+  TickerPrices,
+} from "./valuation/types.ts";
 
 /** Shown beside the two returns, because a single unexplained percentage is what users distrust. */
 export const RETURN_DEFINITIONS = {
   twr: "Time-weighted return: the growth of the money invested, month by month, so buying more is not counted as a gain.",
   xirr: "Money-weighted return (XIRR): the yearly rate at which your purchases grow into today's value, counting when you bought.",
 } as const;
+
+/** Which return every figure is, said on the screen (README "One definition of return everywhere"). */
+export const BASIS_DEFINITIONS = {
+  total: "Total return: prices adjusted for splits, with the dividends received counted as income.",
+  price: "Price return: the change in price only; dividends received are shown but not counted.",
+} as const;
+
+/** Shown when the cash flows have more than one XIRR root (README "More than one root"). */
+export const XIRR_MULTIPLE_ROOTS =
+  "These cash flows have more than one money-weighted rate that fits them, so XIRR is ambiguous: every rate found is listed; the time-weighted return is the one to compare.";
 
 /** Prices by upper-case ticker, as the pricing client returns them. */
 export type PriceBook = ReadonlyMap<string, PriceReply>;
@@ -41,8 +59,52 @@ export interface PortfolioToValue {
   indexTicker: string;
 }
 
-const tickerPrices = (p: PriceReply | undefined): TickerPrices | undefined =>
-  p ? { latestPrice: p.latestPrice, history: p.historical_data } : undefined;
+/** The owner's choices a valuation follows besides the portfolio's own. */
+export interface ValuationContext {
+  /** ISO code every amount is given in (the owner's setting, default USD) */
+  baseCurrency: string;
+  /** the clock's date: nothing after it counts */
+  today: string;
+}
+
+/**
+ * A price reply as the engine reads it: split-adjusted closes with dividends apart. A reply without `closes`
+ * (cached before pricing sent them) has only the adjusted closes, whose growth already is the total return.
+ */
+export function tickerPrices(p: PriceReply | undefined): TickerPrices | undefined {
+  if (!p) return undefined;
+  const separate = p.closes !== undefined;
+  return {
+    latestPrice: p.latestPrice,
+    asOf: p.asOf ?? null,
+    history: separate ? (p.closes as Record<string, number>) : p.historical_data,
+    currency: p.currency ?? DEFAULT_BASE_CURRENCY,
+    splits: p.splits ?? [],
+    dividends: separate ? (p.dividends ?? []) : [],
+    dividendsInCloses: separate ? p.dividendsInCloses === true : true,
+    stale: p.stale === true,
+  };
+}
+
+/** The exchange-rate pairs a valuation in `base` needs for these prices: `<CUR><BASE>=X` per other currency. */
+export function fxPairsFor(prices: Iterable<PriceReply>, base: string): string[] {
+  const pairs = new Set<string>();
+  for (const p of prices) {
+    const currency = p.currency ?? DEFAULT_BASE_CURRENCY;
+    if (currency !== base) pairs.add(fxPair(currency, base));
+  }
+  return [...pairs].sort();
+}
+
+/** The engine's rates from the price book: every pair the book holds, by its upper-case name. */
+function engineFx(pairs: readonly string[], prices: PriceBook): Record<string, TickerPrices> {
+  const out: Record<string, TickerPrices> = {};
+  for (const pair of pairs) {
+    const p = tickerPrices(prices.get(pair.toUpperCase()));
+    if (p) out[pair] = p;
+  }
+  return out;
+}
 
 /** The engine's price table, keyed by each asset's ticker as the asset spells it. */
 function enginePrices(tickers: readonly string[], prices: PriceBook): Record<string, TickerPrices> {
@@ -61,7 +123,8 @@ export function valuationTickers(p: { assets: readonly { ticker: string }[]; ind
   return [...new Set([...p.assets.map((a) => a.ticker.toUpperCase()), indexTickerOf(p)])];
 }
 
-export const indexNameOf = (ticker: string): string => BENCHMARK_INDEXES[ticker as keyof typeof BENCHMARK_INDEXES] ?? ticker;
+const BENCHMARK_NAMES: Readonly<Record<string, string>> = BENCHMARK_INDEXES;
+export const indexNameOf = (ticker: string): string => BENCHMARK_NAMES[ticker] ?? ticker;
 
 /**
  * Values a portfolio: the stored assets with their live fields filled in where the ticker has a price;
@@ -71,14 +134,16 @@ export function valuePortfolioView(
   p: PortfolioToValue,
   prices: PriceBook,
   unpriced: readonly string[],
-  valuationDate: string,
+  context: ValuationContext,
 ): ValuedPortfolio {
   if (p.assets.length === 0) return { assets: [...p.assets], marketValue: null, fees: null, allHistory: null, valuation: null };
   const indexTicker = indexTickerOf(p);
-  const indexPrice = prices.get(indexTicker);
-  const index: IndexPrices | null = indexPrice
-    ? { ticker: indexTicker, history: indexPrice.historical_data, latestPrice: indexPrice.latestPrice }
-    : null;
+  const indexPrice = tickerPrices(prices.get(indexTicker));
+  const index: IndexPrices | null = indexPrice ? { ...indexPrice, ticker: indexTicker, name: BENCHMARK_NAMES[indexTicker] ?? null } : null;
+  const base = context.baseCurrency;
+  const held = [...p.assets.map((a) => prices.get(a.ticker.toUpperCase())), prices.get(indexTicker)].filter(
+    (x): x is PriceReply => x !== undefined,
+  );
   const inputs: AssetInput[] = p.assets.map((a) => ({
     ticker: a.ticker,
     quantity: a.quantity,
@@ -94,9 +159,11 @@ export function valuePortfolioView(
       p.assets.map((a) => a.ticker),
       prices,
     ),
-    today: valuationDate,
+    today: context.today,
     index,
     formatGains: p.formatGains,
+    baseCurrency: base,
+    fx: engineFx(fxPairsFor(held, base), prices),
   });
   const assets = p.assets.map((a, i) => withLiveFields(a, result, i, prices.get(a.ticker.toUpperCase())));
   // with no priced asset every month is 0: that is no history, not a history of nothing
@@ -125,6 +192,49 @@ function withLiveFields(a: Asset, result: PortfolioValuation, i: number, price: 
     profitLossView: v.profitLossView,
     percent: v.percent,
     historical_data: price.historical_data,
+    currency: v.currency,
+    priceDate: v.priceDate,
+    stale: v.stale,
+    shares: v.shares,
+    splitFactor: v.splitFactor,
+    splits: v.splits,
+    splitNote: v.splitNote,
+    cost: v.value,
+    dividends: v.dividends,
+    priceProfitLoss: v.priceProfitLoss,
+    profitLossPercent: v.profitLossPercent,
+  };
+}
+
+function rescaledLine(r: PortfolioValuation, key: (typeof RANGES)[number]): RangeReturn["benchmark"] {
+  const bench = r.benchmark?.rescaled[key] ?? null;
+  if (!bench || !r.benchmark) return null;
+  return {
+    mode: "rescaled",
+    label: r.benchmark.label,
+    ticker: bench.ticker,
+    start: bench.start,
+    startValue: bench.startValue,
+    series: bench.series,
+    returnPercent: bench.returnPercent,
+  };
+}
+
+function whatIfLine(r: PortfolioValuation, key: (typeof RANGES)[number]): RangeReturn["benchmarkWhatIf"] {
+  const w = r.benchmark?.whatIf[key] ?? null;
+  if (!w || !r.benchmark) return null;
+  return {
+    mode: "what-if",
+    label: r.benchmark.label,
+    ticker: r.benchmark.ticker,
+    startValue: w.startValue,
+    value: w.value,
+    netPurchases: w.netPurchases,
+    dividends: w.dividends,
+    profitLoss: w.profitLoss,
+    profitLossPercent: w.profitLossPercent,
+    series: w.series,
+    twrSeries: w.twrSeries,
   };
 }
 
@@ -132,7 +242,6 @@ function toValuation(r: PortfolioValuation, formatGains: FormatGains, indexTicke
   const ranges = {} as Valuation["ranges"];
   for (const key of RANGES) {
     const range = r.ranges[key];
-    const bench = r.benchmark?.rescaled[key] ?? null;
     ranges[key] = range
       ? ({
           range: key,
@@ -142,28 +251,28 @@ function toValuation(r: PortfolioValuation, formatGains: FormatGains, indexTicke
           value: range.value,
           netPurchases: range.netPurchases,
           profitLoss: range.profitLoss,
+          dividends: range.dividends,
           profitLossPercent: range.profitLossPercent,
           profitLossView: range.profitLossView,
           series: range.series,
-          benchmark: bench
-            ? {
-                ticker: bench.ticker,
-                start: bench.start,
-                startValue: bench.startValue,
-                series: bench.series,
-                returnPercent: bench.returnPercent,
-              }
-            : null,
+          twrSeries: range.twrSeries,
+          benchmark: rescaledLine(r, key),
+          benchmarkWhatIf: whatIfLine(r, key),
         } satisfies RangeReturn)
       : null;
   }
   return {
     valuationDate: r.valuationDate,
+    pricesAsOf: r.pricesAsOf,
+    baseCurrency: r.baseCurrency,
+    returnBasis: r.returnBasis,
     value: r.value,
     marketValue: r.marketValue,
     profitLoss: r.profitLoss,
+    dividends: r.dividends,
+    priceProfitLoss: r.priceProfitLoss,
     profitLossPercent: r.profitLossPercent,
-    profitLossView: formatGain(r.profitLoss, r.profitLossPercent, formatGains),
+    profitLossView: formatGain(r.profitLoss, r.profitLossPercent, formatGains, r.baseCurrency),
     ranges,
     profitLossBars: RANGES.flatMap((key) => {
       const range = r.ranges[key];
@@ -173,9 +282,17 @@ function toValuation(r: PortfolioValuation, formatGains: FormatGains, indexTicke
     }),
     twrPercent: r.twrPercent,
     xirrPercent: r.xirrPercent,
-    definitions: { ...RETURN_DEFINITIONS },
+    xirrRootsPercent: r.xirrRootsPercent,
+    xirrMultipleRoots: r.xirrMultipleRoots,
+    definitions: {
+      ...RETURN_DEFINITIONS,
+      ...(r.xirrMultipleRoots ? { xirr: `${RETURN_DEFINITIONS.xirr} ${XIRR_MULTIPLE_ROOTS}` } : {}),
+      basis: BASIS_DEFINITIONS[r.returnBasis],
+    },
     indexTicker,
     indexName: indexNameOf(indexTicker),
+    benchmarkLabel: r.benchmark?.label ?? indexNameOf(indexTicker),
+    benchmarkMode: "what-if",
     periods: r.periods.map(
       (period): HistoricalPeriod => ({
         name: period.period,
@@ -189,7 +306,10 @@ function toValuation(r: PortfolioValuation, formatGains: FormatGains, indexTicke
         excluded: period.excluded,
       }),
     ),
-    unpriced: [...new Set(unpriced)].sort(),
+    // pricing's unknown or unavailable tickers, and those the engine could not count (no exchange rate)
+    unpriced: [...new Set([...unpriced, ...r.unpriced])].sort(),
+    stale: r.stale,
+    gaps: r.gaps,
   };
 }
 
@@ -198,6 +318,8 @@ export interface InitialPercentResult {
   quantities: (number | string)[];
   /** tickers whose quantity was kept for want of a price at their DoA */
   skipped: string[];
+  /** percents that bought less than half a unit: quantity 0, reported */
+  zero: InitialPercentZero[];
 }
 
 /**
@@ -208,8 +330,10 @@ export function initialPercentQuantities(
   assets: readonly AssetInput[],
   totalValue: number,
   prices: PriceBook,
-  valuationDate: string,
+  context: ValuationContext,
 ): InitialPercentResult {
+  const held = assets.map((a) => prices.get(a.ticker.toUpperCase())).filter((x): x is PriceReply => x !== undefined);
+  const options: MarketOptions = { baseCurrency: context.baseCurrency, fx: engineFx(fxPairsFor(held, context.baseCurrency), prices) };
   const applied = applyInitialPercentsAt(
     assets,
     totalValue,
@@ -217,7 +341,8 @@ export function initialPercentQuantities(
       assets.map((a) => a.ticker),
       prices,
     ),
-    valuationDate,
+    context.today,
+    options,
   );
-  return { quantities: applied.assets.map((a) => a.quantity), skipped: [...new Set(applied.skipped)] };
+  return { quantities: applied.assets.map((a) => a.quantity), skipped: [...new Set(applied.skipped)], zero: applied.zero };
 }

@@ -8,6 +8,8 @@ import { Messages } from "../../app/messages.ts";
 import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
 import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
 import { loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
+import { ConnectBrokerageButton } from "../brokerage/ConnectBrokerageButton.tsx";
+import { useImportPolling } from "../brokerage/useImportPolling.ts";
 import { NewPortfolioModal } from "../portfolio/NewPortfolioModal.tsx";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
 import { VisitorSamples } from "../samples/VisitorSamples.tsx";
@@ -55,7 +57,10 @@ function byNewest(a: PortfolioListItem, b: PortfolioListItem) {
 function Portfolios({ first }: { first: boolean }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { data, isLoading, isError } = useGetPortfoliosAndAssetsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const { data, isLoading, isError } = useGetPortfoliosAndAssetsQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval });
+  const importing = useImportPolling(data ? Object.values(data.portfolios) : undefined);
+  if (importing.pollingInterval !== pollingInterval) setPollingInterval(importing.pollingInterval);
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<PortfolioListItem | null>(null);
   const [save, { isLoading: saving }] = useSavePortfolioMutation();
@@ -89,11 +94,13 @@ function Portfolios({ first }: { first: boolean }) {
           <Link to="/import" className="button secondary">
             Import
           </Link>
+          <ConnectBrokerageButton />
           <button type="button" className="button primary" onClick={() => setCreating(true)}>
             New portfolio
           </button>
         </div>
       </div>
+      {importing.importing && <p role="status">Importing your brokerage portfolios…</p>}
       {isLoading ? (
         <PageLoading />
       ) : isError ? (

@@ -66,9 +66,10 @@ function NetWorth() {
         ) : status.state === "done" ? (
           <>
             <p className="networth-value" role="status" aria-label="Net worth">
-              {formatMoney(status.reply.netWorth)}
+              {formatMoney(status.reply.netWorth, status.reply.baseCurrency ?? "USD")}
             </p>
             <p className="muted">{lastUpdatedText(status.reply.lastUpdated)}</p>
+            <LeftOut stale={status.reply.stale ?? []} unpriced={status.reply.unpriced ?? []} />
           </>
         ) : status.state === "timedOut" ? (
           <p role="alert">Your net worth is still being calculated. Check again in a minute.</p>
@@ -93,5 +94,26 @@ function NetWorth() {
         <NetWorthChart bars={bars} />
       )}
     </>
+  );
+}
+
+const REASONS = {
+  "unknown-ticker": "no market data knows it",
+  unavailable: "market data is unavailable now and no earlier price is kept",
+  "no-exchange-rate": "no exchange rate into your base currency",
+} as const;
+
+/** The holdings the total could not price now, or priced at their last known price: never a silent gap. */
+function LeftOut({ stale, unpriced }: { stale: string[]; unpriced: { ticker: string; reason: keyof typeof REASONS }[] }) {
+  if (stale.length === 0 && unpriced.length === 0) return null;
+  return (
+    <ul className="muted networth-left-out" aria-label="Not priced now">
+      {stale.length > 0 && <li>At the last known price (market data unavailable): {stale.join(", ")}</li>}
+      {unpriced.map((u) => (
+        <li key={u.ticker}>
+          Not counted: {u.ticker}, {REASONS[u.reason]}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -30,6 +30,27 @@ beforeEach(() => {
 });
 
 describe("net-worth view", () => {
+  it("shows the total in the base currency and names what it could not price now", async () => {
+    mockApi({
+      "POST /v1/get/netWorth": {
+        body: {
+          ...done,
+          netWorth: 2000,
+          baseCurrency: "EUR",
+          stale: ["KO"],
+          unpriced: [{ ticker: "VUSA.L", reason: "no-exchange-rate" }],
+        },
+      },
+      "POST /v1/get/netWorthHistory": { body: history },
+    });
+    renderApp({ route: "/networth", preloadedState: signedInState() });
+    await advance(0);
+    expect(screen.getByRole("status", { name: "Net worth" }).textContent).toBe("€2,000.00");
+    const leftOut = screen.getByRole("list", { name: "Not priced now" });
+    expect(leftOut.textContent).toContain("At the last known price (market data unavailable): KO");
+    expect(leftOut.textContent).toContain("Not counted: VUSA.L, no exchange rate into your base currency");
+  });
+
   it("shows 'Calculating…', polls after 2 s then every 5 s, then the number and the 'Now' bar", async () => {
     const api = mockApi({
       "POST /v1/get/netWorth": netWorthScript({ body: calculating }, { body: calculating }, { body: done }),

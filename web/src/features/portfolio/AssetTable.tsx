@@ -13,9 +13,13 @@ interface AssetTableProps {
   figures: AssetFigures[];
   formatGains: FormatGains;
   editable: boolean;
+  /** the currency of market values and gains (the owner's base currency) */
+  currency?: string;
+  /** the newest price's date (shown above the table); an asset priced on another date, or stale, says its own */
+  pricesAsOf?: string | null;
 }
 
-export function AssetTable({ assets, figures, formatGains, editable }: AssetTableProps) {
+export function AssetTable({ assets, figures, formatGains, editable, currency = "USD", pricesAsOf = null }: AssetTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
   if (assets.length === 0) return <p className="muted empty">No assets yet.</p>;
   const editedAsset = editing === null ? undefined : assets[editing];
@@ -64,6 +68,8 @@ export function AssetTable({ assets, figures, formatGains, editable }: AssetTabl
               asset={asset}
               figures={figures[index]}
               formatGains={formatGains}
+              currency={currency}
+              pricesAsOf={pricesAsOf}
               index={index}
               editable={editable}
               onEdit={() => setEditing(index)}
@@ -80,14 +86,18 @@ interface AssetRowProps {
   asset: Asset;
   figures: AssetFigures | undefined;
   formatGains: FormatGains;
+  currency: string;
+  pricesAsOf: string | null;
   index: number;
   editable: boolean;
   onEdit: () => void;
 }
 
-function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: AssetRowProps) {
+function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, editable, onEdit }: AssetRowProps) {
   const dispatch = useAppDispatch();
-  const gain = gainText(figures?.profitLoss, figures?.profitLossPercent, formatGains);
+  const gain = gainText(figures?.profitLoss, figures?.profitLossPercent, formatGains, currency);
+  // prices and the purchase price are in the instrument's own currency
+  const own = asset.currency ?? currency;
   const gainSign = figures?.profitLoss ? Math.sign(figures.profitLoss) : 0;
   return (
     <tr>
@@ -105,6 +115,7 @@ function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: Asse
         ) : (
           formatQuantity(asset.quantity)
         )}
+        {asset.splitNote && <div className="muted small split-note">{asset.splitNote}</div>}
       </td>
       <td className="num">
         {editable ? (
@@ -120,11 +131,23 @@ function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: Asse
           percentOrNA(asset.initialPercent)
         )}
       </td>
-      <td className="num">{formatCurrencyOrNA(asset.PoA)}</td>
+      <td className="num">{formatCurrencyOrNA(asset.PoA, own)}</td>
       <td className="nowrap">{formatDate(asset.DoA)}</td>
-      <td className="num">{formatCurrencyOrNA(asset.latestPrice)}</td>
-      <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue)}</td>
-      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`}>{gain}</td>
+      <td className="num">
+        {formatCurrencyOrNA(asset.latestPrice, own)}
+        {asset.priceDate && (asset.stale || asset.priceDate !== pricesAsOf) && (
+          <div className="muted small price-date">
+            {asset.stale ? "last known, " : ""}as of {formatDate(asset.priceDate)}
+          </div>
+        )}
+      </td>
+      <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue, currency)}</td>
+      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`}>
+        {gain}
+        {figures && figures.dividends > 0 && (
+          <div className="muted small dividends-note">incl. {formatMoney(figures.dividends, currency)} dividends received</div>
+        )}
+      </td>
       <td className="num">{percentOrNA(figures?.percent)}</td>
       {editable && (
         <td className="row-actions">

@@ -16,6 +16,7 @@ import {
   pickedBenchmark,
   type RangeName,
   shownRange,
+  whatIfName,
 } from "./valuationView.ts";
 
 // The charts load their library on demand, in its own chunk (components/Chart.tsx).
@@ -41,8 +42,9 @@ export function ValueChart({ valuation, portfolioName, indexTicker, onPickBenchm
   const range = rangeName && valuation ? valuation.ranges[rangeName] : null;
   // the portfolio's own choice first: the valuation catches up with it after the re-read
   const picked = pickedBenchmark(BENCHMARKS.some((b) => b.ticker === indexTicker) ? indexTicker : (valuation?.indexTicker ?? ""));
-  // the line is labelled with the index its numbers are for
+  // the line is labelled with what it is: the same purchases in the index, total or price return
   const indexName = valuation?.indexName || benchmarkName(picked);
+  const lineName = range?.benchmarkWhatIf ? whatIfName(range.benchmarkWhatIf.label) : (range?.benchmark?.label ?? indexName);
 
   return (
     <section className="card chart-card value-chart" aria-labelledby={`${pickerId}-title`}>
@@ -81,14 +83,22 @@ export function ValueChart({ valuation, portfolioName, indexTicker, onPickBenchm
       )}
       {range ? (
         <>
-          <LineChart range={range} portfolioName={portfolioName} indexName={view === "benchmark" ? indexName : null} />
+          <LineChart range={range} portfolioName={portfolioName} indexName={view === "benchmark" ? lineName : null} />
           <p className="chart-note">
             {portfolioName}: <strong>{percentOrNA(range.profitLossPercent)}</strong> time-weighted over {rangeLabel(range.range)}
-            {view === "benchmark" && range.benchmark && (
+            {view === "benchmark" && range.benchmarkWhatIf ? (
               <>
                 {" "}
-                · {indexName}: <strong>{percentOrNA(range.benchmark.returnPercent)}</strong>
+                · {lineName}: <strong>{percentOrNA(range.benchmarkWhatIf.profitLossPercent)}</strong> time-weighted
               </>
+            ) : (
+              view === "benchmark" &&
+              range.benchmark && (
+                <>
+                  {" "}
+                  · {lineName}: <strong>{percentOrNA(range.benchmark.returnPercent)}</strong>
+                </>
+              )
             )}
           </p>
         </>

@@ -15,8 +15,7 @@ import { assetFigures, portfolioFigures, sharesByTicker, weightedFees } from "./
 import { HistoricalPeriods } from "./HistoricalPeriods.tsx";
 import { NewPortfolioModal } from "./NewPortfolioModal.tsx";
 import { ProfitLossChart, SharesChart, ValueChart } from "./PortfolioCharts.tsx";
-import { PortfolioSummary, ReturnsPanel } from "./PortfolioSummary.tsx";
-import { costValue } from "./portfolioModel.ts";
+import { PortfolioSummary, ReturnsPanel, ValuationGaps } from "./PortfolioSummary.tsx";
 import { autoSaveChanged, formatGainsChanged, newPortfolioStarted } from "./portfolioSlice.ts";
 import { loadPortfolio } from "./portfolioThunks.ts";
 import { useAutosave } from "./useAutosave.ts";
@@ -101,7 +100,7 @@ export function PortfolioPage() {
           <h1>{name}</h1>
           <p className="muted">
             {portfolio.assets.length} {portfolio.assets.length === 1 ? "asset" : "assets"} · cost value{" "}
-            <span className="money">{formatMoney(costValue(portfolio.assets))}</span>
+            <span className="money">{formatMoney(portfolioFigures(portfolio.assets).cost, valuation?.baseCurrency)}</span>
           </p>
         </div>
         {canEdit ? (
@@ -142,6 +141,9 @@ export function PortfolioPage() {
         formatGains={portfolio.formatGains}
         onFormatGains={canEdit ? (f) => dispatch(formatGainsChanged(f)) : undefined}
         lastRefreshed={portfolio.lastRefreshed}
+        currency={valuation?.baseCurrency}
+        pricesAsOf={valuation?.pricesAsOf}
+        basis={valuation?.definitions.basis}
       />
       <ReturnsPanel valuation={valuation} />
       <div className="section-header assets-header">
@@ -157,7 +159,15 @@ export function PortfolioPage() {
           No price found for {valuation.unpriced.join(", ")}: {valuation.unpriced.length === 1 ? "its" : "their"} live figures show NA.
         </p>
       )}
-      <AssetTable assets={portfolio.assets} figures={figures} formatGains={portfolio.formatGains} editable={canEdit} />
+      <ValuationGaps valuation={valuation} />
+      <AssetTable
+        assets={portfolio.assets}
+        figures={figures}
+        formatGains={portfolio.formatGains}
+        editable={canEdit}
+        currency={valuation?.baseCurrency}
+        pricesAsOf={valuation?.pricesAsOf}
+      />
       {portfolio.assets.length > 0 && (
         <div className="charts">
           <ValueChart

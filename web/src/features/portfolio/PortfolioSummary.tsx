@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import type { Valuation } from "../../app/apiTypes.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatDate, formatMoney } from "../../lib/format.ts";
 import type { PortfolioFigures } from "./assetFigures.ts";
 import { useNow } from "./timers.ts";
 import { type FormatGains, formatFees, gainText, minutesUntilUpdate, percentOrNA } from "./valuationView.ts";
@@ -26,20 +26,49 @@ interface SummaryProps {
   /** the owner switches how gains show; others see the portfolio's choice */
   onFormatGains?: (formatGains: FormatGains) => void;
   lastRefreshed: string | null;
+  /** the currency of every amount (the owner's base currency) */
+  currency?: string;
+  /** the date of the newest price used, shown when older than a day */
+  pricesAsOf?: string | null;
+  /** which return the figures are ("Total return: …") */
+  basis?: string;
 }
 
-/** Market value, cost, profit/loss (as '$' or '%'), weighted fees and when prices refresh next. */
-export function PortfolioSummary({ figures, fees, formatGains, onFormatGains, lastRefreshed }: SummaryProps) {
-  const gain = gainText(figures.profitLoss, figures.profitLossPercent, formatGains);
+/** Prices from before yesterday are dated on the screen: "prices as of Jul 13, 2026". */
+export function pricesAsOfNote(pricesAsOf: string | null | undefined, nowMs: number): string | null {
+  if (!pricesAsOf) return null;
+  const yesterday = new Date(nowMs - 86_400_000).toISOString().slice(0, 10);
+  return pricesAsOf < yesterday ? `Prices as of ${formatDate(pricesAsOf)}` : null;
+}
+
+/** Market value, cost, profit/loss (as an amount or '%'), dividends received, weighted fees and when prices refresh next. */
+export function PortfolioSummary({
+  figures,
+  fees,
+  formatGains,
+  onFormatGains,
+  lastRefreshed,
+  currency = "USD",
+  pricesAsOf,
+  basis,
+}: SummaryProps) {
+  const gain = gainText(figures.profitLoss, figures.profitLossPercent, formatGains, currency);
   const sign = figures.profitLoss ? Math.sign(figures.profitLoss) : 0;
+  const now = useNow(60_000);
+  const asOf = pricesAsOfNote(pricesAsOf, now);
   return (
     <section className="stats" aria-label="Summary">
-      <Stat label="Market value">
-        <span className="money">{figures.marketValue === null ? "NA" : formatMoney(figures.marketValue)}</span>
+      <Stat label="Market value" note={asOf}>
+        <span className="money">{figures.marketValue === null ? "NA" : formatMoney(figures.marketValue, currency)}</span>
       </Stat>
       <Stat label="Cost">
-        <span className="money">{formatMoney(figures.cost)}</span>
+        <span className="money">{formatMoney(figures.cost, currency)}</span>
       </Stat>
+      {figures.dividends > 0 && (
+        <Stat label="Dividends received" note="counted in profit/loss">
+          <span className="money">{formatMoney(figures.dividends, currency)}</span>
+        </Stat>
+      )}
       <Stat
         label="Profit/loss"
         note={
@@ -55,6 +84,7 @@ export function PortfolioSummary({ figures, fees, formatGains, onFormatGains, la
         }
       >
         <span className={`money ${sign > 0 ? "gain" : sign < 0 ? "loss" : ""}`}>{gain}</span>
+        {basis && <span className="visually-hidden"> ({basis})</span>}
       </Stat>
       <Stat label="Fees" note="a year, weighted by share">
         {fees === null ? "NA" : formatFees(fees)}
@@ -81,14 +111,46 @@ function NextUpdate({ lastRefreshed }: { lastRefreshed: string | null }) {
  */
 export function ReturnsPanel({ valuation }: { valuation: Valuation | null }) {
   if (!valuation) return null;
+  const roots = valuation.xirrRootsPercent ?? [];
   return (
     <section className="stats returns" aria-label="Returns">
       <Stat label="Time-weighted return (TWR)" note={valuation.definitions.twr}>
         {percentOrNA(valuation.twrPercent)}
       </Stat>
-      <Stat label="Money-weighted return (XIRR)" note={valuation.definitions.xirr}>
-        {percentOrNA(valuation.xirrPercent)}
+      <Stat
+        label="Money-weighted return (XIRR)"
+        note={
+          <>
+            {valuation.definitions.xirr}
+            {valuation.xirrMultipleRoots && roots.length > 1 && (
+              <span className="xirr-roots"> Rates that fit: {roots.map((r) => percentOrNA(r)).join(", ")}.</span>
+            )}
+          </>
+        }
+      >
+        {valuation.xirrMultipleRoots ? `${percentOrNA(valuation.xirrPercent)} (ambiguous)` : percentOrNA(valuation.xirrPercent)}
       </Stat>
+      {valuation.definitions.basis && (
+        <p className="muted small return-basis" role="note">
+          {valuation.definitions.basis}
+        </p>
+      )}
     </section>
+  );
+}
+
+/** What the figures could not include (missing exchange rates, future purchases …), each in the server's words. */
+export function ValuationGaps({ valuation }: { valuation: Valuation | null }) {
+  // an unknown ticker is already said above the table; dividends inside closes is a detail of the data
+  const gaps = (valuation?.gaps ?? []).filter((g) => g.kind !== "unpriced" && g.kind !== "dividends-in-closes");
+  const stale = valuation?.stale ?? [];
+  if (gaps.length === 0 && stale.length === 0) return null;
+  return (
+    <ul className="muted valuation-gaps" aria-label="Not included in the figures">
+      {stale.length > 0 && <li>Last known prices, while market data is unavailable: {stale.join(", ")}</li>}
+      {gaps.map((g) => (
+        <li key={`${g.kind}-${g.ticker}-${g.pair ?? ""}-${g.date ?? ""}`}>{g.message}</li>
+      ))}
+    </ul>
   );
 }

@@ -10,7 +10,7 @@ describe("assetFigures", () => {
   it("values each asset at its latest price", () => {
     const [a, b] = assetFigures([vti, bnd]);
     // VTI: 10 × 270 = 2700; cost 2500; gain 200 = 8 %. BND: 20 × 75 = 1500; cost 1450; gain 50
-    expect(a).toEqual({ marketValue: 2700, profitLoss: 200, profitLossPercent: 8, percent: (2700 / 4200) * 100 });
+    expect(a).toEqual({ marketValue: 2700, dividends: 0, profitLoss: 200, profitLossPercent: 8, percent: (2700 / 4200) * 100 });
     expect(b!.marketValue).toBe(1500);
     expect(b!.profitLoss).toBeCloseTo(50, 10);
     expect(b!.profitLossPercent).toBeCloseTo((50 / 1450) * 100, 10);
@@ -18,7 +18,64 @@ describe("assetFigures", () => {
   });
   it("an asset without a price has no figures and no share", () => {
     const [, , c] = assetFigures([vti, bnd, unpriced]);
-    expect(c).toEqual({ marketValue: null, profitLoss: null, profitLossPercent: null, percent: null });
+    expect(c).toEqual({ marketValue: null, dividends: 0, profitLoss: null, profitLossPercent: null, percent: null });
+  });
+});
+
+describe("assetFigures after the server's valuation (splits, dividends, currencies)", () => {
+  // the server valued 10 NVDA bought at $450 before the 10:1 split: 100 shares × $203.53
+  const nvda = assetFixture({
+    ticker: "NVDA",
+    quantity: 10,
+    PoA: 450,
+    latestPrice: 203.53,
+    currency: "USD",
+    splitFactor: 10,
+    shares: 100,
+    marketValue: 20353,
+    cost: 4500,
+    dividends: 0,
+  });
+  // 10 SAP.DE at €150 when a euro was $1.08, now €200 at $1.17, €5 of dividends a share at $1.10
+  const sap = assetFixture({
+    ticker: "SAP.DE",
+    quantity: 10,
+    PoA: 150,
+    latestPrice: 200,
+    currency: "EUR",
+    splitFactor: 1,
+    shares: 10,
+    marketValue: 2340,
+    cost: 1620,
+    dividends: 55,
+  });
+
+  it("counts the lot in today's shares, and an edited quantity with the same rules", () => {
+    const [a] = assetFigures([nvda]);
+    // 10 × 10 × 203.53 = 20,353; P/L 20,353 − 4,500 = 15,853
+    expect(a!.marketValue).toBeCloseTo(20353, 9);
+    expect(a!.profitLoss).toBeCloseTo(15853, 9);
+    // 20 entered: 200 shares × 203.53 = 40,706; cost 9,000
+    const [b] = assetFigures([{ ...nvda, quantity: 20 }]);
+    expect(b!.marketValue).toBeCloseTo(40706, 9);
+    expect(b!.profitLoss).toBeCloseTo(31706, 9);
+  });
+
+  it("converts at the server's rates and counts dividends as income", () => {
+    const [a] = assetFigures([sap]);
+    // market 10 × 200 × 1.17 = 2,340; dividends 55; cost 10 × 150 × 1.08 = 1,620; P/L 2,340 + 55 − 1,620 = 775
+    expect(a!.marketValue).toBeCloseTo(2340, 9);
+    expect(a!.dividends).toBeCloseTo(55, 9);
+    expect(a!.profitLoss).toBeCloseTo(775, 9);
+    const totals = portfolioFigures([sap, nvda]);
+    expect(totals.cost).toBeCloseTo(6120, 9);
+    expect(totals.dividends).toBeCloseTo(55, 9);
+    expect(totals.profitLoss).toBeCloseTo(775 + 15853, 9);
+  });
+
+  it("shows no market value when the server found no exchange rate", () => {
+    const [a] = assetFigures([{ ...sap, marketValue: null, cost: null, dividends: null }]);
+    expect(a!.marketValue).toBeNull();
   });
 });
 

@@ -6,9 +6,11 @@
 import type { Asset } from "../../app/apiTypes.ts";
 
 export interface AssetFigures {
-  /** quantity × latestPrice; null without a price */
+  /** shares × latestPrice × rate, in the base currency; null without a price or a rate */
   marketValue: number | null;
-  /** marketValue − quantity × PoA */
+  /** dividends received, in the base currency (0 when the server reported none) */
+  dividends: number;
+  /** marketValue + dividends − cost (total return) */
   profitLoss: number | null;
   /** profitLoss / cost × 100; null when the cost is 0 */
   profitLossPercent: number | null;
@@ -17,15 +19,48 @@ export interface AssetFigures {
 }
 
 export interface PortfolioFigures {
-  /** Σ quantity × PoA over all assets */
+  /** Σ quantity × PoA × rate over the assets whose cost converts into the base currency */
   cost: number;
   marketValue: number | null;
-  /** marketValue − the cost of the same (priced) assets */
+  /** dividends received by the priced assets */
+  dividends: number;
+  /** marketValue + dividends − the cost of the same (priced) assets */
   profitLoss: number | null;
   profitLossPercent: number | null;
 }
 
-type Priced = Pick<Asset, "quantity" | "PoA" | "latestPrice">;
+type Priced = Pick<Asset, "quantity" | "PoA" | "latestPrice"> &
+  Partial<Pick<Asset, "splitFactor" | "shares" | "marketValue" | "cost" | "dividends" | "currency">>;
+
+/** How an entered lot becomes figures in the base currency, as the server's last valuation of it says. */
+export interface Conversion {
+  /** shares today per share entered (splits after the purchase) */
+  factor: number;
+  /** base currency per unit of the instrument's currency now; null when there is no rate */
+  rateNow: number | null;
+  /** the same at the purchase; null when there is no rate */
+  rateCost: number | null;
+  /** dividends received per share held today, in the base currency */
+  dividendsPerShare: number;
+}
+
+const positive = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x) && x > 0;
+
+/**
+ * The split factor, exchange rates and dividends of the server's valuation of an asset (its fields shares,
+ * marketValue, cost, dividends), so an edit of the quantity shows its effect at once with the same rules. An
+ * asset the server has not valued yet (just added) counts in its own currency with no split or dividend.
+ */
+export function conversionOf(asset: Priced): Conversion {
+  const factor = positive(asset.splitFactor) ? asset.splitFactor : 1;
+  if (asset.currency === undefined || !positive(asset.shares)) return { factor, rateNow: 1, rateCost: 1, dividendsPerShare: 0 };
+  const p = price(asset);
+  const rateNow = p !== null && typeof asset.marketValue === "number" ? asset.marketValue / (asset.shares * p) : null;
+  const entered = (asset.shares / factor) * asset.PoA;
+  const rateCost = typeof asset.cost !== "number" ? null : entered !== 0 ? asset.cost / entered : 1;
+  const dividendsPerShare = typeof asset.dividends === "number" ? asset.dividends / asset.shares : 0;
+  return { factor, rateNow, rateCost, dividendsPerShare };
+}
 
 function price(asset: Priced): number | null {
   const p = asset.latestPrice;
@@ -36,19 +71,25 @@ function quantityOf(asset: Priced): number {
   return Number.isFinite(asset.quantity) ? asset.quantity : 0;
 }
 
+function marketValueOf(asset: Priced, c: Conversion): number | null {
+  const p = price(asset);
+  return p === null || c.rateNow === null || c.rateCost === null ? null : quantityOf(asset) * c.factor * p * c.rateNow;
+}
+
 export function assetFigures(assets: readonly Priced[]): AssetFigures[] {
-  const marketValues = assets.map((asset) => {
-    const p = price(asset);
-    return p === null ? null : quantityOf(asset) * p;
-  });
+  const conversions = assets.map(conversionOf);
+  const marketValues = assets.map((asset, i) => marketValueOf(asset, conversions[i] as Conversion));
   const total = marketValues.reduce<number>((sum, mv) => sum + (mv ?? 0), 0);
   return assets.map((asset, i) => {
     const marketValue = marketValues[i] ?? null;
-    if (marketValue === null) return { marketValue, profitLoss: null, profitLossPercent: null, percent: null };
-    const cost = quantityOf(asset) * asset.PoA;
-    const profitLoss = marketValue - cost;
+    const c = conversions[i] as Conversion;
+    if (marketValue === null) return { marketValue, dividends: 0, profitLoss: null, profitLossPercent: null, percent: null };
+    const cost = quantityOf(asset) * asset.PoA * (c.rateCost as number);
+    const dividends = quantityOf(asset) * c.factor * c.dividendsPerShare;
+    const profitLoss = marketValue + dividends - cost;
     return {
       marketValue,
+      dividends,
       profitLoss,
       profitLossPercent: cost !== 0 ? (profitLoss / cost) * 100 : null,
       percent: total !== 0 ? (marketValue / total) * 100 : null,
@@ -59,19 +100,24 @@ export function assetFigures(assets: readonly Priced[]): AssetFigures[] {
 export function portfolioFigures(assets: readonly Priced[]): PortfolioFigures {
   let cost = 0;
   let pricedCost = 0;
+  let dividends = 0;
   let marketValue: number | null = null;
   for (const asset of assets) {
-    const assetCost = quantityOf(asset) * asset.PoA;
+    const c = conversionOf(asset);
+    if (c.rateCost === null) continue;
+    const assetCost = quantityOf(asset) * asset.PoA * c.rateCost;
     cost += assetCost;
-    const p = price(asset);
-    if (p === null) continue;
+    const mv = marketValueOf(asset, c);
+    if (mv === null) continue;
     pricedCost += assetCost;
-    marketValue = (marketValue ?? 0) + quantityOf(asset) * p;
+    dividends += quantityOf(asset) * c.factor * c.dividendsPerShare;
+    marketValue = (marketValue ?? 0) + mv;
   }
-  const profitLoss = marketValue === null ? null : marketValue - pricedCost;
+  const profitLoss = marketValue === null ? null : marketValue + dividends - pricedCost;
   return {
     cost,
     marketValue,
+    dividends,
     profitLoss,
     profitLossPercent: profitLoss !== null && pricedCost !== 0 ? (profitLoss / pricedCost) * 100 : null,
   };

@@ -168,6 +168,17 @@ describe("autosave", () => {
     await user.click(saveButton());
     expect(await screen.findByText("No price at the purchase date for VTI: quantity kept as entered.")).toBeTruthy();
   });
+
+  it("says which initial percents rounded to 0 whole units", async () => {
+    const zero = { ticker: "VTI", initialPercent: 1, amount: 100, price: 250, units: 0.4 };
+    const { user } = await openPortfolio(portfolioFixture({ autoSave: false }), {
+      body: { message: "pupdated", data: portfolioFixture({ rev: 5 }), initialPercentSkipped: [], initialPercentZero: [zero] },
+    });
+    await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
+    await user.type(screen.getByLabelText("Initial percent of VTI"), "1{Enter}");
+    await user.click(saveButton());
+    expect(await screen.findByText("VTI at 1% buys 0.4 of a unit: rounded to 0 whole units.")).toBeTruthy();
+  });
 });
 
 describe("save outcomes", () => {

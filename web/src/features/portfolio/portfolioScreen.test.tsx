@@ -81,6 +81,52 @@ describe("figures", () => {
     expect(cellTexts(assetRow("BND")).slice(6, 10)).toEqual(["$75.00", "$1,500.00", "$50.00", "35.71%"]);
   });
 
+  it("shows the server's figures in the base currency: split note, price dates, dividends, prices as of, ambiguous XIRR", async () => {
+    // 10 NVDA bought at $450 before the 10:1 split, valued in euros: a dollar is €0.92 then and €0.90 now
+    const nvda = assetFixture({
+      ticker: "NVDA",
+      name: "NVIDIA",
+      quantity: 10,
+      PoA: 450,
+      value: 4500,
+      DoA: "2023-09-11",
+      latestPrice: 203.53,
+      currency: "USD",
+      priceDate: "2026-07-13",
+      splitFactor: 10,
+      shares: 100,
+      splitNote: "10 bought → 100 after the 10:1 split of Jun 10, 2024",
+      marketValue: 18317.7,
+      cost: 4140,
+      dividends: 9,
+    });
+    const valuation = valuationFixture({
+      baseCurrency: "EUR",
+      pricesAsOf: "2026-07-13",
+      xirrPercent: 10,
+      xirrMultipleRoots: true,
+      xirrRootsPercent: [-20, 10],
+      definitions: { twr: TWR_DEFINITION, xirr: XIRR_DEFINITION, basis: "Total return: dividends count as income." },
+    });
+    await openScreen(portfolioFixture({ autoSave: false, assets: [nvda] }), valuation);
+    // 100 × $203.53 × 0.90 = €18,317.70; cost 10 × $450 × 0.92 = €4,140; P/L 18,317.70 + 9 − 4,140 = €14,186.70
+    expect(stat("Market value").textContent).toContain("€18,317.70");
+    expect(stat("Market value").textContent).toContain("Prices as of Jul 13, 2026");
+    expect(stat("Cost").textContent).toContain("€4,140.00");
+    expect(stat("Dividends received").textContent).toContain("€9.00");
+    expect(stat("Profit/loss").textContent).toContain("€14,186.70");
+    const row = assetRow("NVDA");
+    expect(row.textContent).toContain("10 bought → 100 after the 10:1 split of Jun 10, 2024");
+    // prices in the instrument's currency; the date is said once above, as all prices share it
+    expect(row.textContent).toContain("$203.53");
+    expect(row.textContent).not.toContain("as of");
+    expect(row.textContent).toContain("incl. €9.00 dividends received");
+    const xirr = screen.getByRole("group", { name: "Money-weighted return (XIRR)" });
+    expect(xirr.textContent).toContain("10% (ambiguous)");
+    expect(xirr.textContent).toContain("Rates that fit: -20%, 10%.");
+    expect(screen.getByText("Total return: dividends count as income.")).toBeTruthy();
+  });
+
   it("shows TWR and XIRR side by side, each with its definition", async () => {
     await openScreen();
     const returns = screen.getByRole("region", { name: "Returns" });

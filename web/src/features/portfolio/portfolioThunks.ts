@@ -93,6 +93,9 @@ export const savePortfolio = createAsyncThunk<SaveOutcome, { newPortfolioName?: 
     if (reply.initialPercentSkipped && reply.initialPercentSkipped.length > 0) {
       dispatch(showInfo(Messages.initialPercentSkipped(reply.initialPercentSkipped)));
     }
+    if (reply.initialPercentZero && reply.initialPercentZero.length > 0) {
+      dispatch(showInfo(Messages.initialPercentZero(reply.initialPercentZero)));
+    }
     if (reply.message === "pcreated") {
       dispatch(showSuccess(Messages.portfolioCreated));
       return { kind: "created", seq, slug: reply.slug ?? reply.data?.slug ?? slug };

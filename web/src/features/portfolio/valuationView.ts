@@ -57,14 +57,19 @@ export interface LineChartData {
   series: LineSeries[];
 }
 
+/** The what-if line's name: what it is, said on the chart (README "Benchmark"). */
+export const whatIfName = (label: string): string => `Same purchases in ${label}`;
+
 /**
- * The line chart of one range: the portfolio's value and, when asked and available, the index line the
- * server rescaled to start at the portfolio's value (spec §4), aligned on the portfolio's months.
+ * The line chart of one range: the portfolio's value and, when asked and available, the benchmark compared
+ * like with like: the same purchases (dates and amounts) put into the index (the server's what-if line,
+ * named by `benchmarkName`). A reply without it falls back to the index line rescaled to the portfolio's
+ * starting value (spec §4). Both aligned on the portfolio's months.
  */
 export function lineChartData(range: RangeReturn, portfolioName: string, benchmarkName: string | null): LineChartData {
   const { months, values } = range.series;
   const series: LineSeries[] = [{ name: portfolioName, data: [...values] }];
-  const benchmark = range.benchmark;
+  const benchmark = range.benchmarkWhatIf ?? range.benchmark;
   if (benchmarkName !== null && benchmark) {
     const byMonth = new Map(benchmark.series.months.map((m, i) => [m, benchmark.series.values[i]]));
     series.push({ name: benchmarkName, data: months.map((m) => byMonth.get(m) ?? null) });
@@ -83,9 +88,14 @@ export function pickedBenchmark(indexTicker: string): string {
 }
 
 /** A gain as formatGains asks (spec §3): '%' a percent, '$' an amount; 'NA' when unknown. */
-export function gainText(amount: number | null | undefined, percent: number | null | undefined, formatGains: FormatGains): string {
+export function gainText(
+  amount: number | null | undefined,
+  percent: number | null | undefined,
+  formatGains: FormatGains,
+  currency = "USD",
+): string {
   if (formatGains === "%") return typeof percent === "number" ? formatPercent(percent) : "NA";
-  return typeof amount === "number" ? formatMoney(amount) : "NA";
+  return typeof amount === "number" ? formatMoney(amount, currency) : "NA";
 }
 
 /** A percent that may be unknown. */

@@ -1,5 +1,5 @@
 import "./settings.css";
-import { DISPLAY_NAME_EMPTY, UsernameMessages, usernameFailure } from "@folio/proto/constants";
+import { DEFAULT_BASE_CURRENCY, DISPLAY_NAME_EMPTY, SUPPORTED_CURRENCIES, UsernameMessages, usernameFailure } from "@folio/proto/constants";
 import type { SettingsReply, SettingsUpdateBody } from "@folio/proto/settings";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
@@ -8,6 +8,7 @@ import { PageLoading } from "../../app/Layout.tsx";
 import { Messages } from "../../app/messages.ts";
 import { loginRequired, selectSignedIn, selectUser, signedIn } from "../auth/authSlice.ts";
 import { PlanTab } from "../billing/PlanTab.tsx";
+import { ConnectionsList } from "../brokerage/ConnectionsList.tsx";
 import { showSuccess } from "../toasts/toastsSlice.ts";
 import { settingsErrorMessage, useGetSettingsQuery, useUpdateSettingsMutation } from "./settingsApi.ts";
 
@@ -78,11 +79,16 @@ function SettingsTab({ tab }: { tab: TabId }) {
   const key = fulfilledTimeStamp ?? 0;
   switch (tab) {
     case "profile":
-      return <ProfileForm key={key} settings={data} />;
+      return (
+        <>
+          <ProfileForm key={key} settings={data} />
+          <BaseCurrencyForm key={`currency-${key}`} settings={data} />
+        </>
+      );
     case "notifications":
       return <NotificationsForm key={key} settings={data} />;
     case "connections":
-      return <Connections settings={data} />;
+      return <ConnectionsList />;
     case "plan":
       return <PlanTab />;
   }
@@ -154,6 +160,44 @@ function ProfileForm({ settings }: { settings: SettingsReply }) {
   );
 }
 
+/** The currency every amount is shown in: portfolios and net worth are valued in it (README "Base currency"). */
+function BaseCurrencyForm({ settings }: { settings: SettingsReply }) {
+  const current = settings.account.baseCurrency ?? DEFAULT_BASE_CURRENCY;
+  const [currency, setCurrency] = useState(current);
+  const { save, saving, error } = useSave();
+  const offered = settings.currencies?.length ? settings.currencies : [...SUPPORTED_CURRENCIES];
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save({ account: { baseCurrency: currency } });
+  };
+  return (
+    <form className="form settings-form" onSubmit={submit}>
+      <h2>Base currency</h2>
+      <label htmlFor="settings-base-currency">Show amounts in</label>
+      <select id="settings-base-currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+        {offered.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+      <p className="muted small">
+        Portfolios and net worth are converted into it with each month's exchange rate; prices stay in their own currency.
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div>
+        <button type="submit" className="button primary" disabled={saving || currency === current}>
+          Save base currency
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function NotificationsForm({ settings }: { settings: SettingsReply }) {
   const [enabled, setEnabled] = useState(settings.notifications.enabled);
   const { save, saving, error } = useSave();
@@ -178,25 +222,5 @@ function NotificationsForm({ settings }: { settings: SettingsReply }) {
         </button>
       </div>
     </form>
-  );
-}
-
-function Connections({ settings }: { settings: SettingsReply }) {
-  return (
-    <div>
-      <h2>Connections</h2>
-      {settings.connections.length === 0 ? (
-        <p>No brokerage accounts are connected.</p>
-      ) : (
-        <ul className="connections">
-          {settings.connections.map((connection) => (
-            <li key={connection.id}>
-              <strong>{connection.name}</strong> <span className="muted">{connection.sync ? "synced automatically" : "not synced"}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="muted">Connecting and removing brokerage accounts arrive with brokerage connections.</p>
-    </div>
   );
 }

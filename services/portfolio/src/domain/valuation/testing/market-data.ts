@@ -1,7 +1,6 @@
 /**
  * Test and benchmark support, not part of the engine: reads the shared market-data folder into the shape
- * the engine takes. The data stays where it is, outside the repo: MARKET_DATA_DIR when set, else
- * ../shared/market-data beside the repository root.
+ * the engine takes. The data stays where it is, outside the repo: scripts/market-data/location.ts finds it.
  *
  * `loadTicker` reads `<T>.csv` alone (adjusted closes, the folder's top level). `loadInstrument` reads a
  * ticker the way the README's "The CSV folder" says the pricing service does: split-adjusted closes with
@@ -12,16 +11,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { marketDataAvailable, marketDataDir } from "../../../../../../scripts/market-data/location.ts";
 import type { Dividend, Split, TickerPrices } from "../types.ts";
 
-const repoRoot = fileURLToPath(new URL("../../../../../../", import.meta.url));
+const _repoRoot = fileURLToPath(new URL("../../../../../../", import.meta.url));
 
-export function marketDataDir(): string {
-  return process.env.MARKET_DATA_DIR ?? resolve(repoRoot, "../shared/market-data");
-}
+export { marketDataDir };
 
 export function hasMarketData(): boolean {
-  return existsSync(resolve(marketDataDir(), "SPY.csv"));
+  return marketDataAvailable();
 }
 
 /** `date,<number>` rows in date order; a header and malformed lines are skipped. */

@@ -1,14 +1,9 @@
-import {
-  IMPORT_IMAGE_TYPES,
-  IMPORT_MAX_IMAGE_BYTES,
-  ImportMessages,
-  UPLOAD_PROGRESS_INTERVAL_MS,
-  UPLOAD_PROGRESS_STEP,
-} from "@folio/proto/constants";
+import { IMPORT_IMAGE_TYPES, IMPORT_MAX_IMAGE_BYTES, ImportMessages } from "@folio/proto/constants";
 import type { ImportProblem, ScreenshotRow } from "@folio/proto/import";
 import { useEffect, useRef, useState } from "react";
 import { DropZone } from "./DropZone.tsx";
 import { importError, useLazyScreenshotStatusQuery, useStartScreenshotMutation, useUploadScreenshotMutation } from "./importApi.ts";
+import { useUploadProgress } from "./useUploadProgress.ts";
 import { Zoom } from "./Zoom.tsx";
 
 export const STATUS_POLL_MS = 1000;
@@ -27,7 +22,7 @@ type Phase = "idle" | "uploading" | "reading" | "done" | "failed";
 export function ScreenshotImport({ onRows }: ScreenshotImportProps) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [upload, setUpload] = useState(0);
+  const [chosenCount, setChosenCount] = useState(0);
   const [phase, setPhase] = useState<Phase>("idle");
   const [reading, setReading] = useState(0);
   const [failure, setFailure] = useState<{ message: string; hint?: string } | null>(null);
@@ -64,7 +59,7 @@ export function ScreenshotImport({ onRows }: ScreenshotImportProps) {
     }
     setFile(chosen);
     setPhase("uploading");
-    setUpload(0);
+    setChosenCount((n) => n + 1);
     // the preview is a data: URL (the page's policy allows images from the app and data: only)
     const reader = new FileReader();
     reader.onload = () => alive.current && setPreview(String(reader.result));
@@ -72,15 +67,7 @@ export function ScreenshotImport({ onRows }: ScreenshotImportProps) {
   };
 
   // the upload bar: +10 every 100 ms to 100, then the reading starts
-  useEffect(() => {
-    if (phase !== "uploading") return;
-    if (upload >= 100) {
-      setPhase("reading");
-      return;
-    }
-    const timer = setTimeout(() => setUpload((p) => Math.min(100, p + UPLOAD_PROGRESS_STEP)), UPLOAD_PROGRESS_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [phase, upload]);
+  const upload = useUploadProgress(phase === "uploading", chosenCount, () => setPhase("reading"));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per file reaching the reading phase
   useEffect(() => {

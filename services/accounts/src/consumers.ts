@@ -1,8 +1,8 @@
 /**
  * What accounts consumes: the facts that drive achievements (its own account.registered, portfolio.saved,
- * networth.calculated) and billing's plan changes, which the settings page shows. The platform checks every
+ * networth.calculated, chat's chat.replied) and billing's plan changes, which the settings page shows. The platform checks every
  * payload against proto before a handler runs (events.ts), so a malformed event ends in its dead-letter
- * topic rather than being half-applied. Chat and brokerage facts arrive with their issues.
+ * topic rather than being half-applied. Brokerage facts arrive with their issue.
  */
 import { consumer, type Event, type EventType } from "@folio/platform/events";
 import { projection } from "@folio/platform/projection";
@@ -11,7 +11,7 @@ import type { Achievements } from "./achievements.ts";
 import { type AchievementFact, factsOfNetWorthCalculated, factsOfPortfolioSaved } from "./domain/achievements.ts";
 import { accountsStore, type PlanDoc } from "./store.ts";
 
-export const FACT_EVENTS = ["account.registered", "portfolio.saved", "networth.calculated"] as const satisfies EventType[];
+export const FACT_EVENTS = ["account.registered", "portfolio.saved", "networth.calculated", "chat.replied"] as const satisfies EventType[];
 
 /** The owner of the facts in a fact event, and the facts; every fact event carries its user's uid. */
 export function factsOf(event: Event<(typeof FACT_EVENTS)[number]>): { uid: string; facts: AchievementFact[] } {
@@ -22,6 +22,8 @@ export function factsOf(event: Event<(typeof FACT_EVENTS)[number]>): { uid: stri
       return { uid: event.payload.uid, facts: factsOfPortfolioSaved(event.payload) };
     case "networth.calculated":
       return { uid: event.payload.uid, facts: factsOfNetWorthCalculated(event.payload) };
+    case "chat.replied":
+      return { uid: event.payload.uid, facts: ["chatTalked"] };
   }
 }
 

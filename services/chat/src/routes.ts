@@ -20,7 +20,13 @@ const Refused = Type.Object({
   error: Type.String(),
   code: Type.String(),
 });
-const Failed = Type.Intersect([ChatFailure, Type.Partial(ChatReply)]);
+const Failed = Type.Object({
+  ...ChatFailure.properties,
+  response: Type.Optional(Type.String()),
+  cards: Type.Optional(ChatReply.properties.cards),
+  portfolio_table: Type.Optional(ChatReply.properties.portfolio_table),
+  chat_id: Type.Optional(Type.String()),
+});
 const responses = { 200: ChatReply, 401: NoUserReply, 404: Refused, 429: Refused, 503: Failed };
 
 const historyCheck = Compile(Type.Array(ChatTurnSchema, { maxItems: CHAT_LIMITS.historyMaxTurns }));

@@ -110,6 +110,8 @@ export class ChatModel {
         }
         if (choice.finish_reason) finishReason = choice.finish_reason;
       }
+      // an aborted stream ends its iteration quietly
+      if (request.signal.aborted) throw new ModelFailure("timeout", "no answer in time");
       if (finishReason === null) throw new ModelFailure("garbage", "the stream ended without a finish reason");
       const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
       return { text, toolCalls, finishReason, tokens: tokens ?? estimate(text) + Math.ceil(promptChars / 4) };

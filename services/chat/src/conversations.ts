@@ -4,7 +4,7 @@
  * bounded to the last CHAT_HISTORY_TURNS turns, and at most CHAT_CHATS_PER_USER chats per user (the least
  * recently used is dropped when a new one starts).
  */
-import { notFound } from "@folio/platform/http/errors";
+import { HttpError } from "@folio/platform/http/errors";
 import { newId } from "@folio/platform/ids";
 import type { ServiceDeps } from "@folio/platform/service";
 import type { WriteOp } from "@folio/platform/store/port";
@@ -24,7 +24,7 @@ export class Conversations {
   async open(uid: string, chatId: string | undefined): Promise<{ doc: ChatDoc; created: boolean }> {
     if (!chatId) return { doc: { _id: newId(), uid, entries: [], updatedAt: "" }, created: true };
     const doc = await this.c.chats.get(chatId);
-    if (!doc || doc.uid !== uid) throw notFound(ChatMessages.chatNotFound);
+    if (!doc || doc.uid !== uid) throw new HttpError(404, "not_found", ChatMessages.chatNotFound, { result: "nok" });
     return { doc, created: false };
   }
 

@@ -98,7 +98,10 @@ describe("bounds", () => {
     h = await harness({ env: { CHAT_MAX_TOKENS: "64" } });
     h.fake.reply({ text: "A long answer that", finishReason: "length" });
     const res = await h.post("alice", "/v1/chat", { message: "Tell me everything" });
-    expect(res.json()).toMatchObject({ cut: "tokens", response: "A long answer that\n\n(The answer reached its length limit and was cut.)" });
+    expect(res.json()).toMatchObject({
+      cut: "tokens",
+      response: "A long answer that\n\n(The answer reached its length limit and was cut.)",
+    });
     expect(h.fake.chats[0].max_tokens).toBe(64);
   });
 
@@ -119,7 +122,11 @@ describe("bounds", () => {
 
   it("a user's calls an hour (429 with Retry-After) and tokens a day", async () => {
     h = await harness({ env: { CHAT_REQUESTS_PER_HOUR: "2", CHAT_TOKENS_PER_DAY: "1000" } });
-    h.fake.reply({ text: "One." }, { text: "Bob's." }, { text: "Two.", usage: { prompt_tokens: 900, completion_tokens: 200, total_tokens: 1100 } });
+    h.fake.reply(
+      { text: "One." },
+      { text: "Bob's." },
+      { text: "Two.", usage: { prompt_tokens: 900, completion_tokens: 200, total_tokens: 1100 } },
+    );
     expect((await h.post("alice", "/v2/chat", { message: "1" })).statusCode).toBe(200);
     expect((await h.post("bob", "/v2/chat", { message: "1" })).statusCode).toBe(200);
     const third = await h.post("alice", "/v2/chat", { message: "2" });

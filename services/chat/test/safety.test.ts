@@ -117,7 +117,7 @@ describe("bounds", () => {
     const reply = sseEvents(streamed.body).at(-1);
     expect(reply?.event).toBe("reply");
     expect(reply?.data).toMatchObject({ result: "ok", cut: "time" });
-    expect((reply?.data as { response: string }).response).toMatch(/^First.*\n\n\(I ran out of time after 1 s/s);
+    expect((reply as { data: { response: string } }).data.response).toMatch(/^First.*\n\n\(I ran out of time after 1 s/s);
   });
 
   it("a user's calls an hour (429 with Retry-After) and tokens a day", async () => {

@@ -19,10 +19,13 @@ import type { Conversations } from "./conversations.ts";
 import { answer, NoAnswer, responseOf } from "./engine.ts";
 import type { ChatLimits } from "./limits.ts";
 import type { ChatModel, ModelMessage } from "./model.ts";
-import { v1Prompt, v2Prompt } from "./prompts.ts";
+import { moversPrompt, v1Prompt, v2Prompt } from "./prompts.ts";
 import { type ChatSettings, type ModelChoice, missingFor } from "./settings.ts";
 import { type ChatCollections, TALKERS, type TalkerDoc } from "./store.ts";
 import type { ToolClients } from "./tools.ts";
+
+/** The movers view waits for its report: a slow model leaves the factual one. */
+const MOVERS_TIMEOUT_MS = 15_000;
 
 export type Run = (onText?: (text: string) => void) => Promise<ChatReply>;
 
@@ -80,6 +83,35 @@ export function createAssistant(p: AssistantParts) {
   }
 
   return {
+    /**
+     * The biggest-movers report (networth asks it, with the user's token): the fast model when configured,
+     * else V1's, without tools; the figures go in as data. Bounded tighter than a chat (the movers view waits).
+     */
+    async moversReport(uid: string, facts: string): Promise<string> {
+      const choice: ModelChoice = missingFor(settings, "v2").length === 0 ? "v2" : "v1";
+      const { model, name, tokensLeft } = await admit(uid, choice);
+      const bounded = {
+        ...settings,
+        timeoutMs: Math.min(settings.timeoutMs, MOVERS_TIMEOUT_MS),
+        maxTokens: Math.min(settings.maxTokens, 400),
+      };
+      const messages: ModelMessage[] = [
+        { role: "system", content: moversPrompt() },
+        { role: "user", content: `Figures:\n${facts}` },
+      ];
+      const started = deps.clock.now();
+      try {
+        const result = await answer(model, bounded, { model: name, messages, tokensLeft });
+        await p.limits.spend(uid, result.tokens);
+        if (result.cut) throw new NoAnswer("empty");
+        return result.text;
+      } catch (err) {
+        logFailure(uid, choice, err, started);
+        if (err instanceof NoAnswer) throw failureOf(nokReply());
+        throw err;
+      }
+    },
+
     /** POST /v1/chat: the caller's data through tools; the client sends the history. */
     async prepareV1(uid: string, token: string, message: string, history: ChatTurn[]): Promise<Run> {
       const { model, name, tokensLeft } = await admit(uid, "v1");

@@ -7,13 +7,23 @@ import { PassThrough } from "node:stream";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
 import { HttpError } from "@folio/platform/http/errors";
-import { ChatFailure, ChatReply, type ChatTurn, ChatTurn as ChatTurnSchema, ChatV1Body, ChatV2Body } from "@folio/proto/chat";
+import {
+  ChatFailure,
+  ChatReply,
+  type ChatTurn,
+  ChatTurn as ChatTurnSchema,
+  ChatV1Body,
+  ChatV2Body,
+  MoversReportBody,
+  MoversReportReply,
+} from "@folio/proto/chat";
 import { CHAT_LIMITS } from "@folio/proto/constants";
 import { ErrorCodes, NoUserReply } from "@folio/proto/errors";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { Compile } from "typebox/compile";
 import { type Assistant, failureOf, nokReply, type Run } from "./assistant.ts";
+import { MOVERS_REPORT_PATH } from "./client.ts";
 
 const Refused = Type.Object({
   result: Type.Optional(Type.Literal("nok")),
@@ -84,6 +94,12 @@ export function chatRoutes(assistant: Assistant): FastifyPluginAsync {
       const run = await assistant.prepareV1(uid, bearerTokenOf(request) as string, request.body.message, history);
       return respond(request, reply, run);
     });
+
+    app.post(
+      MOVERS_REPORT_PATH,
+      { ...auth, schema: { body: MoversReportBody, response: { ...responses, 200: MoversReportReply } } },
+      async (request) => ({ report: await assistant.moversReport(callerOf(request).uid, request.body.facts) }),
+    );
 
     app.post("/v2/chat", { ...auth, schema: { body: ChatV2Body, response: responses } }, async (request, reply) => {
       const { uid } = callerOf(request);

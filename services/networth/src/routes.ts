@@ -9,7 +9,7 @@
  * every 5 s adds no work, and the web stops once `calculating` is false.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { callerOf } from "@folio/platform/http/auth";
+import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
 import { HttpError } from "@folio/platform/http/errors";
 import { ErrorCodes, Messages, NoUserReply } from "@folio/proto/errors";
 import { BiggestMoversReply, NetWorthBody, NetWorthHistoryReply, NetWorthReply } from "@folio/proto/networth";
@@ -70,7 +70,7 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
       { ...auth, schema: { response: { 200: BiggestMoversReply, 401: NoUserReply, 503: Nok } } },
       async (request) => {
         try {
-          return await biggestMovers(ctx, callerOf(request).uid);
+          return await biggestMovers(ctx, callerOf(request).uid, bearerTokenOf(request));
         } catch (err) {
           if (err instanceof MoversUnavailable) {
             request.log.warn({ err: err.message }, "biggest movers: pricing unavailable");

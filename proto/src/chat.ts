@@ -106,3 +106,12 @@ export const MoversReportBody = Type.Object({
 export type MoversReportBody = Static<typeof MoversReportBody>;
 export const MoversReportReply = Type.Object({ report: Type.String() });
 export type MoversReportReply = Static<typeof MoversReportReply>;
+
+/** GET /v1/chat/status: whether each model can answer, and otherwise what to set (the panel says so before a message is sent). */
+const ModelStatus = Type.Object({
+  configured: Type.Boolean(),
+  missing: Type.Array(Type.String()),
+  message: Type.Union([Type.String(), Type.Null()]),
+});
+export const ChatStatusReply = Type.Object({ v1: ModelStatus, v2: ModelStatus });
+export type ChatStatusReply = Static<typeof ChatStatusReply>;

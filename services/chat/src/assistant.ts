@@ -83,6 +83,14 @@ export function createAssistant(p: AssistantParts) {
   }
 
   return {
+    status() {
+      const of = (choice: ModelChoice) => {
+        const missing = missingFor(settings, choice);
+        return { configured: missing.length === 0, missing, message: missing.length ? ChatMessages.notConfigured(missing) : null };
+      };
+      return { v1: of("v1"), v2: of("v2") };
+    },
+
     /**
      * The biggest-movers report (networth asks it, with the user's token): the fast model when configured,
      * else V1's, without tools; the figures go in as data. Bounded tighter than a chat (the movers view waits).

@@ -1,5 +1,7 @@
 /**
- * POST /v1/chat and POST /v2/chat (spec §7), for the signed-in caller only. A client that accepts
+ * POST /v1/chat and POST /v2/chat (spec §7), for the signed-in caller only; GET /v1/chat/status (which
+ * models are configured, so the panel can say what is missing before a message is sent) and POST
+ * /v1/chat/movers-report (networth asks it for the biggest-movers report, with the caller's token). A client that accepts
  * `text/event-stream` gets the answer streamed (proto chat.ts: `delta` events, then one `reply`); any other
  * gets the JSON reply. A model failure is `result: 'nok'`: HTTP 503 in JSON, the `reply` event when streamed.
  */
@@ -10,6 +12,7 @@ import { HttpError } from "@folio/platform/http/errors";
 import {
   ChatFailure,
   ChatReply,
+  ChatStatusReply,
   type ChatTurn,
   ChatTurn as ChatTurnSchema,
   ChatV1Body,
@@ -94,6 +97,10 @@ export function chatRoutes(assistant: Assistant): FastifyPluginAsync {
       const run = await assistant.prepareV1(uid, bearerTokenOf(request) as string, request.body.message, history);
       return respond(request, reply, run);
     });
+
+    app.get("/v1/chat/status", { ...auth, schema: { response: { 200: ChatStatusReply, 401: NoUserReply } } }, async () =>
+      assistant.status(),
+    );
 
     app.post(
       MOVERS_REPORT_PATH,

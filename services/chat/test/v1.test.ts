@@ -31,6 +31,13 @@ describe("unconfigured", () => {
       expect(res.json().error).toContain(model);
     }
     expect(h.fake.requests).toHaveLength(0);
+    const status = await h.app.inject({ method: "GET", url: "/v1/chat/status", headers: { authorization: `Bearer ${h.token("alice")}` } });
+    expect(status.json().v1).toEqual({
+      configured: false,
+      missing: ["OPENAI_BASE_URL (or OPENAI_API_KEY for OpenAI)", "CHAT_MODEL_V1"],
+      message:
+        "The AI assistant is not configured on this server: set OPENAI_BASE_URL (or OPENAI_API_KEY for OpenAI), CHAT_MODEL_V1 (see the README, AI assistant).",
+    });
   });
 
   it("a visitor gets nouser before anything else", async () => {
@@ -48,6 +55,11 @@ describe("one model configured", () => {
     const res = await h.post("alice", "/v2/chat", { message: "Hello" });
     expect(res.statusCode).toBe(503);
     expect(res.json().missing).toEqual(["CHAT_MODEL_V2"]);
+    const status = await h.app.inject({ method: "GET", url: "/v1/chat/status", headers: { authorization: `Bearer ${h.token("alice")}` } });
+    expect(status.json()).toEqual({
+      v1: { configured: true, missing: [], message: null },
+      v2: { configured: false, missing: ["CHAT_MODEL_V2"], message: expect.stringContaining("CHAT_MODEL_V2") },
+    });
   });
 });
 

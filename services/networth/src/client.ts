@@ -46,8 +46,8 @@ export class NetworthQueries {
     return this.post("/v1/get/netWorthHistory", token, history);
   }
 
-  /** POST /v1/biggest-movers. */
+  /** POST /v1/biggest-movers with the factual report (no assistant is asked to write it). */
   biggestMovers(token: string): Promise<BiggestMoversReply> {
-    return this.post("/v1/biggest-movers", token, movers);
+    return this.post("/v1/biggest-movers?report=factual", token, movers);
   }
 }

@@ -34,6 +34,7 @@ export class MoversUnavailable extends Error {
   }
 }
 
+/** `token`: the caller's, to ask the assistant to write the report; null keeps the factual one (and caches nothing). */
 export async function biggestMovers(ctx: NetworthContext, uid: string, token: string | null): Promise<BiggestMoversReply> {
   const { deps, collections: c, prices } = ctx;
   const key = moversKey(uid);
@@ -72,7 +73,8 @@ export async function biggestMovers(ctx: NetworthContext, uid: string, token: st
     most_volatile: volatile?.ticker ?? null,
     most_quantity: quantity?.ticker ?? null,
   };
-  // an answer missing tickers because pricing failed is not kept: the next ask may complete it
-  if (failed === 0) await deps.cache.set(key, reply, MOVERS_TTL_MS);
+  // an answer missing tickers because pricing failed is not kept: the next ask may complete it; nor one whose
+  // report nobody was asked to write (the assistant's tool), so the user's own view still gets a written one
+  if (failed === 0 && token) await deps.cache.set(key, reply, MOVERS_TTL_MS);
   return reply;
 }

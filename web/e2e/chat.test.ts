@@ -26,6 +26,7 @@ let app: AppProcess;
 let browser: Browser;
 let fake: FakeOpenAI;
 let slug = "";
+let token = "";
 
 const EMAIL = "chatter@example.com";
 const MOVERS_REPORT = "VTI moved this month, by the figures given.";
@@ -75,6 +76,7 @@ beforeAll(async () => {
   );
   expect(created.body.message).toBe("pcreated");
   slug = created.body.slug;
+  token = registered.body.idToken;
 });
 
 afterAll(async () => {
@@ -103,18 +105,18 @@ describe.skipIf(!enabled)("the assistant in Chromium", () => {
     const panel = await openAssistant(page);
     // every text the conversation shows, as it changes
     await panel.getByRole("textbox", { name: "Message" }).waitFor();
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { seen: string[] }).seen = seen;
-      const log = document.querySelector(".chat-log") as Element;
-      new MutationObserver(() => seen.push(log.textContent ?? "")).observe(log, { subtree: true, childList: true, characterData: true });
-    });
+    // (a string: this file is compiled without the DOM's types)
+    await page.evaluate(`(() => {
+      const log = document.querySelector(".chat-log");
+      window.seen = [];
+      new MutationObserver(() => window.seen.push(log.textContent)).observe(log, { subtree: true, childList: true, characterData: true });
+    })()`);
     await panel.getByRole("textbox", { name: "Message" }).fill("What do I hold?");
     await panel.getByRole("button", { name: "Send" }).click();
     await panel.getByText("What do I hold?").waitFor();
     await panel.getByText("Your Growth portfolio holds one ETF, VTI.", { exact: true }).waitFor();
     // the words arrived a few at a time before the whole reply
-    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    const seen = (await page.evaluate("window.seen")) as string[];
     expect(seen.some((text) => text.endsWith("What do I hold?Your Growth portfolio "))).toBe(true);
 
     const table = panel.getByRole("table", { name: "Holdings of Growth" });
@@ -126,11 +128,9 @@ describe.skipIf(!enabled)("the assistant in Chromium", () => {
     await card.waitFor();
     expect(await card.getByRole("link", { name: "Growth" }).getAttribute("href")).toBe(`/p/${slug}`);
     // the card's value is the portfolio service's market value
-    const listed = await page.evaluate(async () => {
-      const token = JSON.parse(localStorage.getItem("auth") ?? "{}").idToken as string;
-      const res = await fetch("/v1/get/portfolios-and-assets", { method: "POST", headers: { authorization: `Bearer ${token}` } });
-      return (await res.json()) as { portfolios: Record<string, { marketValue: number }> };
-    });
+    const listed = (
+      await api<{ portfolios: Record<string, { marketValue: number }> }>(app.url, "POST", "/v1/get/portfolios-and-assets", undefined, token)
+    ).body;
     const value = listed.portfolios[slug]?.marketValue as number;
     expect(await card.locator(".num").textContent()).toBe(
       `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,

@@ -77,8 +77,8 @@ export class ChatModel {
         const completion = await this.client.chat.completions.create(body, { signal: request.signal });
         const choice = completion.choices?.[0];
         if (!choice?.message) throw new ModelFailure("garbage", "no choice in the completion");
-        const toolCalls = (choice.message.tool_calls ?? []).flatMap((c) =>
-          c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments ?? "" }] : [],
+        const toolCalls = (choice.message.tool_calls ?? []).flatMap((c, i) =>
+          c.type === "function" ? [{ id: c.id || `call_${i}`, name: c.function.name, arguments: c.function.arguments ?? "" }] : [],
         );
         const text = typeof choice.message.content === "string" ? choice.message.content : "";
         const tokens = completion.usage?.total_tokens ?? estimate(text) + Math.ceil(promptChars / 4);
@@ -113,7 +113,8 @@ export class ChatModel {
       // an aborted stream ends its iteration quietly
       if (request.signal.aborted) throw new ModelFailure("timeout", "no answer in time");
       if (finishReason === null) throw new ModelFailure("garbage", "the stream ended without a finish reason");
-      const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+      // some local servers stream a call without an id: the tool message still has to answer one
+      const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([index, c]) => ({ ...c, id: c.id || `call_${index}` }));
       return { text, toolCalls, finishReason, tokens: tokens ?? estimate(text) + Math.ceil(promptChars / 4) };
     } catch (err) {
       throw failureOf(err, request.signal);

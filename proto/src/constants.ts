@@ -118,3 +118,14 @@ export const ChatMessages = {
   cutTokens: "(The answer reached its length limit and was cut.)",
   cutTime: (seconds: number) => `(I ran out of time after ${seconds} s, so this answer may be incomplete.)`,
 } as const;
+
+/** Billing's replies (issue 14), which the web shows with the same words; the web adds 'Error: ' (spec §8). */
+export const BillingMessages = {
+  notConfigured:
+    "Billing is not configured on this server: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and BILLING_PRICE_IDS to offer the paid plan.",
+  unknownPrice: "This plan is not offered.",
+  alreadySubscribed: "You already have the paid plan. Use 'Manage subscription' to change it.",
+  noCustomer: "You have no subscription to manage yet.",
+  providerFailed: "The payment provider could not be reached. Please try again.",
+  badSignature: "The webhook signature could not be verified.",
+} as const;

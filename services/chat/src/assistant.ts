@@ -20,7 +20,7 @@ import { answer, NoAnswer, responseOf } from "./engine.ts";
 import type { ChatLimits } from "./limits.ts";
 import type { ChatModel, ModelMessage } from "./model.ts";
 import { moversPrompt, v1Prompt, v2Prompt } from "./prompts.ts";
-import { type ChatSettings, type ModelChoice, missingFor } from "./settings.ts";
+import { type ChatSettings, type ModelChoice, missingFor } from "./config.ts";
 import { type ChatCollections, TALKERS, type TalkerDoc } from "./store.ts";
 import type { ToolClients } from "./tools.ts";
 

@@ -10,7 +10,7 @@ import type { ServiceDeps } from "@folio/platform/service";
 import type { WriteOp } from "@folio/platform/store/port";
 import type { ChatHistoryEntry } from "@folio/proto/chat";
 import { ChatMessages } from "@folio/proto/constants";
-import type { ChatSettings } from "./settings.ts";
+import type { ChatSettings } from "./config.ts";
 import { CHATS, type ChatCollections, type ChatDoc } from "./store.ts";
 
 export class Conversations {

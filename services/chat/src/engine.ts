@@ -9,7 +9,7 @@ import type { ChatReply } from "@folio/proto/chat";
 import { ChatMessages } from "@folio/proto/constants";
 import { Ledger } from "./ledger.ts";
 import { type ChatModel, ModelFailure, type ModelMessage } from "./model.ts";
-import type { ChatSettings } from "./settings.ts";
+import type { ChatSettings } from "./config.ts";
 import { runTool, type ToolClients, toolDefinitions } from "./tools.ts";
 
 export type Cut = NonNullable<ChatReply["cut"]>;

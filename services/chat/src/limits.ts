@@ -7,7 +7,7 @@ import type { Cache } from "@folio/platform/cache/port";
 import type { Clock } from "@folio/platform/clock";
 import { tooManyRequests } from "@folio/platform/http/errors";
 import { ChatMessages } from "@folio/proto/constants";
-import type { ChatSettings } from "./settings.ts";
+import type { ChatSettings } from "./config.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

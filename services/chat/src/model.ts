@@ -6,7 +6,7 @@
  */
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
-import type { ChatSettings } from "./settings.ts";
+import type { ChatSettings } from "./config.ts";
 
 export type { ChatCompletionMessageParam as ModelMessage, ChatCompletionTool as ModelTool };
 

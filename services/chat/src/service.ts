@@ -14,7 +14,7 @@ import { Conversations } from "./conversations.ts";
 import { ChatLimits } from "./limits.ts";
 import { ChatModel } from "./model.ts";
 import { chatRoutes } from "./routes.ts";
-import { type ChatSettings, chatSettings } from "./settings.ts";
+import { type ChatSettings, chatSettings } from "./config.ts";
 import { chatCollections } from "./store.ts";
 
 export function createChatService(deps: ServiceDeps, settings: ChatSettings = chatSettings(deps.config)): ServiceModule {

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { describe, expect, it } from "vitest";
-import { chatSettings, missingFor } from "../src/settings.ts";
+import { chatSettings, missingFor } from "../src/config.ts";
 
 const settingsOf = (env: Record<string, string>) =>
   chatSettings(loadConfig({ DATA_DIR: "/tmp/folio-test-unused", JWT_SECRET: "x".repeat(40), ...env }));

@@ -15,19 +15,19 @@ import { DuplicateKeyError, type WriteOp } from "@folio/platform/store/port";
 import type { ChatReply, ChatTurn } from "@folio/proto/chat";
 import { ChatMessages, Messages } from "@folio/proto/constants";
 import { ErrorCodes } from "@folio/proto/errors";
+import { type ChatSettings, type ModelChoice, missingFor } from "./config.ts";
 import type { Conversations } from "./conversations.ts";
 import { answer, NoAnswer, responseOf } from "./engine.ts";
 import type { ChatLimits } from "./limits.ts";
 import type { ChatModel, ModelMessage } from "./model.ts";
 import { moversPrompt, v1Prompt, v2Prompt } from "./prompts.ts";
-import { type ChatSettings, type ModelChoice, missingFor } from "./config.ts";
 import { type ChatCollections, TALKERS, type TalkerDoc } from "./store.ts";
 import type { ToolClients } from "./tools.ts";
 
 /** The movers view waits for its report: a slow model leaves the factual one. */
 const MOVERS_TIMEOUT_MS = 15_000;
 
-export type Run = (onText?: (text: string) => void) => Promise<ChatReply>;
+export type Run = (onText?: (text: string) => void, cancelled?: AbortSignal) => Promise<ChatReply>;
 
 export const nokReply = (): ChatReply => ({ result: "nok", response: "", cards: [], portfolio_table: null });
 
@@ -128,10 +128,17 @@ export function createAssistant(p: AssistantParts) {
         ...history.slice(-settings.historyTurns).map((t) => ({ role: t.role, content: t.content })),
         { role: "user", content: message },
       ];
-      return async (onText) => {
+      return async (onText, cancelled) => {
         const started = deps.clock.now();
         try {
-          const result = await answer(model, settings, { model: name, messages, tools: { clients: p.clients, token }, tokensLeft, onText });
+          const result = await answer(model, settings, {
+            model: name,
+            messages,
+            tools: { clients: p.clients, token },
+            tokensLeft,
+            onText,
+            cancelled,
+          });
           await p.limits.spend(uid, result.tokens);
           await commit(await firstReplyOps(uid, "v1"));
           deps.log.info(
@@ -162,10 +169,10 @@ export function createAssistant(p: AssistantParts) {
         ...doc.entries.map((e) => ({ role: e.role, content: e.content })),
         { role: "user", content: message },
       ];
-      return async (onText) => {
+      return async (onText, cancelled) => {
         const started = deps.clock.now();
         try {
-          const result = await answer(model, settings, { model: name, messages, tokensLeft, onText });
+          const result = await answer(model, settings, { model: name, messages, tokensLeft, onText, cancelled });
           await p.limits.spend(uid, result.tokens);
           const response = responseOf(result, settings);
           const kept = await p.conversations.keep(doc, created, [

@@ -7,9 +7,9 @@
 
 import type { ChatReply } from "@folio/proto/chat";
 import { ChatMessages } from "@folio/proto/constants";
+import type { ChatSettings } from "./config.ts";
 import { Ledger } from "./ledger.ts";
 import { type ChatModel, ModelFailure, type ModelMessage } from "./model.ts";
-import type { ChatSettings } from "./config.ts";
 import { runTool, type ToolClients, toolDefinitions } from "./tools.ts";
 
 export type Cut = NonNullable<ChatReply["cut"]>;
@@ -30,11 +30,13 @@ export interface AnswerRequest {
   /** tokens the user may still spend today */
   tokensLeft: number;
   onText?: (text: string) => void;
+  /** the client went away: stop asking the model */
+  cancelled?: AbortSignal;
 }
 
 /** The model gave nothing usable: the route answers `result: 'nok'`. */
 export class NoAnswer extends Error {
-  constructor(readonly reason: "unavailable" | "timeout" | "garbage" | "empty") {
+  constructor(readonly reason: "unavailable" | "timeout" | "garbage" | "empty" | "cancelled") {
     super(`no answer: ${reason}`);
     this.name = "NoAnswer";
   }
@@ -43,7 +45,8 @@ export class NoAnswer extends Error {
 export async function answer(model: ChatModel, settings: ChatSettings, request: AnswerRequest): Promise<Answer> {
   const ledger = new Ledger();
   const messages = [...request.messages];
-  const signal = AbortSignal.timeout(settings.timeoutMs);
+  const deadline = AbortSignal.timeout(settings.timeoutMs);
+  const signal = request.cancelled ? AbortSignal.any([deadline, request.cancelled]) : deadline;
   const rounds = request.tools ? settings.maxToolRounds : 0;
   let tokens = 0;
   let cut: Cut | undefined;
@@ -70,6 +73,7 @@ export async function answer(model: ChatModel, settings: ChatSettings, request: 
       });
     } catch (err) {
       if (!(err instanceof ModelFailure)) throw err;
+      if (request.cancelled?.aborted) throw new NoAnswer("cancelled");
       // out of time with part of an answer written: keep what was said, and say it was cut
       if (err.reason === "timeout" && streamed.trim()) {
         text = streamed;

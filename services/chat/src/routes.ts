@@ -71,13 +71,22 @@ async function respond(request: FastifyRequest, reply: FastifyReply, run: Run): 
   }
   const stream = new PassThrough();
   const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  run((text) => send("delta", { text }))
+  // a reader that goes away (tab closed, panel reset) stops the model: no tokens spent on nobody
+  const cancel = new AbortController();
+  let ended = false;
+  reply.raw.on("close", () => {
+    if (!ended && !reply.raw.writableFinished) cancel.abort();
+  });
+  run((text) => send("delta", { text }), cancel.signal)
     .then((result) => send("reply", result))
     .catch((err) => {
       request.log.error({ err: err instanceof Error ? err.name : "error" }, "chat: stream failed");
       send("reply", nokReply());
     })
-    .finally(() => stream.end());
+    .finally(() => {
+      ended = true;
+      stream.end();
+    });
   // the reply is the stream: Fastify sends what it returns, so the route's JSON schema is not applied to it
   return reply
     .header("content-type", "text/event-stream; charset=utf-8")

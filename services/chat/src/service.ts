@@ -10,11 +10,11 @@ import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
 import { PortfolioQueries } from "@folio/portfolio/client";
 import { PricingQueries } from "@folio/pricing/client";
 import { createAssistant } from "./assistant.ts";
+import { type ChatSettings, chatSettings } from "./config.ts";
 import { Conversations } from "./conversations.ts";
 import { ChatLimits } from "./limits.ts";
 import { ChatModel } from "./model.ts";
 import { chatRoutes } from "./routes.ts";
-import { type ChatSettings, chatSettings } from "./config.ts";
 import { chatCollections } from "./store.ts";
 
 export function createChatService(deps: ServiceDeps, settings: ChatSettings = chatSettings(deps.config)): ServiceModule {

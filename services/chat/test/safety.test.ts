@@ -173,3 +173,27 @@ describe("the model failing", () => {
     expect(h.fake.requests[0].headers.authorization).toBe("Bearer sk-wrong-secret");
   });
 });
+
+describe("a reader that goes away", () => {
+  it("stops the model: the stream to the provider is dropped and nothing is kept", async () => {
+    h = await harness();
+    const url = await h.app.listen({ port: 0, host: "127.0.0.1" });
+    h.fake.reply({ text: "one two three four five six seven eight nine ten", chunkDelayMs: 200 });
+    const reader = new AbortController();
+    const res = await fetch(`${url}/v2/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${h.token("alice")}` },
+      body: JSON.stringify({ message: "Count slowly" }),
+      signal: reader.signal,
+    });
+    const body = (res.body as ReadableStream<Uint8Array>).getReader();
+    const first = new TextDecoder().decode((await body.read()).value);
+    expect(first).toContain("event: delta");
+    reader.abort();
+    await expect.poll(() => h.logs.join("\n"), { timeout: 5000 }).toContain('"reason":"cancelled"');
+    // the answer would have taken 2 s more; nothing of the exchange is kept and no event is published
+    expect((await h.deps.outboxEvents()).filter((e) => e.type === "chat.replied")).toEqual([]);
+    // the client's pool keeps its socket; the test server does not wait for it
+    h.app.server.closeAllConnections();
+  });
+});

@@ -39,6 +39,8 @@ export const routeTable: RouteOwner[] = [
   { path: "/v1/import/*", service: "import" },
   { path: "/v2/import/*", service: "import" },
   { path: "/v1/upload/*", service: "import" },
+  { path: "/v1/chat/movers-report", service: "chat" },
+  { path: "/v1/chat/status", service: "chat" },
 ];
 
 /** The owner of a concrete path, most specific pattern first (as Fastify's router decides). */

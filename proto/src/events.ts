@@ -79,6 +79,8 @@ export const EventPayloads = {
     /** brokerage connections the plan allows */
     maxConnections: Type.Integer({ minimum: 0 }),
   }),
+  /** The assistant answered one of the user's messages (V1 or V2). Key = uid; accounts marks step 7. */
+  "chat.replied": Type.Object({ uid: Type.String(), model: Type.Union([Type.Literal("v1"), Type.Literal("v2")]) }),
 } satisfies Record<string, TSchema>;
 
 export type EventType = keyof typeof EventPayloads;

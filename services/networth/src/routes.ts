@@ -9,7 +9,7 @@
  * every 5 s adds no work, and the web stops once `calculating` is false.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { callerOf } from "@folio/platform/http/auth";
+import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
 import { HttpError } from "@folio/platform/http/errors";
 import { ErrorCodes, Messages, NoUserReply } from "@folio/proto/errors";
 import { BiggestMoversReply, NetWorthBody, NetWorthHistoryReply, NetWorthReply } from "@folio/proto/networth";
@@ -75,10 +75,18 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
 
     app.post(
       "/v1/biggest-movers",
-      { ...auth, schema: { response: { 200: BiggestMoversReply, 401: NoUserReply, 503: Nok } } },
+      {
+        ...auth,
+        schema: {
+          // `report=factual`: the assistant's own tool asks for the figures; no assistant is asked to write them up
+          querystring: Type.Object({ report: Type.Optional(Type.Literal("factual")) }),
+          response: { 200: BiggestMoversReply, 401: NoUserReply, 503: Nok },
+        },
+      },
       async (request) => {
         try {
-          return await biggestMovers(ctx, callerOf(request).uid);
+          const writer = request.query.report === "factual" ? null : bearerTokenOf(request);
+          return await biggestMovers(ctx, callerOf(request).uid, writer);
         } catch (err) {
           if (err instanceof MoversUnavailable) {
             request.log.warn({ err: err.message }, "biggest movers: pricing unavailable");

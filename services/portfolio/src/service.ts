@@ -9,6 +9,7 @@ import { PricingQueries } from "@folio/pricing/client";
 import { createPortfolioCommands } from "./commands.ts";
 import { createCommunity } from "./community.ts";
 import { CommunityModel } from "./community-model.ts";
+import { createModeration } from "./moderation.ts";
 import { PricingClient } from "./pricing-client.ts";
 import { createPortfolioReads } from "./reads.ts";
 import { revaluation } from "./revaluation.ts";
@@ -24,11 +25,13 @@ export function createPortfolioService(deps: ServiceDeps): ServiceModule {
   const commands = createPortfolioCommands(deps, valuer, model, community.invalidate);
   const reads = createPortfolioReads(deps, valuer);
   const revalue = revaluation(deps, valuer);
+  const moderation = createModeration(deps, model, community.invalidate);
   return {
     name: "portfolio",
     routes: async (app) => {
       await app.register(portfolioRoutes(commands, reads));
       await app.register(community.routes);
+      await app.register(moderation.routes);
     },
     consumers: [revalue.consumer],
     jobs: [...revalue.jobs, seedJob(deps, valuer, commands)],

@@ -16,10 +16,14 @@ export interface CardHolding {
 
 export interface Listable {
   privateMode: boolean;
+  playGround?: boolean;
 }
 
-/** Only a public portfolio is listed; a private one must not even reach the read model. */
-export const isListed = (p: Listable): boolean => p.privateMode === false;
+/**
+ * Only a public portfolio is listed; a private one must not even reach the read model. A playground is a
+ * sandbox, never the community's business, even when its owner shares its link.
+ */
+export const isListed = (p: Listable): boolean => p.privateMode === false && p.playGround !== true;
 
 const CATEGORY_SET: ReadonlySet<string> = new Set(COMMUNITY_CATEGORIES);
 

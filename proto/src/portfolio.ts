@@ -2,6 +2,7 @@ import { type Static, Type } from "typebox";
 import { ASSET_LIMITS } from "./asset-rules.ts";
 import { PortfolioCategory } from "./community.ts";
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "./constants.ts";
+import { GradientPick } from "./gradients.ts";
 
 /** Tickers as Yahoo spells them (constants.ts TICKER_PATTERN). */
 export const Ticker = Type.String({ minLength: 1, maxLength: TICKER_MAX_LENGTH, pattern: TICKER_PATTERN });
@@ -136,6 +137,8 @@ export const Portfolio = Type.Object({
   hasChanges: Type.Boolean(),
   /** revision, +1 on every save */
   rev: Type.Integer(),
+  /** the owner's card gradient, 1 to 11 (gradients.ts); null or absent: chosen from the slug */
+  gradient: Type.Optional(GradientPick),
 });
 export type Portfolio = Static<typeof Portfolio>;
 
@@ -409,6 +412,10 @@ export const PortfolioSettings = Type.Object({
   indexTicker: Type.Optional(Ticker),
   totalValue: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12 })),
   showHealth: Type.Optional(Type.Boolean()),
+  /** a sandbox: never in net worth, the community or achievements (README "Playground") */
+  playGround: Type.Optional(Type.Boolean()),
+  /** the card gradient, 1 to 11; null goes back to the one chosen from the slug */
+  gradient: Type.Optional(GradientPick),
 });
 export type PortfolioSettings = Static<typeof PortfolioSettings>;
 export const SettingsBody = Type.Object({ settings: PortfolioSettings });
@@ -425,6 +432,8 @@ export const PortfolioListItem = Type.Object({
   created_at: Type.String(),
   assets: Type.Array(Asset),
   provider: Type.Union([Type.String(), Type.Null()]),
+  /** the card's gradient, 1 to 11: the owner's pick, else the slug's */
+  gradient: Type.Optional(Type.Integer({ minimum: 1, maximum: 11 })),
 });
 export const PortfoliosAndAssetsReply = Type.Object({
   portfolios: Type.Record(Type.String(), PortfolioListItem),

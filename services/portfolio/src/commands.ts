@@ -60,7 +60,7 @@ export const versionConflict = () =>
   });
 const forbidden = () => new HttpError(403, ErrorCodes.forbidden, PortfolioMessages.notOwner, { result: "nok" });
 /** 400 in the spec's save-failure shape: the web shows `data` (spec §8), here the rule's words. */
-const refused = ({ index, ticker, problem }: RefusedAsset) =>
+export const refused = ({ index, ticker, problem }: RefusedAsset) =>
   new HttpError(400, ErrorCodes.invalidAsset, AssetMessages[problem], {
     result: "nok",
     data: AssetMessages[problem],

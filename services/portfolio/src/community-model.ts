@@ -22,6 +22,8 @@ export interface CommunityEntry extends Doc {
   pDescription: string;
   category: CommunityCategory;
   holdings: CardHolding[];
+  /** the owner's gradient pick (null: the slug's) */
+  gradient?: number | null;
   /** one of the visitors' samples */
   sample: boolean;
   /** the portfolio revision this entry shows */
@@ -44,6 +46,7 @@ export function entryOf(doc: PortfolioDoc | null, updatedAt: string, unlisted = 
     pDescription: doc.pDescription,
     category: categoryOf(doc.category),
     holdings: doc.assets.map((a) => ({ ticker: a.ticker, quantity: a.quantity, PoA: a.PoA, DoA: a.DoA })),
+    gradient: doc.gradient ?? null,
     sample: doc.owner === SAMPLE_OWNER,
     rev: revOf(doc),
     updatedAt,

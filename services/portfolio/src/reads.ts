@@ -6,6 +6,7 @@
 
 import type { ServiceDeps } from "@folio/platform/service";
 import type { Identity } from "@folio/proto/auth";
+import { gradientOf } from "@folio/proto/gradients";
 import type { PortfolioListItem, PortfolioReply } from "@folio/proto/portfolio";
 import type { Static } from "typebox";
 import { cacheHeaders } from "./caching.ts";
@@ -91,6 +92,7 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
           created_at: d.created_at,
           assets: d.assets,
           provider: d.provider,
+          gradient: gradientOf(d.slug, d.gradient),
         };
       }
       return list;

@@ -10,6 +10,7 @@ import { createPortfolioCommands } from "./commands.ts";
 import { createCommunity } from "./community.ts";
 import { CommunityModel } from "./community-model.ts";
 import { createModeration } from "./moderation.ts";
+import { playgroundRoutes } from "./playground.ts";
 import { PricingClient } from "./pricing-client.ts";
 import { createPortfolioReads } from "./reads.ts";
 import { revaluation } from "./revaluation.ts";
@@ -32,6 +33,7 @@ export function createPortfolioService(deps: ServiceDeps): ServiceModule {
       await app.register(portfolioRoutes(commands, reads));
       await app.register(community.routes);
       await app.register(moderation.routes);
+      await app.register(playgroundRoutes(deps, valuer));
     },
     consumers: [revalue.consumer],
     jobs: [...revalue.jobs, seedJob(deps, valuer, commands)],

@@ -78,17 +78,19 @@ export function requestStep(progress: Progress, requested: number): StepRequest 
 type Saved = Pick<EventPayload<"portfolio.saved">, "created" | "copiedFrom" | "playGround" | "assetCount" | "privateMode">;
 
 /**
- * What a portfolio.saved tells about its owner:
- * - creating a portfolio that is neither a copy nor a playground: the first manual portfolio;
+ * What a portfolio.saved tells about its owner. A playground is a sandbox and tells nothing: nothing done in
+ * one advances a step (README "Playground"). Otherwise:
+ * - creating a portfolio that is not a copy: the first manual portfolio;
  * - a portfolio holding at least one asset: the first asset, except on the save that creates a copy (the
  *   assets came with the copy; the user added none);
  * - a portfolio that is not private: the first public portfolio;
  * - creating a copy: the first community copy.
  */
 export function factsOfPortfolioSaved(p: Saved): AchievementFact[] {
+  if (p.playGround) return [];
   const copy = p.created && p.copiedFrom !== null;
   const facts: AchievementFact[] = [];
-  if (p.created && !copy && !p.playGround) facts.push("portfolioCreated");
+  if (p.created && !copy) facts.push("portfolioCreated");
   if (p.assetCount >= 1 && !copy) facts.push("assetAdded");
   if (!p.privateMode) facts.push("portfolioPublic");
   if (copy) facts.push("portfolioCopied");

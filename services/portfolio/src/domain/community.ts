@@ -3,6 +3,7 @@
  * reads the portfolios and fetches the prices.
  */
 import { COMMUNITY_CATEGORIES, type CommunityCard, type CommunityCategory, UNCATEGORISED } from "@folio/proto/community";
+import { gradientOf } from "@folio/proto/gradients";
 import { valuePortfolio } from "./valuation/index.ts";
 import type { TickerPrices } from "./valuation/types.ts";
 
@@ -82,6 +83,8 @@ export interface CardSource {
   slug: string;
   pName: string;
   pDescription: string;
+  /** the owner's gradient pick; absent or null: the slug's */
+  gradient?: number | null;
 }
 
 export const toCard = (p: CardSource, figures: CardFigures): CommunityCard => ({
@@ -91,6 +94,7 @@ export const toCard = (p: CardSource, figures: CardFigures): CommunityCard => ({
   growth: figures.growth,
   pDescription: p.pDescription,
   allHistory: figures.allHistory,
+  gradient: gradientOf(p.slug, p.gradient),
 });
 
 /** Rows to skip and take for a 1-based page. */

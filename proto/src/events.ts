@@ -40,6 +40,11 @@ export const EventPayloads = {
   "price.updated": PriceUpdated,
   "networth.calculated": NetWorthCalculated,
   /**
+   * The user opened the net-worth view (their own POST /v1/get/netWorth answered with a figure, without a
+   * recompute). At most one a day per user. Accounts counts it as the "check net-worth" achievement.
+   */
+  "networth.checked": Type.Object({ uid: Type.String(), at: Type.String() }),
+  /**
    * A brokerage connection's investment accounts and what each holds, on the first import (`sync` false:
    * portfolio creates one portfolio per account) and on every later sync (`sync` true: portfolio updates
    * the portfolios it created for them). Key = uid.

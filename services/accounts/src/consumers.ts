@@ -11,7 +11,12 @@ import type { Achievements } from "./achievements.ts";
 import { type AchievementFact, factsOfNetWorthCalculated, factsOfPortfolioSaved } from "./domain/achievements.ts";
 import { accountsStore, type PlanDoc } from "./store.ts";
 
-export const FACT_EVENTS = ["account.registered", "portfolio.saved", "networth.calculated"] as const satisfies EventType[];
+export const FACT_EVENTS = [
+  "account.registered",
+  "portfolio.saved",
+  "networth.calculated",
+  "networth.checked",
+] as const satisfies EventType[];
 
 /** The owner of the facts in a fact event, and the facts; every fact event carries its user's uid. */
 export function factsOf(event: Event<(typeof FACT_EVENTS)[number]>): { uid: string; facts: AchievementFact[] } {
@@ -22,6 +27,8 @@ export function factsOf(event: Event<(typeof FACT_EVENTS)[number]>): { uid: stri
       return { uid: event.payload.uid, facts: factsOfPortfolioSaved(event.payload) };
     case "networth.calculated":
       return { uid: event.payload.uid, facts: factsOfNetWorthCalculated(event.payload) };
+    case "networth.checked":
+      return { uid: event.payload.uid, facts: ["netWorthChecked"] };
   }
 }
 

@@ -4,10 +4,8 @@
  * it appears and across reloads. Each is a diagonal blend of two deep tones under white text: every point
  * of every blend has a contrast of at least 4.5:1 with white (WCAG AA for normal text), which
  * test/gradients.test.ts checks numerically. Deep tones read on a light page and on a dark one (where the
- * web adds a faint outline).
+ * web adds a faint outline). No schema library here: the web imports this file at run time.
  */
-import { Type } from "typebox";
-
 export const GRADIENT_COUNT = 11;
 
 export interface Gradient {
@@ -34,9 +32,6 @@ export const GRADIENTS: readonly Gradient[] = [
   { id: 10, name: "Berry", from: "#831843", to: "#6b21a8", text: "#ffffff" },
   { id: 11, name: "Moss", from: "#3f6212", to: "#4d7c0f", text: "#ffffff" },
 ];
-
-/** A gradient number as settings accept it; null clears the pick (back to the slug's). */
-export const GradientPick = Type.Union([Type.Integer({ minimum: 1, maximum: GRADIENT_COUNT }), Type.Null()]);
 
 /** FNV-1a (32 bit) of the slug, 1 + that mod 11: the same slug gives the same gradient everywhere. */
 export function gradientFromSlug(slug: string): number {

@@ -2,7 +2,10 @@ import { type Static, Type } from "typebox";
 import { ASSET_LIMITS } from "./asset-rules.ts";
 import { PortfolioCategory } from "./community.ts";
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "./constants.ts";
-import { GradientPick } from "./gradients.ts";
+import { GRADIENT_COUNT } from "./gradients.ts";
+
+/** A card gradient as settings accept it (gradients.ts); null clears the pick (back to the slug's). */
+export const GradientPick = Type.Union([Type.Integer({ minimum: 1, maximum: GRADIENT_COUNT }), Type.Null()]);
 
 /** Tickers as Yahoo spells them (constants.ts TICKER_PATTERN). */
 export const Ticker = Type.String({ minLength: 1, maxLength: TICKER_MAX_LENGTH, pattern: TICKER_PATTERN });

@@ -27,7 +27,6 @@ export const routeTable: RouteOwner[] = [
   { path: "/v1/get/communityportfolios", service: "portfolio" },
   { path: "/v1/admin/*", service: "portfolio" },
   { path: "/v1/get/moderation/*", service: "portfolio" },
-  { path: "/v1/get/moderation-notices", service: "portfolio" },
   { path: "/v1/playground/*", service: "portfolio" },
   { path: "/v1/get/netWorth", service: "networth" },
   { path: "/v1/get/netWorthHistory", service: "networth" },

@@ -36,9 +36,6 @@ export const ModerationNotice = Type.Object({
 });
 export type ModerationNotice = Static<typeof ModerationNotice>;
 
-/** The owner's unlisted portfolios, for the dashboard. */
-export const ModerationNoticesReply = Type.Object({ notices: Type.Array(ModerationNotice) });
-
 /** One recorded action: who, when, why. */
 export const ModerationLogEntry = Type.Object({
   id: Type.String(),

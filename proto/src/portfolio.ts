@@ -3,6 +3,7 @@ import { ASSET_LIMITS } from "./asset-rules.ts";
 import { PortfolioCategory } from "./community.ts";
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "./constants.ts";
 import { GRADIENT_COUNT } from "./gradients.ts";
+import { ModerationNotice } from "./moderation.ts";
 
 /** A card gradient as settings accept it (gradients.ts); null clears the pick (back to the slug's). */
 export const GradientPick = Type.Union([Type.Integer({ minimum: 1, maximum: GRADIENT_COUNT }), Type.Null()]);
@@ -402,6 +403,8 @@ export const PortfolioReply = Type.Object({
   state: Type.Object({ notOwner: Type.Boolean(), isAdmin: Type.Boolean() }),
   /** the valued portfolio's figures and charts; null for a portfolio without assets */
   valuation: Type.Union([Valuation, Type.Null()]),
+  /** on the uncached load, to the owner and to an admin: whether an admin unlisted it from the community, and why */
+  moderation: Type.Optional(ModerationNotice),
 });
 export type PortfolioReply = Static<typeof PortfolioReply>;
 
@@ -437,6 +440,8 @@ export const PortfolioListItem = Type.Object({
   provider: Type.Union([Type.String(), Type.Null()]),
   /** the card's gradient, 1 to 11: the owner's pick, else the slug's */
   gradient: Type.Optional(Type.Integer({ minimum: 1, maximum: 11 })),
+  /** present when an admin unlisted it from the community: why, and when (ISO) */
+  unlisted: Type.Optional(Type.Object({ reason: Type.String(), at: Type.String() })),
 });
 export const PortfoliosAndAssetsReply = Type.Object({
   portfolios: Type.Record(Type.String(), PortfolioListItem),

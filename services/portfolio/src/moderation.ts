@@ -23,7 +23,6 @@ import {
   ModerationLogReply,
   ModerationMessages,
   type ModerationNotice,
-  ModerationNoticesReply,
   ModerationReply,
   ModerationNotice as NoticeSchema,
 } from "@folio/proto/moderation";
@@ -33,7 +32,7 @@ import type { CommunityModel } from "./community-model.ts";
 import { accessOf, changeOutcome } from "./domain/access.ts";
 import { appliesTo, cleanReason, moderationRefusal } from "./domain/moderation.ts";
 import { logOp, moderationLog, UNLISTINGS, type UnlistingDoc, unlistings } from "./moderation-store.ts";
-import { findBySlug, listByOwner, type PortfolioDoc, portfolios } from "./store.ts";
+import { findBySlug, type PortfolioDoc, portfolios } from "./store.ts";
 
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -116,13 +115,6 @@ export function createModeration(deps: ServiceDeps, community: CommunityModel, l
     return noticeOf(doc, await unlisted.get(doc.slug));
   }
 
-  async function ownNotices(uid: string): Promise<ModerationNotice[]> {
-    const docs = await listByOwner(collection, uid);
-    if (docs.length === 0) return [];
-    const found = new Map((await unlisted.find({ _id: { $in: docs.map((d) => d.slug) } })).map((u) => [u._id, u]));
-    return docs.map((d) => noticeOf(d, found.get(d.slug) ?? null)).filter((n) => n.unlisted);
-  }
-
   async function overview(): Promise<ModerationLogReply> {
     const entries = await log.find({}, { sort: { at: -1 }, limit: MODERATION_LOG_PAGE });
     const inForce = await unlisted.find({}, { sort: { at: -1 } });
@@ -173,12 +165,6 @@ export function createModeration(deps: ServiceDeps, community: CommunityModel, l
       "/v1/get/moderation/:slug",
       { ...auth, schema: { params: SlugParams, response: { 200: NoticeSchema, 401: NoUserReply, 403: ErrorReply, 404: ErrorReply } } },
       async (request) => notice(callerOf(request), request.params.slug),
-    );
-
-    app.post(
-      "/v1/get/moderation-notices",
-      { ...auth, schema: { response: { 200: ModerationNoticesReply, 401: NoUserReply } } },
-      async (request) => ({ notices: await ownNotices(callerOf(request).uid) }),
     );
   };
 

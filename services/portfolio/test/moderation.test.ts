@@ -46,8 +46,14 @@ describe("community moderation", () => {
     const notice = await post(aliceToken(), `/v1/get/moderation/${slug}`);
     expect(notice.statusCode).toBe(200);
     expect(notice.json()).toMatchObject({ slug, unlisted: true, reason: "Spam links in the description" });
-    const own = await post(aliceToken(), "/v1/get/moderation-notices");
-    expect(own.json().notices.map((n: { slug: string }) => n.slug)).toEqual([slug]);
+    // on the owner's list and on their (uncached) load; not on anyone else's load
+    const own = (await h.as("alice").list()).json().portfolios;
+    expect(own[slug].unlisted).toEqual({ reason: "Spam links in the description", at: expect.any(String) });
+    expect((await h.as("alice").get(slug)).json().moderation).toMatchObject({ unlisted: true, reason: "Spam links in the description" });
+    expect((await h.as("bob").get(slug)).json().moderation).toBeUndefined();
+    expect((await h.as(null).get(slug)).json().moderation).toBeUndefined();
+    expect((await h.as(null).cachable(slug)).json().moderation).toBeUndefined();
+    expect((await h.as("admin").get(slug)).json().moderation).toMatchObject({ unlisted: true });
 
     // still readable by link, read-only, like any public portfolio
     expect((await h.as(null).get(slug)).statusCode).toBe(200);
@@ -130,7 +136,6 @@ describe("community moderation", () => {
     expect((await post(adminToken(), `/v1/get/moderation/${slug}`)).json()).toMatchObject({ unlisted: true, reason: "Spam" });
     expect((await post(bobToken(), `/v1/get/moderation/${slug}`)).statusCode).toBe(403);
     expect((await post(null, `/v1/get/moderation/${slug}`)).statusCode).toBe(401);
-    expect((await post(bobToken(), "/v1/get/moderation-notices")).json()).toEqual({ notices: [] });
     // turned private, the admin's overview no longer names it (the log keeps the action)
     await h.as("alice").settings(slug, { privateMode: true });
     const overview = (await post(adminToken(), "/v1/admin/moderation")).json();

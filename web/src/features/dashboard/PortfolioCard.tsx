@@ -22,6 +22,7 @@ export function PortfolioCard({ portfolio, onDelete }: { portfolio: PortfolioLis
         {portfolio.privateMode ? " · private" : ""}
         {portfolio.playGround ? " · not in net worth" : ""}
       </p>
+      {portfolio.unlisted && <p role="note">Unlisted from the community by an admin: {portfolio.unlisted.reason}</p>}
       <p className="card-value">
         <span className="muted">Cost value</span> <span className="money">{formatMoney(costValue(portfolio.assets))}</span>
       </p>

@@ -111,8 +111,14 @@ describe.skipIf(!enabled)("the loose ends in Chromium", () => {
     const card = page.getByRole("article", { name: "Sandbox" });
     await card.getByText("Playground").waitFor();
     const banner = card.locator(".card-banner");
-    expect(await banner.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^linear-gradient/);
-    expect(await banner.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(255, 255, 255)");
+    // the gradient as the browser computed it (the root tsconfig has no DOM types: the page's own function)
+    type Styles = { getComputedStyle(el: unknown): { backgroundImage: string; color: string } };
+    const computed = await banner.evaluate((el) => {
+      const style = (globalThis as unknown as Styles).getComputedStyle(el);
+      return { backgroundImage: style.backgroundImage, color: style.color };
+    });
+    expect(computed.backgroundImage).toMatch(/^linear-gradient/);
+    expect(computed.color).toBe("rgb(255, 255, 255)");
     // a playground is never in the community
     expect(await communitySlugs()).not.toContain(slug);
     await page.close();

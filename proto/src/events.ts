@@ -30,6 +30,8 @@ export const EventPayloads = {
     created: Type.Boolean(),
     /** created as a copy of another portfolio */
     copiedFrom: Type.Union([Type.String(), Type.Null()]),
+    /** this change turned a playground into a real portfolio (it counts as made now, for achievements) */
+    promoted: Type.Optional(Type.Boolean()),
     tickers: Type.Array(Type.String()),
     /** what the portfolio holds, so consumers (net worth) value it without asking */
     holdings: Type.Array(Type.Object({ ticker: Type.String(), quantity: Type.Number(), PoA: Type.Number(), DoA: Type.String() })),

@@ -140,6 +140,8 @@ describe("facts from portfolio.saved", () => {
     expect(factsOfPortfolioSaved({ ...saved, created: true, playGround: true, assetCount: 1 })).toEqual([]);
     expect(factsOfPortfolioSaved({ ...saved, playGround: true, assetCount: 3, privateMode: false })).toEqual([]);
     expect(factsOfPortfolioSaved({ ...saved, created: true, copiedFrom: "growth", playGround: true })).toEqual([]);
+    // turned into a real portfolio, it counts as made then
+    expect(factsOfPortfolioSaved({ ...saved, promoted: true, assetCount: 1 })).toEqual(["portfolioCreated", "assetAdded"]);
   });
 
   it("a later save with one asset: the first asset", () => {

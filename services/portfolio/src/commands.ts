@@ -127,11 +127,12 @@ export function createPortfolioCommands(
   }
 
   /** The writes every change of `doc` carries besides its own: holdings, community entry, the event. */
-  async function companionOps(doc: PortfolioDoc, rev: number, created: boolean): Promise<WriteOp[]> {
+  async function companionOps(doc: PortfolioDoc, rev: number, created: boolean, before?: PortfolioDoc): Promise<WriteOp[]> {
+    const promoted = before?.playGround === true && !doc.playGround;
     return [
       ...(await holdingOps(held, doc.slug, valuationTickers(doc))),
       ...(await community.entryOps(doc.slug, { ...doc, _v: rev }, nowIso())),
-      portfolioSaved(doc, { rev, created }, deps.clock.now()),
+      portfolioSaved(doc, { rev, created, promoted }, deps.clock.now()),
     ];
   }
 
@@ -151,7 +152,7 @@ export function createPortfolioCommands(
       if (isDeepStrictEqual(next, doc)) return doc;
       try {
         // a settings change may pick another benchmark, whose price changes then move this portfolio
-        const ops = [replaceOp(next), ...(await companionOps(next, revOf(doc) + 1, false))];
+        const ops = [replaceOp(next), ...(await companionOps(next, revOf(doc) + 1, false, doc))];
         await commitChange(ops);
         await committed(next.slug, ops);
         return next;
@@ -219,7 +220,7 @@ export function createPortfolioCommands(
         { ...updatedPortfolio(current, applied.input), _id: current._id, _v: current._v },
         rev,
       );
-      const ops = [replaceOp(next), snapshotOp(next.slug, valuer.snapshotOf(valued)), ...(await companionOps(next, rev, false))];
+      const ops = [replaceOp(next), snapshotOp(next.slug, valuer.snapshotOf(valued)), ...(await companionOps(next, rev, false, current))];
       await commitChange(ops);
       await committed(next.slug, ops, valued);
       return { message: "pupdated", slug: next.slug, valued, ...skipped };

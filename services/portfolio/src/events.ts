@@ -12,6 +12,8 @@ export interface SavedFacts {
   /** the revision the commit produces */
   rev: number;
   created: boolean;
+  /** the change turned a playground into a real portfolio */
+  promoted?: boolean;
 }
 
 export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number): WriteOp {
@@ -28,6 +30,7 @@ export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number
     holdings: p.assets.map((a) => ({ ticker: a.ticker, quantity: a.quantity, PoA: a.PoA, DoA: a.DoA })),
     assetCount: p.assets.length,
     rev: facts.rev,
+    ...(facts.promoted ? { promoted: true } : {}),
   };
   return publishOp("portfolio.saved", p.owner, payload, now);
 }

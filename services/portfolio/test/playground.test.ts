@@ -73,6 +73,9 @@ describe("playground portfolios of a signed-in user", () => {
     expect((await h.as("bob").get(slug)).json().data.playGround).toBe(true);
     expect((await h.as("alice").settings(slug, { playGround: false })).statusCode).toBe(200);
     expect(await communitySlugs()).toContain(slug);
+    // the change that makes it real says so (achievements count it as made then); later ones do not
+    const saved = (await h.deps.outboxEvents()).filter((e) => e.type === "portfolio.saved");
+    expect(saved.map((e) => (e.payload as { promoted?: boolean }).promoted)).toEqual([undefined, true]);
     expect((await h.as("alice").settings(slug, { playGround: true })).statusCode).toBe(200);
     expect(await communitySlugs()).not.toContain(slug);
   });

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Asset } from "../../app/apiTypes.ts";
+import type { Asset, SaveBody } from "../../app/apiTypes.ts";
 import { assetFixture, type MockCall, mockApi, portfolioFixture, renderApp, testUser } from "../../test-utils.tsx";
 import { portfolioReply, valuationFixture } from "../portfolio/portfolioFixtures.ts";
 import { PLAYGROUND_DRAFT_KEY } from "./playgroundDraft.ts";
@@ -36,7 +36,7 @@ describe("the playground", () => {
         saves.push(call);
         // a visitor first: log in; then the name; then the new portfolio
         if (call.authorization === null) return { status: 401, body: { result: "nouser" } };
-        if (!call.body?.newPortfolioName) return { body: { message: "showPopup" } };
+        if (!(call.body as SaveBody).newPortfolioName) return { body: { message: "showPopup" } };
         return { body: { message: "pcreated", slug: "my-sandbox" } };
       },
       "POST /v1/auth/login": { body: { idToken: "fresh-token", user: testUser } },
@@ -51,7 +51,11 @@ describe("the playground", () => {
     expect(within(returns).getByText("25%")).toBeTruthy();
     const asked = api.callsTo("POST /v1/playground/value");
     expect(asked[0]!.authorization).toBeNull();
-    expect(asked[0]!.body.portfolio).toMatchObject({ playGround: true, privateMode: true, assets: [{ ticker: "VTI", quantity: 10 }] });
+    expect((asked[0]!.body as SaveBody).portfolio).toMatchObject({
+      playGround: true,
+      privateMode: true,
+      assets: [{ ticker: "VTI", quantity: 10 }],
+    });
 
     // saving needs an account: log in, and the save goes on by itself, asking for a name
     await user.click(screen.getByRole("button", { name: "Save" }));
@@ -68,7 +72,7 @@ describe("the playground", () => {
     const created = saves.at(-1)!;
     expect(created.authorization).toBe("Bearer fresh-token");
     expect(created.body).toMatchObject({ newPortfolioName: "My sandbox", portfolio: { playGround: true, privateMode: true } });
-    expect(created.body.portfolio.assets).toEqual([expect.objectContaining({ ticker: "VTI", quantity: 10, PoA: 200 })]);
+    expect((created.body as SaveBody).portfolio.assets).toEqual([expect.objectContaining({ ticker: "VTI", quantity: 10, PoA: 200 })]);
     // the draft became a portfolio: the playground starts empty next time
     expect(localStorage.getItem(PLAYGROUND_DRAFT_KEY)).toBeNull();
   });

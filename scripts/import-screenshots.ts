@@ -169,7 +169,7 @@ function gainCell(h: Holding, style: Style, parens: boolean): string {
 const qty = (h: Holding, style: Style) => fmt(h.quantity, Number(h.shown), style);
 
 /** Desktop positions table, US broker style (account line, header, holdings, cash, total). */
-function desktopTable(hs: Holding[], style: Style, theme: Theme, opts: { names: boolean; parens: boolean; fontSize: number }): string {
+function desktopTable(hs: Holding[], style: Style, _theme: Theme, opts: { names: boolean; parens: boolean; fontSize: number }): string {
   const total = hs.reduce((s, h) => s + h.value, 0);
   const cash = 1234.56;
   const rows = hs
@@ -191,7 +191,7 @@ function desktopTable(hs: Holding[], style: Style, theme: Theme, opts: { names: 
 }
 
 /** Mobile stock list (Robinhood-like): ticker and shares on the left, price on the right. */
-function mobileList(hs: Holding[], style: Style, theme: Theme): string {
+function mobileList(hs: Holding[], style: Style, _theme: Theme): string {
   const rows = hs
     .map(
       (h) => `<div class="row" style="display:flex;justify-content:space-between;align-items:center;padding:14px 18px">
@@ -204,7 +204,7 @@ function mobileList(hs: Holding[], style: Style, theme: Theme): string {
 }
 
 /** Crypto wallet (Coinbase-like): name over symbol on the left, value over amount on the right. */
-function cryptoList(hs: Holding[], style: Style, theme: Theme): string {
+function cryptoList(hs: Holding[], style: Style, _theme: Theme): string {
   const total = hs.reduce((s, h) => s + h.value, 0);
   const rows = hs
     .map(
@@ -220,7 +220,7 @@ function cryptoList(hs: Holding[], style: Style, theme: Theme): string {
 }
 
 /** European app (Trade Republic / Scalable-like): name on top, "12 Stk. · 189,50 €" under it, value right. */
-function europeanCards(hs: Holding[], style: Style, theme: Theme, unit: string): string {
+function europeanCards(hs: Holding[], style: Style, _theme: Theme, unit: string): string {
   const rows = hs
     .map(
       (h) => `<div class="row" style="display:flex;justify-content:space-between;padding:13px 18px;align-items:center">
@@ -234,7 +234,7 @@ function europeanCards(hs: Holding[], style: Style, theme: Theme, unit: string):
 }
 
 /** European desktop table (DEGIRO-like): Product, Ticker, Quantity, Price, Value, P/L. */
-function europeanTable(hs: Holding[], style: Style, theme: Theme, fontSize: number): string {
+function europeanTable(hs: Holding[], style: Style, _theme: Theme, fontSize: number): string {
   const rows = hs
     .map(
       (h) => `<tr><td>${h.security.name.toUpperCase()}</td><td style="text-align:left">${h.security.ticker}</td><td>${qty(h, style)}</td>
@@ -247,7 +247,7 @@ function europeanTable(hs: Holding[], style: Style, theme: Theme, fontSize: numb
 }
 
 /** Compact table with shares before the symbol and a cost-basis column (Fidelity-like order). */
-function compactTable(hs: Holding[], style: Style, theme: Theme, fontSize: number): string {
+function compactTable(hs: Holding[], style: Style, _theme: Theme, fontSize: number): string {
   const rows = hs
     .map(
       (h) => `<tr><td><b>${h.security.ticker}</b></td><td>${money(h.price, style)}</td><td>${gainCell(h, style, true)}</td>

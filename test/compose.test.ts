@@ -4,7 +4,7 @@
  * every event topic and its dead-letter topic, MongoDB runs as a replica set (the outbox needs
  * transactions), and every variable the app reads is documented in .env.example.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { EventPayloads } from "@folio/proto/events";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -68,6 +68,14 @@ describe(".env.example", () => {
     const example = readFileSync(".env.example", "utf8");
     const config = readFileSync("platform/src/config.ts", "utf8");
     const read = new Set([...config.matchAll(/env(?:\.|, ")([A-Z_]{3,})/g)].map((m) => m[1]));
+    // services' own settings (services/<name>/src/configuration.ts or config.ts) name their variables as literals
+    for (const dir of readdirSync("services")) {
+      for (const name of ["configuration.ts", "config.ts"]) {
+        const file = `services/${dir}/src/${name}`;
+        if (!existsSync(file)) continue;
+        for (const m of readFileSync(file, "utf8").matchAll(/(?:"|env\.)([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/g)) read.add(m[1] as string);
+      }
+    }
     expect(read.size).toBeGreaterThan(8);
     for (const name of read) {
       if (["SERVICES", "WORKERS", "HOST"].includes(name)) continue; // set per container by compose

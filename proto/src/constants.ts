@@ -97,3 +97,14 @@ export const AUTOCOMPLETE_MAX_SUGGESTIONS = 10;
 
 /** Spec §4: eight achievement steps; 0 is "none done yet". */
 export const ACHIEVEMENT_STEPS = 8;
+
+/** Billing's replies (issue 14), which the web shows with the same words; the web adds 'Error: ' (spec §8). */
+export const BillingMessages = {
+  notConfigured:
+    "Billing is not configured on this server: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and BILLING_PRICE_IDS to offer the paid plan.",
+  unknownPrice: "This plan is not offered.",
+  alreadySubscribed: "You already have the paid plan. Use 'Manage subscription' to change it.",
+  noCustomer: "You have no subscription to manage yet.",
+  providerFailed: "The payment provider could not be reached. Please try again.",
+  badSignature: "The webhook signature could not be verified.",
+} as const;

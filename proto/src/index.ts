@@ -1,5 +1,6 @@
 export * from "./asset-rules.ts";
 export * from "./auth.ts";
+export * from "./billing.ts";
 export * from "./community.ts";
 export * from "./constants.ts";
 export * from "./errors.ts";

@@ -45,7 +45,7 @@ export const SettingsReply = Type.Object({
     username: Type.Union([Type.String(), Type.Null()]),
     displayName: Type.Union([Type.String(), Type.Null()]),
   }),
-  /** the billing price ids the plan tab offers (BILLING_PRICE_IDS) */
+  /** the price ids the plan tab offers, as billing reports them (GET /v1/billing/plan) */
   plan_ids: Type.Array(Type.String()),
   connections: Type.Array(Connection),
 });

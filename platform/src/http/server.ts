@@ -7,7 +7,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ErrorCodes } from "@folio/proto/errors";
 import { Ajv } from "ajv";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { Cache } from "../cache/port.ts";
 import { loggableUrl, loggerOptions } from "../log.ts";
 import { authPlugin } from "./auth.ts";
@@ -48,7 +48,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(options.name, options.logLevel ?? "info"),
     // one line per request is logged below, with the URL's sensitive query values redacted
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -130,7 +130,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     return reply.code(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", service: options.name, checks: results });
   });
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", async (_request, reply, payload) => {
     // private data and tokens must never be kept by a browser or a shared cache: JSON is uncacheable unless a
     // route (a public portfolio, the community list, a price) says otherwise
     if (!reply.hasHeader("cache-control") && String(reply.getHeader("content-type") ?? "").startsWith("application/json")) {

@@ -1,10 +1,20 @@
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { MemoryCache } from "../../src/cache/memory.ts";
-import { createHttpServer } from "../../src/http/server.ts";
+import { INTERNAL_CLIENT } from "../../src/http/rate-limit.ts";
+import { createHttpServer, isPrivateAddress } from "../../src/http/server.ts";
+import { loggableUrl } from "../../src/log.ts";
 
-async function app() {
-  const a = await createHttpServer({ name: "t", logLevel: "silent", jwtSecret: "x".repeat(40), cache: new MemoryCache() });
+async function app(extra: Partial<Parameters<typeof createHttpServer>[0]> = {}) {
+  const a = await createHttpServer({
+    name: "t",
+    logLevel: "silent",
+    jwtSecret: "x".repeat(40),
+    cache: new MemoryCache(),
+    ...extra,
+  });
+  a.get("/v1/get/thing", async () => ({ mine: true }));
+  a.get("/v1/public-thing", async (_request, reply) => reply.header("cache-control", "public, max-age=60").send({ all: true }));
   a.post(
     "/echo",
     {
@@ -52,5 +62,64 @@ describe("createHttpServer", () => {
   it("reports health", async () => {
     const res = await (await app()).inject({ method: "GET", url: "/healthz" });
     expect(res.json()).toMatchObject({ status: "ok", service: "t" });
+  });
+
+  it("accepts an empty body sent as JSON (the spec's client sends the header on every call)", async () => {
+    const res = await (await app()).inject({
+      method: "GET",
+      url: "/v1/get/thing",
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("marks JSON replies private and uncacheable unless the route says it is public", async () => {
+    const a = await app();
+    expect((await a.inject({ method: "GET", url: "/v1/get/thing" })).headers["cache-control"]).toBe("private, no-store");
+    expect((await a.inject({ method: "GET", url: "/v1/public-thing" })).headers["cache-control"]).toBe("public, max-age=60");
+    expect((await a.inject({ method: "GET", url: "/nope" })).headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("holds the edge ceiling per client with a 429 and Retry-After, and does not count in-process calls", async () => {
+    const a = await app({ requestsPerMinute: 3 });
+    const from = (remoteAddress: string) => a.inject({ method: "GET", url: "/v1/get/thing", remoteAddress });
+    for (let i = 0; i < 3; i++) expect((await from("203.0.113.9")).statusCode).toBe(200);
+    const refused = await from("203.0.113.9");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.json().error).toMatch(/Too many requests/i);
+    expect((await from("203.0.113.10")).statusCode).toBe(200); // another client has its own count
+    for (let i = 0; i < 5; i++) expect((await from(INTERNAL_CLIENT)).statusCode).toBe(200);
+  });
+
+  it("believes X-Forwarded-For only from a configured proxy", async () => {
+    const open = await app({ requestsPerMinute: 2 });
+    const rotate = (a: typeof open, i: number) =>
+      a.inject({ method: "GET", url: "/v1/get/thing", remoteAddress: "198.51.100.7", headers: { "x-forwarded-for": `10.9.9.${i}` } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await rotate(open, i)).statusCode);
+    expect(statuses).toEqual([200, 200, 429, 429]); // rotating the header does not escape the limit
+    const behindProxy = await app({ requestsPerMinute: 2, trustProxy: ["198.51.100.7"] });
+    for (let i = 0; i < 4; i++) expect((await rotate(behindProxy, i)).statusCode).toBe(200); // each forwarded client counted alone
+  });
+
+  it("serves /metrics to private networks only, unless configured public", async () => {
+    const a = await app();
+    expect((await a.inject({ method: "GET", url: "/metrics", remoteAddress: "203.0.113.9" })).statusCode).toBe(404);
+    expect((await a.inject({ method: "GET", url: "/metrics", remoteAddress: "10.0.0.4" })).statusCode).toBe(200);
+    const open = await app({ publicMetrics: true });
+    expect((await open.inject({ method: "GET", url: "/metrics", remoteAddress: "203.0.113.9" })).statusCode).toBe(200);
+  });
+
+  it("knows loopback and private networks from public addresses", () => {
+    for (const ip of ["127.0.0.1", "::1", "::ffff:10.1.2.3", "192.168.0.9", "172.20.0.1", "fd12:3456::1"])
+      expect(isPrivateAddress(ip), ip).toBe(true);
+    for (const ip of ["203.0.113.9", "172.32.0.1", "8.8.8.8", "2001:db8::1"]) expect(isPrivateAddress(ip), ip).toBe(false);
+  });
+
+  it("redacts sensitive query values in logged URLs", () => {
+    expect(loggableUrl("/reset?token=abc123&x=1")).toBe("/reset?token=[redacted]&x=1");
+    expect(loggableUrl("/v1/get/thing")).toBe("/v1/get/thing");
   });
 });

@@ -1,15 +1,13 @@
 /**
  * What accounts consumes: the facts that drive achievements (its own account.registered, portfolio.saved,
- * networth.calculated) and billing's plan changes, which the settings page shows. The platform checks every
+ * networth.calculated). The settings page asks billing for the plan (settings.ts). The platform checks every
  * payload against proto before a handler runs (events.ts), so a malformed event ends in its dead-letter
  * topic rather than being half-applied. Chat and brokerage facts arrive with their issues.
  */
 import { consumer, type Event, type EventType } from "@folio/platform/events";
-import { projection } from "@folio/platform/projection";
 import type { Consumer, ServiceDeps } from "@folio/platform/service";
 import type { Achievements } from "./achievements.ts";
 import { type AchievementFact, factsOfNetWorthCalculated, factsOfPortfolioSaved } from "./domain/achievements.ts";
-import { accountsStore, type PlanDoc } from "./store.ts";
 
 export const FACT_EVENTS = [
   "account.registered",
@@ -32,19 +30,11 @@ export function factsOf(event: Event<(typeof FACT_EVENTS)[number]>): { uid: stri
   }
 }
 
-export function accountsConsumers(deps: ServiceDeps, achievements: Achievements): Consumer[] {
-  const plans = projection<PlanDoc, "billing.plan.changed">(deps.store, {
-    consumer: "accounts.plans",
-    collection: accountsStore(deps.store).plans,
-    idOf: (e) => e.payload.uid,
-    apply: (e) => ({ _id: e.payload.uid, plan: e.payload.plan }),
-  });
-
+export function accountsConsumers(_deps: ServiceDeps, achievements: Achievements): Consumer[] {
   return [
     consumer(FACT_EVENTS, async (event) => {
       const { uid, facts } = factsOf(event);
       await achievements.observe(uid, facts, event);
     }),
-    consumer(["billing.plan.changed"], plans),
   ];
 }

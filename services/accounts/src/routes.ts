@@ -120,8 +120,11 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements, lim
       },
     );
 
-    app.post("/v1/get/settings", { preHandler: app.requireUser, schema: { response: { 200: SettingsReply } } }, async (request) =>
-      settings.get(callerOf(request)),
+    app.post(
+      "/v1/get/settings",
+      { preHandler: app.requireUser, schema: { response: { 200: SettingsReply, 503: ErrorReply } } },
+      // requireUser has verified the bearer token: billing is asked on it, for this caller only
+      async (request) => settings.get(callerOf(request), (request.headers.authorization ?? "").replace(/^Bearer\s+/i, "")),
     );
 
     app.post(

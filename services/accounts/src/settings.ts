@@ -1,14 +1,15 @@
 /**
  * The settings page's data: notifications, the account (e-mail, plan, username, display name), the plans
- * on offer and the brokerage connections. The username and display name are the account's public face,
+ * on offer and the brokerage connections. The plan and the plans on offer are billing's: asked of it
+ * through its typed client (`@folio/billing/client`) on the caller's own token. The username and display name are the account's public face,
  * so changing either publishes account.updated in the same commit.
  */
-import { HttpError } from "@folio/platform/http/errors";
+import { BillingQueries, BillingUnavailable } from "@folio/billing/client";
+import { HttpError, unavailable } from "@folio/platform/http/errors";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import type { Identity } from "@folio/proto/auth";
 import {
-  DEFAULT_PLAN,
   DISPLAY_NAME_EMPTY,
   SettingsErrorCodes,
   type SettingsReply,
@@ -30,17 +31,8 @@ const UPDATE_ATTEMPTS = 3;
 const refused = (code: string, message: string) => new HttpError(400, code, message, { message });
 const usernameRefused = (failure: UsernameFailure) => refused(SettingsErrorCodes[failure], UsernameMessages[failure]);
 
-/** BILLING_PRICE_IDS: the billing price ids the plan tab offers, comma-separated; none when unset. */
-export function offeredPriceIds(env: NodeJS.ProcessEnv): string[] {
-  return [
-    ...new Set(
-      (env.BILLING_PRICE_IDS ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
+/** Billing could not say the caller's plan (cluster mode, billing down): the page says to try again. */
+export const PLAN_UNAVAILABLE = "Your plan could not be loaded. Please try again.";
 
 interface Change {
   notificationsEnabled?: boolean;
@@ -68,7 +60,17 @@ function checkedChange(body: SettingsUpdateBody): Change {
 
 export function createSettings(deps: ServiceDeps, accounts: Accounts) {
   const db = accountsStore(deps.store);
-  const planIds = offeredPriceIds(deps.config.env);
+  const billing = new BillingQueries(deps.services);
+
+  async function planOf(idToken: string) {
+    try {
+      return await billing.planOf(idToken);
+    } catch (err) {
+      if (!(err instanceof BillingUnavailable)) throw err;
+      deps.log.warn({ err: err.message }, "settings: billing unavailable");
+      throw unavailable(PLAN_UNAVAILABLE);
+    }
+  }
 
   /** The user with the change applied and the writes that go with it; null when nothing changes. */
   async function writesFor(user: UserDoc, change: Change): Promise<WriteOp[] | null> {
@@ -98,17 +100,17 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
   }
 
   return {
-    async get(identity: Identity): Promise<SettingsReply> {
-      const [user, billed] = await Promise.all([db.users.get(identity.uid), db.plans.get(identity.uid)]);
+    async get(identity: Identity, idToken: string): Promise<SettingsReply> {
+      const [user, billed] = await Promise.all([db.users.get(identity.uid), planOf(idToken)]);
       return {
         notifications: { enabled: user?.notificationsEnabled ?? NOTIFICATIONS_DEFAULT },
         account: {
           email: user?.email ?? normalizeEmail(identity.email),
-          plan: billed?.plan ?? DEFAULT_PLAN,
+          plan: billed.plan,
           username: user?.username ?? null,
           displayName: user?.displayName ?? null,
         },
-        plan_ids: planIds,
+        plan_ids: billed.plan_ids,
         // brokerage connections arrive with the brokerage issue
         connections: [],
       };

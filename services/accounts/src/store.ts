@@ -32,14 +32,6 @@ export interface UsernameClaimDoc {
   uid: string;
 }
 
-/** The user's plan as billing last reported it (billing.plan.changed). */
-export interface PlanDoc {
-  /** the uid */
-  _id: string;
-  _v?: number;
-  plan: string;
-}
-
 /** Achievement progress (see achievements.ts): the step reached and the facts observed so far. */
 export interface AchievementDoc {
   /** the uid */
@@ -82,7 +74,6 @@ export const SESSIONS = "accounts_sessions";
 export const REVOCATIONS = "accounts_revocations";
 export const RESET_TOKENS = "accounts_reset_tokens";
 export const USERNAMES = "accounts_usernames";
-export const PLANS = "accounts_plans";
 export const ACHIEVEMENTS = "accounts_achievements";
 
 export function accountsStore(store: Store) {
@@ -92,7 +83,6 @@ export function accountsStore(store: Store) {
     revocations: store.collection<RevocationDoc>(REVOCATIONS),
     resetTokens: store.collection<ResetTokenDoc>(RESET_TOKENS, [{ fields: ["uid"] }]),
     usernames: store.collection<UsernameClaimDoc>(USERNAMES),
-    plans: store.collection<PlanDoc>(PLANS),
     achievements: store.collection<AchievementDoc>(ACHIEVEMENTS),
   };
 }

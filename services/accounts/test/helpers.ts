@@ -1,8 +1,9 @@
 /** A fresh accounts service on the in-process adapters, reached through `app.inject`. */
 
+import { createBillingService } from "@folio/billing";
 import type { App } from "@folio/platform/http/server";
 import type { ServiceModule } from "@folio/platform/service";
-import { bearer, buildServiceApp, createTestDeps, forService, type TestDeps } from "@folio/platform/testing";
+import { bearer, buildTestApp, createTestDeps, forService, type TestDeps } from "@folio/platform/testing";
 import type { LightMyRequestResponse } from "fastify";
 import { createAccountsService } from "../src/service.ts";
 import { accountsStore } from "../src/store.ts";
@@ -28,7 +29,9 @@ export interface Harness {
 export async function harness(prepare?: (deps: TestDeps) => void, deps: TestDeps = createTestDeps({ PUBLIC_URL })): Promise<Harness> {
   prepare?.(deps);
   const service = createAccountsService(forService(deps, "accounts"));
-  const app = await buildServiceApp(service, deps);
+  // settings ask billing for the plan (its typed client reaches billing's routes on the same app)
+  const billing = createBillingService(forService(deps, "billing"));
+  const app = await buildTestApp(deps, service.routes, billing.routes);
   const post: Harness["post"] = (url, body, headers = {}, remoteAddress = "203.0.113.7") =>
     app.inject({ method: "POST", url, payload: body as object, headers, remoteAddress });
   return {

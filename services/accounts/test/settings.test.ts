@@ -1,10 +1,10 @@
-import { envelope } from "@folio/platform/ids";
+import { type InternalRequest, ServiceUnavailableError } from "@folio/platform/internal";
 import { bearer, createTestDeps, tokenFor } from "@folio/platform/testing";
 import { EventPayloads } from "@folio/proto/events";
 import { SettingsErrorCodes, UsernameMessages } from "@folio/proto/settings";
 import { Value } from "typebox/value";
 import { afterEach, describe, expect, it } from "vitest";
-import { offeredPriceIds } from "../src/settings.ts";
+import { PLAN_UNAVAILABLE } from "../src/settings.ts";
 import { type Harness, harness, PUBLIC_URL } from "./helpers.ts";
 
 let h: Harness;
@@ -31,34 +31,43 @@ describe("POST /v1/get/settings", () => {
     });
   });
 
-  it("offers the price ids of BILLING_PRICE_IDS, trimmed, once each", async () => {
-    h = await harness(undefined, createTestDeps({ PUBLIC_URL, BILLING_PRICE_IDS: " price_monthly, price_yearly,,price_monthly " }));
+  it("offers the price ids billing offers (BILLING_PRICE_IDS, read by billing), trimmed, once each", async () => {
+    const env = { PUBLIC_URL, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    h = await harness(undefined, createTestDeps({ ...env, BILLING_PRICE_IDS: " price_monthly, price_yearly,,price_monthly " }));
     const { idToken } = await h.register();
     expect((await getSettings(idToken)).plan_ids).toEqual(["price_monthly", "price_yearly"]);
   });
 
-  it("shows the plan billing last reported (billing.plan.changed), once per event", async () => {
+  it("shows the plan billing reports for the caller, asked on the caller's own token", async () => {
     h = await harness();
-    const { idToken, user } = await h.register();
-    const [, onPlanChanged] = h.service.consumers ?? [];
-    expect(onPlanChanged.types).toEqual(["billing.plan.changed"]);
-    const pro = envelope("billing.plan.changed", user.uid, { uid: user.uid, plan: "pro", maxConnections: 5 }, h.deps.clock.now());
-    await onPlanChanged.handle(pro);
-    await onPlanChanged.handle(pro);
-    expect((await getSettings(idToken)).account.plan).toBe("pro");
-    await onPlanChanged.handle(
-      envelope("billing.plan.changed", user.uid, { uid: user.uid, plan: "free", maxConnections: 1 }, h.deps.clock.now()),
-    );
-    expect((await getSettings(idToken)).account.plan).toBe("free");
+    const { idToken } = await h.register();
+    const asked: unknown[] = [];
+    h.deps.services.call = async <T>(service: string, request: InternalRequest) => {
+      asked.push({ service, ...request });
+      const plan = {
+        plan: "pro",
+        maxConnections: 10,
+        plan_ids: ["price_m"],
+        configured: true,
+        paidMaxConnections: 10,
+        manageable: true,
+        status: "past_due",
+      };
+      return { status: 200, body: plan as T };
+    };
+    expect(await getSettings(idToken)).toMatchObject({ account: { plan: "pro" }, plan_ids: ["price_m"] });
+    expect(asked).toEqual([{ service: "billing", method: "GET", path: "/v1/billing/plan", token: idToken }]);
   });
 
-  it("refuses a plan change whose payload does not match the contract, so it can go to the dead-letter topic", async () => {
+  it("answers 503 with a clear message while billing cannot say the plan", async () => {
     h = await harness();
-    const [, onPlanChanged] = h.service.consumers ?? [];
-    await expect(onPlanChanged.handle(envelope("billing.plan.changed", "u1", { uid: "u1" }, h.deps.clock.now()))).rejects.toThrow(
-      /invalid/,
-    );
-    expect(await h.db.plans.get("u1")).toBeNull();
+    const { idToken } = await h.register();
+    h.deps.services.call = async () => {
+      throw new ServiceUnavailableError("billing", new Error("connect ECONNREFUSED"));
+    };
+    const res = await h.post("/v1/get/settings", undefined, bearer(idToken));
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: PLAN_UNAVAILABLE, code: "unavailable" });
   });
 
   it("answers from the token for an external identity not seen before", async () => {
@@ -216,12 +225,5 @@ describe("POST /v1/update/settings", () => {
     const res = await h.post("/v1/update/settings", { settings: { account: { username: "ann" } } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ result: "nouser" });
-  });
-});
-
-describe("BILLING_PRICE_IDS", () => {
-  it("is empty when unset or blank", () => {
-    expect(offeredPriceIds({})).toEqual([]);
-    expect(offeredPriceIds({ BILLING_PRICE_IDS: " , " })).toEqual([]);
   });
 });

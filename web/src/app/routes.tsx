@@ -3,11 +3,13 @@ import { Link } from "react-router-dom";
 import { ReferralPage } from "../features/auth/ReferralPage.tsx";
 import { LandingPage } from "../features/landing/LandingPage.tsx";
 import { Layout, PageLoading } from "./Layout.tsx";
+import { RouteError } from "./RouteError.tsx";
 
 // Pages behind a login load on demand, so the landing page's bundle stays small.
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    errorElement: <RouteError />,
     HydrateFallback: PageLoading,
     children: [
       { index: true, element: <LandingPage /> },

@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { PageLoading } from "../../app/Layout.tsx";
 import { Messages } from "../../app/messages.ts";
 import { loginRequired, selectSignedIn, selectUser, signedIn } from "../auth/authSlice.ts";
+import { PlanTab } from "../billing/PlanTab.tsx";
 import { showSuccess } from "../toasts/toastsSlice.ts";
 import { settingsErrorMessage, useGetSettingsQuery, useUpdateSettingsMutation } from "./settingsApi.ts";
 
@@ -83,7 +84,7 @@ function SettingsTab({ tab }: { tab: TabId }) {
     case "connections":
       return <Connections settings={data} />;
     case "plan":
-      return <Plan settings={data} />;
+      return <PlanTab />;
   }
 }
 
@@ -196,18 +197,6 @@ function Connections({ settings }: { settings: SettingsReply }) {
         </ul>
       )}
       <p className="muted">Connecting and removing brokerage accounts arrive with brokerage connections.</p>
-    </div>
-  );
-}
-
-function Plan({ settings }: { settings: SettingsReply }) {
-  return (
-    <div>
-      <h2>Plan</h2>
-      <p>
-        Current plan: <strong className="plan-name">{settings.account.plan}</strong>
-      </p>
-      <p className="muted">Upgrading arrives with billing.</p>
     </div>
   );
 }

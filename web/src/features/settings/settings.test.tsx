@@ -17,7 +17,18 @@ function tab(name: string) {
   return screen.getByRole("tab", { name });
 }
 
-async function openProfile(api = mockApi({ "POST /v1/get/settings": { body: settings } })) {
+const plan = {
+  plan: "free",
+  maxConnections: 1,
+  plan_ids: ["price_pro"],
+  configured: true,
+  paidMaxConnections: 10,
+  manageable: false,
+  status: null,
+};
+const settingsAndPlan = () => ({ "POST /v1/get/settings": { body: settings }, "GET /v1/billing/plan": { body: plan } });
+
+async function openProfile(api = mockApi(settingsAndPlan())) {
   const rendered = renderApp({ route: "/settings", preloadedState: signedInState() });
   await screen.findByRole("heading", { name: "Profile" });
   return { api, ...rendered };
@@ -56,12 +67,12 @@ describe("settings tabs", () => {
     expect(within(panel).getByText(/arrive with brokerage connections/)).toBeTruthy();
 
     await user.click(tab("Plan"));
-    expect(screen.getByText("free").className).toBe("plan-name");
-    expect(screen.getByText("Upgrading arrives with billing.")).toBeTruthy();
+    expect((await screen.findByText("free")).className).toBe("plan-name");
+    expect(screen.getByRole("button", { name: "Upgrade" })).toBeTruthy();
   });
 
   it("opens the tab named in the URL", async () => {
-    mockApi({ "POST /v1/get/settings": { body: settings } });
+    mockApi(settingsAndPlan());
     renderApp({ route: "/settings?t=plan", preloadedState: signedInState() });
     expect(await screen.findByRole("heading", { name: "Plan" })).toBeTruthy();
   });

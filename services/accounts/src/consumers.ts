@@ -15,6 +15,7 @@ export const FACT_EVENTS = [
   "networth.calculated",
   "brokerage.holdings.imported",
   "chat.replied",
+  "networth.checked",
 ] as const satisfies EventType[];
 
 /** The owner of the facts in a fact event, and the facts; every fact event carries its user's uid. */
@@ -30,6 +31,8 @@ export function factsOf(event: Event<(typeof FACT_EVENTS)[number]>): { uid: stri
       return { uid: event.payload.uid, facts: factsOfHoldingsImported(event.payload) };
     case "chat.replied":
       return { uid: event.payload.uid, facts: ["chatTalked"] };
+    case "networth.checked":
+      return { uid: event.payload.uid, facts: ["netWorthChecked"] };
   }
 }
 

@@ -202,6 +202,21 @@ describe("steps the server observes from events", () => {
     expect(await stateOf(idToken)).toBe(6);
   });
 
+  it("counts opening the net-worth view (networth.checked) as step 6, and nothing in a playground", async () => {
+    h = await harness();
+    const bus = await onTheBus();
+    const { idToken, user } = await h.register();
+    await bus.settle();
+    const sandbox = portfolioSaved(user.uid, { created: true, playGround: true, slug: "sandbox", assetCount: 2 });
+    await bus.publish(sandbox);
+    expect(await stateOf(idToken)).toBe(1);
+    await bus.publish(created(user.uid), withAsset(user.uid), madePublic(user.uid), copied(user.uid));
+    expect(await stateOf(idToken)).toBe(5);
+    const at = new Date(h.deps.clock.now()).toISOString();
+    await bus.publish(envelope("networth.checked", user.uid, { uid: user.uid, at }, h.deps.clock.now()));
+    expect(await stateOf(idToken)).toBe(6);
+  });
+
   it("advances from facts seen before the account's own registration event", async () => {
     h = await harness();
     const { idToken, user } = await h.register();

@@ -15,6 +15,7 @@ import { ErrorCodes, Messages, NoUserReply } from "@folio/proto/errors";
 import { BiggestMoversReply, NetWorthBody, NetWorthHistoryReply, NetWorthReply } from "@folio/proto/networth";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { recordCheck } from "./checks.ts";
 import type { NetworthContext } from "./context.ts";
 import { weeklyHistory } from "./domain/history.ts";
 import { isPending, markRequested, RECOMPUTE_QUEUE, recomputeJobId, scheduleRecompute } from "./jobs.ts";
@@ -51,6 +52,8 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
           calculating = true;
         }
         if (calculating) await markRequested(deps.cache, uid);
+        // a figure answered without a recompute is the user checking it too (the job's result says so otherwise)
+        else await recordCheck(ctx, uid);
         return {
           netWorth: value?.netWorth ?? 0,
           lastUpdated: value?.lastUpdated ?? null,

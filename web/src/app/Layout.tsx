@@ -51,11 +51,13 @@ function TopBar() {
       <nav aria-label="Main">
         <NavLink to="/dashboard">Dashboard</NavLink>
         <NavLink to="/community">Community</NavLink>
+        <NavLink to="/playground">Playground</NavLink>
         {signedIn && (
           <>
             <NavLink to="/networth">Net worth</NavLink>
             <NavLink to="/movers">Movers</NavLink>
             <NavLink to="/settings">Settings</NavLink>
+            {user?.isAdmin && <NavLink to="/moderation">Moderation</NavLink>}
           </>
         )}
       </nav>

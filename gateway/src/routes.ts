@@ -25,6 +25,9 @@ export const routeTable: RouteOwner[] = [
   { path: "/v1/update/portfolioname/*", service: "portfolio" },
   { path: "/v1/update/portfoliosettings/*", service: "portfolio" },
   { path: "/v1/get/communityportfolios", service: "portfolio" },
+  { path: "/v1/admin/*", service: "portfolio" },
+  { path: "/v1/get/moderation/*", service: "portfolio" },
+  { path: "/v1/playground/*", service: "portfolio" },
   { path: "/v1/get/netWorth", service: "networth" },
   { path: "/v1/get/netWorthHistory", service: "networth" },
   { path: "/v1/biggest-movers", service: "networth" },
@@ -39,6 +42,8 @@ export const routeTable: RouteOwner[] = [
   { path: "/v1/import/*", service: "import" },
   { path: "/v2/import/*", service: "import" },
   { path: "/v1/upload/*", service: "import" },
+  { path: "/v1/chat/movers-report", service: "chat" },
+  { path: "/v1/chat/status", service: "chat" },
 ];
 
 /** The owner of a concrete path, most specific pattern first (as Fastify's router decides). */

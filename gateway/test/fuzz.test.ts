@@ -2,14 +2,20 @@
  * Every public route of the embedded app answers every input without a 5xx: bodies built from the route's
  * own OpenAPI schema and then broken one field at a time (wrong types, extremes, impossible dates, huge and
  * hostile strings, prototype keys), hostile path parameters and query strings, broken JSON and other content
- * types; as a visitor and as a signed-in user. A user's mistake is a 4xx, never a 500. The figure (inputs per
- * route, 5xx seen) is printed and recorded in the README.
+ * types; as a visitor and as a signed-in user. A user's mistake is a 4xx, never a 500. Billing, brokerage and the
+ * assistant are configured against the local fakes of Stripe, Plaid and an OpenAI-compatible model, so their
+ * routes are fuzzed as they run (unconfigured they answer 503 by design). The figure (inputs per route, 5xx
+ * seen) is printed and recorded in the README.
  */
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeOpenAI, startFakeOpenAI } from "../../scripts/fakes/openai.ts";
+import { type FakePlaid, startFakePlaid } from "../../scripts/fakes/plaid.ts";
+import { type FakeStripe, startFakeStripe } from "../../scripts/fakes/stripe.ts";
 import { marketDataDir } from "../../scripts/market-data/location.ts";
 import { startEmbedded } from "../src/embedded.ts";
 
@@ -35,6 +41,9 @@ const marketData = marketDataDir();
 let app: FastifyInstance;
 let stop: () => Promise<void>;
 let token = "";
+let stripe: FakeStripe;
+let plaid: FakePlaid;
+let model: FakeOpenAI;
 
 /** A small deterministic generator, so a failure names an input that can be replayed. */
 function prng(seed: number) {
@@ -192,6 +201,9 @@ const SESSION_ENDING = /logout|delete-account|password/;
 const PER_ROUTE = 120;
 
 beforeAll(async () => {
+  stripe = await startFakeStripe({ prices: [{ id: "price_pro", unit_amount: 900, interval: "month", nickname: "Pro" }] });
+  plaid = await startFakePlaid();
+  model = await startFakeOpenAI({ models: ["fake-model"], fallback: () => ({ text: "An answer." }) });
   ({ app, stop } = await startEmbedded({
     DATA_DIR: dataDir,
     PORT: "0",
@@ -200,6 +212,20 @@ beforeAll(async () => {
     MARKET_DATA_DIR: existsSync(join(marketData, "VTI.csv")) ? marketData : dataDir,
     MARKET_DATA_PROVIDERS: "csv",
     RATE_LIMIT_PER_MINUTE: "0",
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    BILLING_PRICE_IDS: "price_pro",
+    PLAID_CLIENT_ID: plaid.clientId,
+    PLAID_SECRET: plaid.secret,
+    PLAID_BASE_URL: plaid.url,
+    BROKERAGE_TOKEN_KEY: randomBytes(32).toString("base64"),
+    OPENAI_BASE_URL: model.baseURL,
+    OPENAI_API_KEY: model.apiKey ?? "",
+    CHAT_MODEL_V1: "fake-model",
+    CHAT_MODEL_V2: "fake-model",
+    CHAT_REQUESTS_PER_HOUR: "100000",
+    CHAT_TOKENS_PER_DAY: "100000000",
     RATE_LIMIT_LOGIN_PER_ADDRESS: "1000000",
     RATE_LIMIT_LOGIN_PER_CLIENT: "1000000",
     RATE_LIMIT_REGISTER_PER_CLIENT: "1000000",
@@ -225,6 +251,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stop?.();
+  await Promise.all([stripe?.close(), plaid?.close(), model?.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

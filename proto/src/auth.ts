@@ -20,7 +20,9 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
-export const AuthReply = Type.Object({ idToken: Type.String(), user: User });
+/** `isAdmin`: the token carries the admin claim (ADMIN_EMAILS), so the web can offer moderation; the server checks the token. */
+export const AuthUser = Type.Object({ ...User.properties, isAdmin: Type.Optional(Type.Boolean()) });
+export const AuthReply = Type.Object({ idToken: Type.String(), user: AuthUser });
 export type AuthReply = Static<typeof AuthReply>;
 
 export const PasswordResetBody = Type.Object({ email: Type.String({ maxLength: 320 }) });

@@ -30,6 +30,8 @@ export const CommunityCard = Type.Object({
   pDescription: Type.String(),
   /** month (`YYYY-MM`) → value at the month's end, for the sparkline; thinned to at most 60 months */
   allHistory: Type.Record(Type.String(), Type.Number()),
+  /** the card's gradient, 1 to 11 (gradients.ts): the owner's pick, else the slug's */
+  gradient: Type.Optional(Type.Integer({ minimum: 1, maximum: 11 })),
 });
 export type CommunityCard = Static<typeof CommunityCard>;
 

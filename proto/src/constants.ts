@@ -148,6 +148,27 @@ export const UPLOAD_PROGRESS_INTERVAL_MS = 100;
 export const FLASH_DURATION_MS = 2000;
 export const FLASH_TOGGLE_MS = 200;
 
+/** The AI assistant's limits on what a client may send (spec §7 chat calls). */
+export const CHAT_LIMITS = {
+  messageMaxLength: 4000,
+  historyMaxTurns: 40,
+  historyContentMaxLength: 8000,
+  /** spec §9: cards render 0.5 s after the reply */
+  cardDelayMs: 500,
+} as const;
+
+/** The assistant's own messages (the spec has only chatFailed, in Messages). */
+export const ChatMessages = {
+  notConfigured: (missing: readonly string[]) =>
+    `The AI assistant is not configured on this server: set ${missing.join(", ")} (see the README, AI assistant).`,
+  chatNotFound: "This chat does not exist. Start a new chat.",
+  tooManyRequests: "You have sent too many messages to the assistant. Please try again later.",
+  tokenBudget: "You have used today's assistant allowance. Please try again tomorrow.",
+  cutRounds: (rounds: number) => `(I stopped after ${rounds} rounds of looking up your data, so this answer may be incomplete.)`,
+  cutTokens: "(The answer reached its length limit and was cut.)",
+  cutTime: (seconds: number) => `(I ran out of time after ${seconds} s, so this answer may be incomplete.)`,
+} as const;
+
 /** Billing's replies (issue 14), which the web shows with the same words; the web adds 'Error: ' (spec §8). */
 export const BillingMessages = {
   notConfigured:

@@ -32,6 +32,8 @@ export const EventPayloads = {
     created: Type.Boolean(),
     /** created as a copy of another portfolio */
     copiedFrom: Type.Union([Type.String(), Type.Null()]),
+    /** this change turned a playground into a real portfolio (it counts as made now, for achievements) */
+    promoted: Type.Optional(Type.Boolean()),
     tickers: Type.Array(Type.String()),
     /** what the portfolio holds, so consumers (net worth) value it without asking */
     holdings: Type.Array(Type.Object({ ticker: Type.String(), quantity: Type.Number(), PoA: Type.Number(), DoA: Type.String() })),
@@ -43,6 +45,11 @@ export const EventPayloads = {
   "portfolio.deleted": Type.Object({ uid: Type.String(), slug: Type.String() }),
   "price.updated": PriceUpdated,
   "networth.calculated": NetWorthCalculated,
+  /**
+   * The user opened the net-worth view (their own POST /v1/get/netWorth answered with a figure, without a
+   * recompute). At most one a day per user. Accounts counts it as the "check net-worth" achievement.
+   */
+  "networth.checked": Type.Object({ uid: Type.String(), at: Type.String() }),
   /**
    * A brokerage connection's investment accounts and what each holds, on the first import (`sync` false:
    * portfolio creates one portfolio per account) and on every later sync (`sync` true: portfolio updates
@@ -79,6 +86,8 @@ export const EventPayloads = {
     /** brokerage connections the plan allows */
     maxConnections: Type.Integer({ minimum: 0 }),
   }),
+  /** The assistant answered one of the user's messages (V1 or V2). Key = uid; accounts marks step 7. */
+  "chat.replied": Type.Object({ uid: Type.String(), model: Type.Union([Type.Literal("v1"), Type.Literal("v2")]) }),
 } satisfies Record<string, TSchema>;
 
 export type EventType = keyof typeof EventPayloads;

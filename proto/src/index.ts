@@ -2,6 +2,7 @@ export * from "./asset-rules.ts";
 export * from "./auth.ts";
 export * from "./billing.ts";
 export * from "./brokerage.ts";
+export * from "./chat.ts";
 export * from "./community.ts";
 export * from "./constants.ts";
 export * from "./errors.ts";

@@ -2,6 +2,11 @@ import { type Static, Type } from "typebox";
 import { ASSET_LIMITS } from "./asset-rules.ts";
 import { PortfolioCategory } from "./community.ts";
 import { IMPORT_FORMATS, type ImportedFrom, TICKER_MAX_LENGTH, TICKER_PATTERN } from "./constants.ts";
+import { GRADIENT_COUNT } from "./gradients.ts";
+import { ModerationNotice } from "./moderation.ts";
+
+/** A card gradient as settings accept it (gradients.ts); null clears the pick (back to the slug's). */
+export const GradientPick = Type.Union([Type.Integer({ minimum: 1, maximum: GRADIENT_COUNT }), Type.Null()]);
 
 /** Tickers as Yahoo spells them (constants.ts TICKER_PATTERN). */
 export const Ticker = Type.String({ minLength: 1, maxLength: TICKER_MAX_LENGTH, pattern: TICKER_PATTERN });
@@ -138,6 +143,8 @@ export const Portfolio = Type.Object({
   hasChanges: Type.Boolean(),
   /** revision, +1 on every save */
   rev: Type.Integer(),
+  /** the owner's card gradient, 1 to 11 (gradients.ts); null or absent: chosen from the slug */
+  gradient: Type.Optional(GradientPick),
 });
 export type Portfolio = Static<typeof Portfolio>;
 
@@ -398,6 +405,8 @@ export const PortfolioReply = Type.Object({
   state: Type.Object({ notOwner: Type.Boolean(), isAdmin: Type.Boolean() }),
   /** the valued portfolio's figures and charts; null for a portfolio without assets */
   valuation: Type.Union([Valuation, Type.Null()]),
+  /** on the uncached load, to the owner and to an admin: whether an admin unlisted it from the community, and why */
+  moderation: Type.Optional(ModerationNotice),
 });
 export type PortfolioReply = Static<typeof PortfolioReply>;
 
@@ -411,6 +420,10 @@ export const PortfolioSettings = Type.Object({
   indexTicker: Type.Optional(Ticker),
   totalValue: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12 })),
   showHealth: Type.Optional(Type.Boolean()),
+  /** a sandbox: never in net worth, the community or achievements (README "Playground") */
+  playGround: Type.Optional(Type.Boolean()),
+  /** the card gradient, 1 to 11; null goes back to the one chosen from the slug */
+  gradient: Type.Optional(GradientPick),
 });
 export type PortfolioSettings = Static<typeof PortfolioSettings>;
 export const SettingsBody = Type.Object({ settings: PortfolioSettings });
@@ -427,6 +440,10 @@ export const PortfolioListItem = Type.Object({
   created_at: Type.String(),
   assets: Type.Array(Asset),
   provider: Type.Union([Type.String(), Type.Null()]),
+  /** the card's gradient, 1 to 11: the owner's pick, else the slug's */
+  gradient: Type.Optional(Type.Integer({ minimum: 1, maximum: 11 })),
+  /** present when an admin unlisted it from the community: why, and when (ISO) */
+  unlisted: Type.Optional(Type.Object({ reason: Type.String(), at: Type.String() })),
 });
 export const PortfoliosAndAssetsReply = Type.Object({
   portfolios: Type.Record(Type.String(), PortfolioListItem),

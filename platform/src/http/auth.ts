@@ -109,3 +109,12 @@ export function callerOf(request: FastifyRequest): Identity {
   if (!request.identity) throw new Error("this route needs requireUser before its handler");
   return request.identity;
 }
+
+/**
+ * The caller's own ID token, for a query made on their behalf to another service (which checks it again and
+ * enforces ownership itself). Null for a visitor.
+ */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+  return request.identity && match ? match[1] : null;
+}

@@ -10,6 +10,7 @@ import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import type { Identity } from "@folio/proto/auth";
 import { ErrorCodes, Messages } from "@folio/proto/errors";
+import { adminEmails, isAdminEmail } from "./admin.ts";
 import { accountLimits } from "./configuration.ts";
 import {
   type CredentialFailure,
@@ -61,11 +62,11 @@ const failure = (kind: CredentialFailure, status = STATUS[kind]) => new HttpErro
 const invalidResetToken = () => badRequest(ErrorCodes.invalidResetToken, INVALID_RESET_TOKEN);
 
 /** Signs an ID token; the routes pass the auth plugin's signer (issuer and expiry are set there). */
-export type SignToken = (claims: { sub: string; email: string; jti: string }) => string;
+export type SignToken = (claims: { sub: string; email: string; jti: string; admin?: boolean }) => string;
 
 export interface AuthResult {
   idToken: string;
-  user: ReturnType<typeof publicUser>;
+  user: ReturnType<typeof publicUser> & { isAdmin: boolean };
 }
 
 /** What the web reports on the spec's /v1/login and /v1/register. */
@@ -86,12 +87,15 @@ export function createAccounts(deps: ServiceDeps) {
   const db: AccountsStore = accountsStore(deps.store);
   const nowIso = () => new Date(clock.now()).toISOString();
   const limits = accountLimits(config);
+  const admins = adminEmails(config);
 
   /** A new session: the token and the write that records it, committed together with the caller's ops. */
   function newSession(user: UserDoc, sign: SignToken): { token: string; op: WriteOp } {
     const jti = randomUUID();
     const session: SessionDoc = { _id: jti, uid: user._id, expiresAt: clock.now() + TOKEN_TTL_MS, revoked: false };
-    return { token: sign({ sub: user._id, email: user.email, jti }), op: { op: "insert", collection: SESSIONS, doc: session } };
+    // the admin claim comes from ADMIN_EMAILS alone (admin.ts); it is left out rather than false for everyone else
+    const admin = isAdminEmail(admins, user.email) ? { admin: true } : {};
+    return { token: sign({ sub: user._id, email: user.email, jti, ...admin }), op: { op: "insert", collection: SESSIONS, doc: session } };
   }
 
   async function revokeInCache(jti: string, expiresAt: number): Promise<void> {
@@ -192,7 +196,7 @@ export function createAccounts(deps: ServiceDeps) {
         if (err instanceof DuplicateKeyError && err.collection === USERS) throw failure("emailInUse");
         throw err;
       }
-      return { idToken: session.token, user: publicUser(user) };
+      return { idToken: session.token, user: { ...publicUser(user), isAdmin: isAdminEmail(admins, user.email) } };
     },
 
     async login(body: { email?: string; password?: string }, ip: string, sign: SignToken): Promise<AuthResult> {
@@ -211,7 +215,7 @@ export function createAccounts(deps: ServiceDeps) {
       await deps.store.commit([session.op]);
       await cache.del(loginAccountKey(ip, email));
       await sweepSessions(user._id);
-      return { idToken: session.token, user: publicUser(user) };
+      return { idToken: session.token, user: { ...publicUser(user), isAdmin: isAdminEmail(admins, user.email) } };
     },
 
     /** `exp` is the token's expiry claim (seconds): the revocation must outlive the token. */

@@ -135,9 +135,14 @@ describe("facts from portfolio.saved", () => {
     expect(factsOfPortfolioSaved({ ...saved, created: true, assetCount: 2 })).toEqual(["portfolioCreated", "assetAdded"]);
   });
 
-  it("creating a playground: not a manual portfolio, but its assets count", () => {
+  it("a playground advances nothing", () => {
     expect(factsOfPortfolioSaved({ ...saved, created: true, playGround: true })).toEqual([]);
-    expect(factsOfPortfolioSaved({ ...saved, created: true, playGround: true, assetCount: 1 })).toEqual(["assetAdded"]);
+    // nothing done in a playground counts: not its assets, not making it public, not copying into one
+    expect(factsOfPortfolioSaved({ ...saved, created: true, playGround: true, assetCount: 1 })).toEqual([]);
+    expect(factsOfPortfolioSaved({ ...saved, playGround: true, assetCount: 3, privateMode: false })).toEqual([]);
+    expect(factsOfPortfolioSaved({ ...saved, created: true, copiedFrom: "growth", playGround: true })).toEqual([]);
+    // turned into a real portfolio, it counts as made then
+    expect(factsOfPortfolioSaved({ ...saved, promoted: true, assetCount: 1 })).toEqual(["portfolioCreated", "assetAdded"]);
   });
 
   it("a later save with one asset: the first asset", () => {

@@ -75,6 +75,8 @@ const netWorth = (uid: string, requested?: boolean) =>
     h.deps.clock.now(),
   );
 
+const chatReplied = (uid: string) => envelope("chat.replied", uid, { uid, model: "v2" }, h.deps.clock.now());
+
 describe("POST /v1/get/achievement-state", () => {
   it("is 0 for an account whose progress was never written", async () => {
     h = await harness();
@@ -158,7 +160,7 @@ describe("POST /v1/update/achievement-state", () => {
 });
 
 describe("steps the server observes from events", () => {
-  it("walks the six observable steps in order, one +1 per fact", async () => {
+  it("walks the seven observable steps in order, one +1 per fact", async () => {
     h = await harness();
     const bus = await onTheBus();
     const { idToken, user } = await h.register();
@@ -171,6 +173,7 @@ describe("steps the server observes from events", () => {
       [madePublic(user.uid), 4],
       [copied(user.uid), 5],
       [netWorth(user.uid, true), 6],
+      [chatReplied(user.uid), 7],
     ];
     for (const [event, expected] of steps) {
       await bus.publish(event);
@@ -196,6 +199,21 @@ describe("steps the server observes from events", () => {
     await bus.publish(netWorth(user.uid));
     expect(await stateOf(idToken)).toBe(5);
     await bus.publish(netWorth(user.uid, true));
+    expect(await stateOf(idToken)).toBe(6);
+  });
+
+  it("counts opening the net-worth view (networth.checked) as step 6, and nothing in a playground", async () => {
+    h = await harness();
+    const bus = await onTheBus();
+    const { idToken, user } = await h.register();
+    await bus.settle();
+    const sandbox = portfolioSaved(user.uid, { created: true, playGround: true, slug: "sandbox", assetCount: 2 });
+    await bus.publish(sandbox);
+    expect(await stateOf(idToken)).toBe(1);
+    await bus.publish(created(user.uid), withAsset(user.uid), madePublic(user.uid), copied(user.uid));
+    expect(await stateOf(idToken)).toBe(5);
+    const at = new Date(h.deps.clock.now()).toISOString();
+    await bus.publish(envelope("networth.checked", user.uid, { uid: user.uid, at }, h.deps.clock.now()));
     expect(await stateOf(idToken)).toBe(6);
   });
 

@@ -20,7 +20,7 @@ describe("POST /v1/auth/register", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(["idToken", "user"]);
-    expect(body.user).toEqual({ uid: expect.any(String), email: "ann@example.com", displayName: "Ann" });
+    expect(body.user).toEqual({ uid: expect.any(String), email: "ann@example.com", displayName: "Ann", isAdmin: false });
     expect(await h.profileStatus(body.idToken)).toBe(200);
 
     const events = await h.deps.outboxEvents();

@@ -45,6 +45,7 @@ describe("POST /v1/get/settings", () => {
     const asked: unknown[] = [];
     h.deps.services.call = async <T>(service: string, request: InternalRequest) => {
       asked.push({ service, ...request });
+      if (service === "brokerage") return { status: 200, body: { results: [], maxConnections: 10, configured: true } as T };
       const plan = {
         plan: "pro",
         maxConnections: 10,
@@ -57,7 +58,10 @@ describe("POST /v1/get/settings", () => {
       return { status: 200, body: plan as T };
     };
     expect(await getSettings(idToken)).toMatchObject({ account: { plan: "pro" }, plan_ids: ["price_m"] });
-    expect(asked).toEqual([{ service: "billing", method: "GET", path: "/v1/billing/plan", token: idToken }]);
+    expect(asked).toEqual([
+      { service: "billing", method: "GET", path: "/v1/billing/plan", token: idToken },
+      { service: "brokerage", method: "POST", path: "/v1/plaid/get_connections", token: idToken },
+    ]);
   });
 
   it("answers 503 with a clear message while billing cannot say the plan", async () => {

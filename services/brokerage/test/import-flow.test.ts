@@ -5,6 +5,7 @@
  * a "first manual portfolio".
  */
 import { createAccountsService } from "@folio/accounts";
+import { createBillingService } from "@folio/billing";
 import { forService, settle } from "@folio/platform/testing";
 import { createPortfolioService } from "@folio/portfolio";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -13,7 +14,12 @@ import { type BrokerageHarness, brokerageHarness } from "./helpers.ts";
 let h: BrokerageHarness;
 beforeEach(async () => {
   h = await brokerageHarness({
-    extraModules: (deps) => [createPortfolioService(forService(deps, "portfolio")), createAccountsService(forService(deps, "accounts"))],
+    // accounts' settings reply asks billing for the plan and brokerage for the connections
+    extraModules: (deps) => [
+      createPortfolioService(forService(deps, "portfolio")),
+      createAccountsService(forService(deps, "accounts")),
+      createBillingService(forService(deps, "billing")),
+    ],
   });
 });
 afterEach(() => h.close());

@@ -6,8 +6,11 @@
 import { type EventPayload, type EventType, publishOp } from "@folio/platform/events";
 import type { WriteOp } from "@folio/platform/store/port";
 
-export const PUBLISHES = ["networth.calculated"] as const satisfies EventType[];
+export const PUBLISHES = ["networth.calculated", "networth.checked"] as const satisfies EventType[];
 export const PORTFOLIO_EVENTS = ["portfolio.saved", "portfolio.deleted"] as const satisfies EventType[];
+
+export const networthChecked = (payload: EventPayload<"networth.checked">, now: number): WriteOp =>
+  publishOp("networth.checked", payload.uid, payload, now);
 
 export const networthCalculated = (payload: EventPayload<"networth.calculated">, now: number): WriteOp =>
   publishOp("networth.calculated", payload.uid, payload, now);

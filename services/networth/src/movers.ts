@@ -2,8 +2,9 @@
  * POST /v1/biggest-movers, behind the route: the user's counted holdings (playground portfolios excluded,
  * as for net worth), each ticker's monthly closes from the pricing service, the pure rules of
  * domain/movers.ts and the plain report of domain/report.ts. Kept in the cache for an hour per user (spec
- * §9) and dropped when the user's portfolios change. The report is the factual summary; an assistant
- * (OPENAI_BASE_URL) writing it arrives with the chat issue.
+ * §9) and dropped when the user's portfolios change. The report is written by the assistant (the chat
+ * service, asked with the caller's token) when one is configured and answers; otherwise, or when it fails,
+ * it is the factual summary, which is also what the assistant is given to write from.
  */
 import type { BiggestMoversReply } from "@folio/proto/networth";
 import type { PriceReply } from "@folio/proto/pricing";
@@ -33,7 +34,8 @@ export class MoversUnavailable extends Error {
   }
 }
 
-export async function biggestMovers(ctx: NetworthContext, uid: string): Promise<BiggestMoversReply> {
+/** `token`: the caller's, to ask the assistant to write the report; null keeps the factual one (and caches nothing). */
+export async function biggestMovers(ctx: NetworthContext, uid: string, token: string | null): Promise<BiggestMoversReply> {
   const { deps, collections: c, prices } = ctx;
   const key = moversKey(uid);
   const hit = await deps.cache.get<BiggestMoversReply>(key);
@@ -60,15 +62,19 @@ export async function biggestMovers(ctx: NetworthContext, uid: string): Promise<
   const ranked = rankMovers(changes);
   const volatile = mostVolatile(spreads);
   const quantity = mostQuantity(quantities);
+  const factual = moversReport({ holdings: tickers.length, ranked, volatile, quantity, withoutChange });
+  const sources = moverSources(ranked, volatile);
+  const written = token && tickers.length > 0 ? await ctx.chat.moversReport(token, [factual, ...sources].join("\n")) : null;
   const reply: BiggestMoversReply = {
     result: "ok",
     biggest_movers: moversMap(ranked),
-    report: moversReport({ holdings: tickers.length, ranked, volatile, quantity, withoutChange }),
-    sources: moverSources(ranked, volatile),
+    report: written ?? factual,
+    sources,
     most_volatile: volatile?.ticker ?? null,
     most_quantity: quantity?.ticker ?? null,
   };
-  // an answer missing tickers because pricing failed is not kept: the next ask may complete it
-  if (failed === 0) await deps.cache.set(key, reply, MOVERS_TTL_MS);
+  // an answer missing tickers because pricing failed is not kept: the next ask may complete it; nor one whose
+  // report nobody was asked to write (the assistant's tool), so the user's own view still gets a written one
+  if (failed === 0 && token) await deps.cache.set(key, reply, MOVERS_TTL_MS);
   return reply;
 }

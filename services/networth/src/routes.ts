@@ -9,12 +9,13 @@
  * every 5 s adds no work, and the web stops once `calculating` is false.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { callerOf } from "@folio/platform/http/auth";
+import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
 import { HttpError } from "@folio/platform/http/errors";
 import { ErrorCodes, Messages, NoUserReply } from "@folio/proto/errors";
 import { BiggestMoversReply, NetWorthBody, NetWorthHistoryReply, NetWorthReply } from "@folio/proto/networth";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
+import { recordCheck } from "./checks.ts";
 import type { NetworthContext } from "./context.ts";
 import { weeklyHistory } from "./domain/history.ts";
 import { isPending, markRequested, RECOMPUTE_QUEUE, recomputeJobId, scheduleRecompute } from "./jobs.ts";
@@ -51,6 +52,8 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
           calculating = true;
         }
         if (calculating) await markRequested(deps.cache, uid);
+        // a figure answered without a recompute is the user checking it too (the job's result says so otherwise)
+        else await recordCheck(ctx, uid);
         return {
           netWorth: value?.netWorth ?? 0,
           lastUpdated: value?.lastUpdated ?? null,
@@ -75,10 +78,18 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
 
     app.post(
       "/v1/biggest-movers",
-      { ...auth, schema: { response: { 200: BiggestMoversReply, 401: NoUserReply, 503: Nok } } },
+      {
+        ...auth,
+        schema: {
+          // `report=factual`: the assistant's own tool asks for the figures; no assistant is asked to write them up
+          querystring: Type.Object({ report: Type.Optional(Type.Literal("factual")) }),
+          response: { 200: BiggestMoversReply, 401: NoUserReply, 503: Nok },
+        },
+      },
       async (request) => {
         try {
-          return await biggestMovers(ctx, callerOf(request).uid);
+          const writer = request.query.report === "factual" ? null : bearerTokenOf(request);
+          return await biggestMovers(ctx, callerOf(request).uid, writer);
         } catch (err) {
           if (err instanceof MoversUnavailable) {
             request.log.warn({ err: err.message }, "biggest movers: pricing unavailable");

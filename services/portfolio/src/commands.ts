@@ -61,7 +61,7 @@ export const versionConflict = () =>
   });
 const forbidden = () => new HttpError(403, ErrorCodes.forbidden, PortfolioMessages.notOwner, { result: "nok" });
 /** 400 in the spec's save-failure shape: the web shows `data` (spec §8), here the rule's words. */
-const refused = ({ index, ticker, problem }: RefusedAsset) =>
+export const refused = ({ index, ticker, problem }: RefusedAsset) =>
   new HttpError(400, ErrorCodes.invalidAsset, AssetMessages[problem], {
     result: "nok",
     data: AssetMessages[problem],
@@ -135,11 +135,12 @@ export function createPortfolioCommands(
   }
 
   /** The writes every change of `doc` carries besides its own: holdings, community entry, the event. */
-  async function companionOps(doc: PortfolioDoc, rev: number, created: boolean): Promise<WriteOp[]> {
+  async function companionOps(doc: PortfolioDoc, rev: number, created: boolean, before?: PortfolioDoc): Promise<WriteOp[]> {
+    const promoted = before?.playGround === true && !doc.playGround;
     return [
       ...(await holdingOps(held, doc.slug, valuationTickers(doc))),
       ...(await community.entryOps(doc.slug, { ...doc, _v: rev }, nowIso())),
-      portfolioSaved(doc, { rev, created }, deps.clock.now()),
+      portfolioSaved(doc, { rev, created, promoted }, deps.clock.now()),
     ];
   }
 
@@ -159,7 +160,7 @@ export function createPortfolioCommands(
       if (isDeepStrictEqual(next, doc)) return doc;
       try {
         // a settings change may pick another benchmark, whose price changes then move this portfolio
-        const ops = [replaceOp(next), ...(await companionOps(next, revOf(doc) + 1, false))];
+        const ops = [replaceOp(next), ...(await companionOps(next, revOf(doc) + 1, false, doc))];
         await commitChange(ops);
         await committed(next.slug, ops);
         return next;
@@ -244,7 +245,7 @@ export function createPortfolioCommands(
         { ...updatedPortfolio(current, applied.input), _id: current._id, _v: current._v },
         rev,
       );
-      const ops = [replaceOp(next), snapshotOp(next.slug, valuer.snapshotOf(valued)), ...(await companionOps(next, rev, false))];
+      const ops = [replaceOp(next), snapshotOp(next.slug, valuer.snapshotOf(valued)), ...(await companionOps(next, rev, false, current))];
       await commitChange(ops);
       await committed(next.slug, ops, valued);
       return { message: "pupdated", slug: next.slug, valued, ...skipped };

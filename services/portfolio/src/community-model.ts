@@ -7,7 +7,9 @@
 import type { Collection, Doc, Store, WriteOp } from "@folio/platform/store/port";
 import type { CommunityCategory } from "@folio/proto/community";
 import { type CardHolding, categoryOf, isListed, pageWindow } from "./domain/community.ts";
+import { appliesTo } from "./domain/moderation.ts";
 import { SAMPLE_OWNER } from "./domain/samples.ts";
+import { type UnlistingDoc, unlistings } from "./moderation-store.ts";
 import { findBySlug, type PortfolioDoc, portfolios, revOf } from "./store.ts";
 
 export const COMMUNITY = "portfolio_community";
@@ -20,6 +22,8 @@ export interface CommunityEntry extends Doc {
   pDescription: string;
   category: CommunityCategory;
   holdings: CardHolding[];
+  /** the owner's gradient pick (null: the slug's) */
+  gradient?: number | null;
   /** one of the visitors' samples */
   sample: boolean;
   /** the portfolio revision this entry shows */
@@ -32,9 +36,9 @@ export function communityEntries(store: Store): Collection<CommunityEntry> {
   return store.collection<CommunityEntry>(COMMUNITY, [{ fields: ["category", "updatedAt"] }, { fields: ["sample"] }]);
 }
 
-/** The entry a stored portfolio should have: none unless it is public. */
-export function entryOf(doc: PortfolioDoc | null, updatedAt: string): CommunityEntry | null {
-  if (!doc || !isListed(doc)) return null;
+/** The entry a stored portfolio should have: none unless it is public, not a playground and not unlisted by an admin. */
+export function entryOf(doc: PortfolioDoc | null, updatedAt: string, unlisted = false): CommunityEntry | null {
+  if (!doc || unlisted || !isListed(doc)) return null;
   return {
     _id: doc.slug,
     slug: doc.slug,
@@ -42,6 +46,7 @@ export function entryOf(doc: PortfolioDoc | null, updatedAt: string): CommunityE
     pDescription: doc.pDescription,
     category: categoryOf(doc.category),
     holdings: doc.assets.map((a) => ({ ticker: a.ticker, quantity: a.quantity, PoA: a.PoA, DoA: a.DoA })),
+    gradient: doc.gradient ?? null,
     sample: doc.owner === SAMPLE_OWNER,
     rev: revOf(doc),
     updatedAt,
@@ -66,15 +71,21 @@ function writeFor(slug: string, current: CommunityEntry | null, wanted: Communit
 export class CommunityModel {
   readonly entries: Collection<CommunityEntry>;
   private readonly portfolios: Collection<PortfolioDoc>;
+  private readonly unlistings: Collection<UnlistingDoc>;
 
   constructor(private readonly store: Store) {
     this.entries = communityEntries(store);
     this.portfolios = portfolios(store);
+    this.unlistings = unlistings(store);
   }
 
-  /** The writes that make a slug's entry match `doc`, the portfolio as the caller's commit will store it (null: deleted). */
-  async entryOps(slug: string, doc: PortfolioDoc | null, updatedAt: string): Promise<WriteOp[]> {
-    const op = writeFor(slug, await this.entries.get(slug), entryOf(doc, updatedAt));
+  /**
+   * The writes that make a slug's entry match `doc`, the portfolio as the caller's commit will store it (null:
+   * deleted). `unlisted` is what moderation's own commit decides; otherwise the unlisting in force counts.
+   */
+  async entryOps(slug: string, doc: PortfolioDoc | null, updatedAt: string, unlisted?: boolean): Promise<WriteOp[]> {
+    const hidden = unlisted ?? (doc !== null && appliesTo(await this.unlistings.get(slug), doc._id));
+    const op = writeFor(slug, await this.entries.get(slug), entryOf(doc, updatedAt, hidden));
     return op ? [op] : [];
   }
 

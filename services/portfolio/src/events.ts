@@ -12,6 +12,8 @@ export interface SavedFacts {
   /** the revision the commit produces */
   rev: number;
   created: boolean;
+  /** the change turned a playground into a real portfolio */
+  promoted?: boolean;
 }
 
 export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number): WriteOp {
@@ -30,6 +32,7 @@ export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number
     rev: facts.rev,
     // only an imported portfolio names its provider (accounts tells it from a manual one)
     ...(p.provider ? { provider: p.provider } : {}),
+    ...(facts.promoted ? { promoted: true } : {}),
   };
   return publishOp("portfolio.saved", p.owner, payload, now);
 }

@@ -6,11 +6,14 @@
 
 import type { ServiceDeps } from "@folio/platform/service";
 import type { Identity } from "@folio/proto/auth";
+import { gradientOf } from "@folio/proto/gradients";
 import type { PortfolioListItem, PortfolioReply } from "@folio/proto/portfolio";
 import type { Static } from "typebox";
 import { cacheHeaders } from "./caching.ts";
 import { portfolioNotFound } from "./commands.ts";
 import { accessOf } from "./domain/access.ts";
+import { appliesTo } from "./domain/moderation.ts";
+import { unlistings } from "./moderation-store.ts";
 import { hasUpdates, type ServedCopy } from "./reply-cache.ts";
 import { findBySlug, listByOwner, type PortfolioDoc, portfolios, revOf, valueSnapshots } from "./store.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
@@ -27,6 +30,7 @@ export interface CachableRead {
 export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer) {
   const collection = portfolios(deps.store);
   const snapshots = valueSnapshots(deps.store);
+  const unlisted = unlistings(deps.store);
 
   /** The portfolio if the caller may see it; a private one is exactly as absent as a missing one. */
   async function visible(slug: string, identity: Identity | null): Promise<{ doc: PortfolioDoc; owner: boolean }> {
@@ -42,12 +46,26 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
       const { doc, owner } = await visible(slug, identity);
       const valued = await valuer.value(doc);
       await valuer.keep(doc.slug, valued);
-      return {
+      const isAdmin = identity?.isAdmin === true;
+      const reply: PortfolioReply = {
         data: valued.portfolio,
         has_updates: false,
-        state: { notOwner: !owner, isAdmin: identity?.isAdmin === true },
+        state: { notOwner: !owner, isAdmin },
         valuation: valued.valuation,
       };
+      // moderation is the owner's and the admins' business only (moderation.ts)
+      if (owner || isAdmin) {
+        const u = await unlisted.get(doc.slug);
+        const applies = appliesTo(u, doc._id);
+        reply.moderation = {
+          slug: doc.slug,
+          pName: doc.pName,
+          unlisted: applies,
+          reason: applies && u ? u.reason : null,
+          at: applies && u ? u.at : null,
+        };
+      }
+      return reply;
     },
 
     /**
@@ -78,6 +96,7 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
       const docs = await listByOwner(collection, uid);
       // figures refreshed by price changes since the last save live in the value snapshots
       const figures = new Map((await snapshots.find({ _id: { $in: docs.map((d) => d.slug) } })).map((s) => [s._id, s]));
+      const moderated = new Map((await unlisted.find({ _id: { $in: docs.map((d) => d.slug) } })).map((u) => [u._id, u]));
       // A JSON object keeps insertion order for these keys unless a slug is all digits (those sort first).
       const list: Record<string, Static<typeof PortfolioListItem>> = {};
       for (const d of docs) {
@@ -91,7 +110,10 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
           created_at: d.created_at,
           assets: d.assets,
           provider: d.provider,
+          gradient: gradientOf(d.slug, d.gradient),
         };
+        const u = moderated.get(d.slug) ?? null;
+        if (u && appliesTo(u, d._id)) list[d.slug].unlisted = { reason: u.reason, at: u.at };
       }
       return list;
     },

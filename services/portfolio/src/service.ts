@@ -11,7 +11,9 @@ import { createPortfolioCommands } from "./commands.ts";
 import { createCommunity } from "./community.ts";
 import { CommunityModel } from "./community-model.ts";
 import { importsConsumer } from "./imports.ts";
+import { createModeration } from "./moderation.ts";
 import { OwnerSettings, owners, ownersConsumer } from "./owners.ts";
+import { playgroundRoutes } from "./playground.ts";
 import { PricingClient } from "./pricing-client.ts";
 import { createPortfolioReads } from "./reads.ts";
 import { revaluation } from "./revaluation.ts";
@@ -31,11 +33,14 @@ export function createPortfolioService(deps: ServiceDeps): ServiceModule {
   const commands = createPortfolioCommands(deps, valuer, model, community.invalidate);
   const reads = createPortfolioReads(deps, valuer);
   const revalue = revaluation(deps, valuer);
+  const moderation = createModeration(deps, model, community.invalidate);
   return {
     name: "portfolio",
     routes: async (app) => {
       await app.register(portfolioRoutes(commands, reads));
       await app.register(community.routes);
+      await app.register(moderation.routes);
+      await app.register(playgroundRoutes(deps, valuer));
     },
     consumers: [revalue.consumer, ownersConsumer(deps, () => valuer), importsConsumer(deps, commands)],
     jobs: [...revalue.jobs, seedJob(deps, valuer, commands)],

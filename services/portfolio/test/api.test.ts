@@ -1,5 +1,6 @@
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import { EventPayloads, type EventType } from "@folio/proto/events";
+import { gradientFromSlug } from "@folio/proto/gradients";
 import { Value } from "typebox/value";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PortfolioMessages } from "../src/commands.ts";
@@ -367,6 +368,7 @@ describe("POST /v1/get/portfolios-and-assets", () => {
       created_at: "2026-01-02T12:00:00.000Z",
       assets: [expect.objectContaining({ ticker: "VTI", value: 2000, index: 0 })],
       provider: null,
+      gradient: gradientFromSlug(first),
     });
   });
 

@@ -50,7 +50,7 @@ describe("GET /v1/get/communityportfolios", () => {
     const [card] = body.Index;
     // 10 VTI bought at 100: worth 10 × 125 = 1250, growth (1250 − 1000) / 1000 = 25 %
     expect(card).toMatchObject({ pName: "Steady", slug, totalValue: 1250, growth: 25, pDescription: "One fund, held." });
-    expect(Object.keys(card).sort()).toEqual(["allHistory", "growth", "pDescription", "pName", "slug", "totalValue"]);
+    expect(Object.keys(card).sort()).toEqual(["allHistory", "gradient", "growth", "pDescription", "pName", "slug", "totalValue"]);
     // monthly from the purchase (2024-01: 10 × 100) to now (2026-01: 10 × 125): 25 months
     expect(Object.keys(card.allHistory)).toHaveLength(25);
     expect(card.allHistory["2024-01"]).toBe(1000);

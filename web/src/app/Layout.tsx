@@ -1,11 +1,27 @@
+import { lazy, Suspense } from "react";
 import { Link, NavLink, Outlet } from "react-router-dom";
 import { Achievements } from "../features/achievements/AchievementsPanel.tsx";
 import { achievementsPanelOpened } from "../features/achievements/achievementsSlice.ts";
 import { AuthModal } from "../features/auth/AuthModal.tsx";
 import { authModalOpened, selectSignedIn, selectUser } from "../features/auth/authSlice.ts";
 import { useLogOut } from "../features/auth/useLogOut.ts";
+import { chatToggled, selectChat } from "../features/chat/chatSlice.ts";
 import { Toasts } from "../features/toasts/Toasts.tsx";
 import { useAppDispatch, useAppSelector } from "./hooks.ts";
+
+// the assistant's panel loads when first opened, so pages that never open it do not carry it
+const ChatPanel = lazy(async () => ({ default: (await import("../features/chat/ChatPanel.tsx")).ChatPanel }));
+
+function Assistant() {
+  const signedIn = useAppSelector(selectSignedIn);
+  const { open } = useAppSelector(selectChat);
+  if (!signedIn || !open) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatPanel />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   return (
@@ -16,6 +32,7 @@ export function Layout() {
       </main>
       <AuthModal />
       <Achievements />
+      <Assistant />
       <Toasts />
     </>
   );
@@ -34,11 +51,13 @@ function TopBar() {
       <nav aria-label="Main">
         <NavLink to="/dashboard">Dashboard</NavLink>
         <NavLink to="/community">Community</NavLink>
+        <NavLink to="/playground">Playground</NavLink>
         {signedIn && (
           <>
             <NavLink to="/networth">Net worth</NavLink>
             <NavLink to="/movers">Movers</NavLink>
             <NavLink to="/settings">Settings</NavLink>
+            {user?.isAdmin && <NavLink to="/moderation">Moderation</NavLink>}
           </>
         )}
       </nav>
@@ -47,6 +66,9 @@ function TopBar() {
           <>
             <button type="button" className="button secondary" onClick={() => dispatch(achievementsPanelOpened())}>
               Achievements
+            </button>
+            <button type="button" className="button secondary" onClick={() => dispatch(chatToggled())}>
+              Assistant
             </button>
             <span className="muted">{user?.displayName || user?.email}</span>
             <button type="button" className="button secondary" onClick={logOut}>

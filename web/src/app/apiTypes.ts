@@ -44,6 +44,8 @@ export type {
   Valuation,
 };
 export type SaveReply = Static<typeof SaveReplySchema>;
+/** the signed-in user as sign-in answers it: `isAdmin` when the token carries the admin claim */
+export type AuthUser = AuthReply["user"];
 export type MessageReply = Static<typeof MessageReplySchema>;
 export type PortfolioListItem = Static<typeof PortfolioListItemSchema>;
 export type PortfoliosAndAssetsReply = Static<typeof PortfoliosAndAssetsReplySchema>;

@@ -77,6 +77,21 @@ export const routes: RouteObject[] = [
           return { Component: CommunityPage };
         },
       },
+      {
+        // anyone's sandbox: a draft valued without an account (README "Playground")
+        path: "playground",
+        lazy: async () => {
+          const { PlaygroundPage } = await import("../features/playground/PlaygroundPage.tsx");
+          return { Component: PlaygroundPage };
+        },
+      },
+      {
+        path: "moderation",
+        lazy: async () => {
+          const { ModerationPage } = await import("../features/moderation/ModerationPage.tsx");
+          return { Component: ModerationPage };
+        },
+      },
       { path: "referral", element: <ReferralPage /> },
       {
         path: "reset-password",

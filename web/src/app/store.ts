@@ -2,11 +2,12 @@ import { combineSlices, configureStore } from "@reduxjs/toolkit";
 import { achievementsSlice } from "../features/achievements/achievementsSlice.ts";
 import { authSlice } from "../features/auth/authSlice.ts";
 import { storeSession } from "../features/auth/session.ts";
+import { chatSlice } from "../features/chat/chatSlice.ts";
 import { portfolioSlice } from "../features/portfolio/portfolioSlice.ts";
 import { toastsSlice } from "../features/toasts/toastsSlice.ts";
 import { api } from "./api.ts";
 
-const rootReducer = combineSlices(api, authSlice, toastsSlice, portfolioSlice, achievementsSlice);
+const rootReducer = combineSlices(api, authSlice, toastsSlice, portfolioSlice, achievementsSlice, chatSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

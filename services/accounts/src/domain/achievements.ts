@@ -75,13 +75,14 @@ export function requestStep(progress: Progress, requested: number): StepRequest 
   return { ok: true, progress: { state: reached.at(-1) as number, facts: progress.facts }, reached, changed: true };
 }
 
-type Saved = Pick<EventPayload<"portfolio.saved">, "created" | "copiedFrom" | "playGround" | "assetCount" | "privateMode"> & {
+type Saved = Pick<EventPayload<"portfolio.saved">, "created" | "copiedFrom" | "playGround" | "assetCount" | "privateMode" | "promoted"> & {
   provider?: string | null;
 };
 
 /**
- * What a portfolio.saved tells about its owner:
- * - creating a portfolio that is neither a copy nor a playground: the first manual portfolio;
+ * What a portfolio.saved tells about its owner. A playground is a sandbox and tells nothing: nothing done in
+ * one advances a step (README "Playground"). Otherwise:
+ * - creating a portfolio that is not a copy, or turning a playground into a real one: the first manual portfolio;
  * - a portfolio holding at least one asset: the first asset, except on the save that creates a copy (the
  *   assets came with the copy; the user added none);
  * - a portfolio that is not private: the first public portfolio;
@@ -90,10 +91,11 @@ type Saved = Pick<EventPayload<"portfolio.saved">, "created" | "copiedFrom" | "p
  * the user added: its creating save tells nothing of those steps (the import itself is step 8).
  */
 export function factsOfPortfolioSaved(p: Saved): AchievementFact[] {
+  if (p.playGround) return [];
   const copy = p.created && p.copiedFrom !== null;
   const imported = p.created && typeof p.provider === "string" && p.provider !== "";
   const facts: AchievementFact[] = [];
-  if (p.created && !copy && !p.playGround && !imported) facts.push("portfolioCreated");
+  if ((p.created || p.promoted === true) && !copy && !imported) facts.push("portfolioCreated");
   if (p.assetCount >= 1 && !copy && !imported) facts.push("assetAdded");
   if (!p.privateMode) facts.push("portfolioPublic");
   if (copy) facts.push("portfolioCopied");

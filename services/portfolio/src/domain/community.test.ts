@@ -1,4 +1,5 @@
 import { COMMUNITY_CATEGORIES } from "@folio/proto/community";
+import { gradientFromSlug } from "@folio/proto/gradients";
 import { describe, expect, it } from "vitest";
 import { cardFigures, categoryOf, isListed, pageWindow, SPARKLINE_POINTS, thinHistory, toCard } from "./community.ts";
 
@@ -97,6 +98,18 @@ describe("cardFigures", () => {
 
   it("builds the spec's card fields", () => {
     const card = toCard({ slug: "s", pName: "S", pDescription: "d" }, { totalValue: 1, growth: 2, allHistory: { "2024-01": 1 } });
-    expect(card).toEqual({ pName: "S", slug: "s", totalValue: 1, growth: 2, pDescription: "d", allHistory: { "2024-01": 1 } });
+    expect(card).toEqual({
+      pName: "S",
+      slug: "s",
+      totalValue: 1,
+      growth: 2,
+      pDescription: "d",
+      allHistory: { "2024-01": 1 },
+      gradient: gradientFromSlug("s"),
+    });
+    // the owner's pick wins over the slug's
+    expect(toCard({ slug: "s", pName: "S", pDescription: "d", gradient: 5 }, { totalValue: 1, growth: 2, allHistory: {} }).gradient).toBe(
+      5,
+    );
   });
 });

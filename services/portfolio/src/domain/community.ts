@@ -3,6 +3,7 @@
  * reads the portfolios and fetches the prices.
  */
 import { COMMUNITY_CATEGORIES, type CommunityCard, type CommunityCategory, UNCATEGORISED } from "@folio/proto/community";
+import { gradientOf } from "@folio/proto/gradients";
 import { valuePortfolio } from "./valuation/index.ts";
 import type { TickerPrices } from "./valuation/types.ts";
 
@@ -16,10 +17,14 @@ export interface CardHolding {
 
 export interface Listable {
   privateMode: boolean;
+  playGround?: boolean;
 }
 
-/** Only a public portfolio is listed; a private one must not even reach the read model. */
-export const isListed = (p: Listable): boolean => p.privateMode === false;
+/**
+ * Only a public portfolio is listed; a private one must not even reach the read model. A playground is a
+ * sandbox, never the community's business, even when its owner shares its link.
+ */
+export const isListed = (p: Listable): boolean => p.privateMode === false && p.playGround !== true;
 
 const CATEGORY_SET: ReadonlySet<string> = new Set(COMMUNITY_CATEGORIES);
 
@@ -78,6 +83,8 @@ export interface CardSource {
   slug: string;
   pName: string;
   pDescription: string;
+  /** the owner's gradient pick; absent or null: the slug's */
+  gradient?: number | null;
 }
 
 export const toCard = (p: CardSource, figures: CardFigures): CommunityCard => ({
@@ -87,6 +94,7 @@ export const toCard = (p: CardSource, figures: CardFigures): CommunityCard => ({
   growth: figures.growth,
   pDescription: p.pDescription,
   allHistory: figures.allHistory,
+  gradient: gradientOf(p.slug, p.gradient),
 });
 
 /** Rows to skip and take for a 1-based page. */

@@ -169,6 +169,9 @@ export function withSettings(current: PortfolioState, s: SettingsInput): Portfol
     indexTicker: s.indexTicker ?? current.indexTicker,
     totalValue: s.totalValue ?? current.totalValue,
     showHealth: s.showHealth ?? current.showHealth,
+    playGround: s.playGround ?? current.playGround,
+    // null clears the pick; absent keeps it
+    ...(s.gradient !== undefined ? { gradient: s.gradient } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import "./achievements.css";
 import { useEffect, useId } from "react";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
+import { rememberPopup, wasLeftOpen } from "../../lib/popupPreference.ts";
 import { selectSignedIn } from "../auth/authSlice.ts";
 import {
   achievementsPanelClosed,
@@ -44,10 +45,21 @@ export function Achievements() {
   const uid = useAppSelector(selectAchievementsUid);
   const step = useAppSelector(selectAchievementStep);
   const stepsToShow = useAppSelector(selectStepsToShow);
+  const celebration = useAppSelector(selectCelebration);
 
   useEffect(() => {
     if (uid !== null && step !== null) rememberAchievements(uid, step);
   }, [uid, step]);
+
+  // the popup preference (lib/popupPreference.ts): a panel the user left open is open again on the next visit
+  useEffect(() => {
+    if (signedIn && wasLeftOpen("achievements")) dispatch(achievementsPanelOpened());
+  }, [signedIn, dispatch]);
+
+  // opened by hand (not an advance's notice): remembered as open
+  useEffect(() => {
+    if (signedIn && open && celebration === null) rememberPopup("achievements", "open");
+  }, [signedIn, open, celebration]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each shown step starts the wait for the next
   useEffect(() => {
@@ -81,13 +93,20 @@ function AchievementsPanel() {
     if (step === null) void dispatch(loadAchievements());
   }, [step, dispatch]);
 
+  // the notice ends as the panel was before it: closed, or the full list when the user had left it open
   useEffect(() => {
     if (celebration === null) return;
-    const timer = setTimeout(() => dispatch(achievementsPanelClosed()), ACHIEVEMENT_NOTICE_MS);
+    const timer = setTimeout(
+      () => dispatch(wasLeftOpen("achievements") ? achievementsPanelOpened() : achievementsPanelClosed()),
+      ACHIEVEMENT_NOTICE_MS,
+    );
     return () => clearTimeout(timer);
   }, [celebration, dispatch]);
 
-  const close = () => dispatch(achievementsPanelClosed());
+  const close = () => {
+    rememberPopup("achievements", "closed");
+    dispatch(achievementsPanelClosed());
+  };
   const celebrating = celebration !== null && step !== null && step > 0;
 
   return (

@@ -93,6 +93,30 @@ describe("achievement state", () => {
     expect(within(card).getByText("Next: Create your first manual portfolio")).toBeTruthy();
     expect(storedLocally()).toEqual({ uid: testUser.uid, step: 1 });
     expect(api.callsTo("POST /v1/get/achievement-state")).toHaveLength(0);
+    // the user sees the step happen: the step-1 panel, as for every advance
+    expect(within(panel()).getByText("Create an account")).toBeTruthy();
+    expect(within(panel()).getByText(/Step done/)).toBeTruthy();
+  });
+
+  it("remembers whether the user left the panel open or closed (popup preference), not the notices' own closing", async () => {
+    storeLocally(2);
+    mockApi(noPortfolios);
+    const first = renderApp({ route: "/", preloadedState: signedInState() });
+    expect(screen.queryByRole("complementary", { name: "Achievements" })).toBeNull();
+    await first.user.click(screen.getByRole("button", { name: "Achievements" }));
+    expect(JSON.parse(localStorage.getItem("popup_preference") ?? "null")).toMatchObject({ value: { achievements: "open" }, ttl: -1 });
+    first.unmount();
+
+    // the next visit opens it again, with the full list
+    const second = renderApp({ route: "/", preloadedState: signedInState() });
+    expect(await within(panel()).findByText("2 of 8 steps done")).toBeTruthy();
+    await second.user.click(within(panel()).getByRole("button", { name: "Close achievements" }));
+    expect(JSON.parse(localStorage.getItem("popup_preference") ?? "null").value).toEqual({ achievements: "closed" });
+    second.unmount();
+
+    renderApp({ route: "/", preloadedState: signedInState() });
+    await screen.findByRole("button", { name: "Achievements" });
+    expect(screen.queryByRole("complementary", { name: "Achievements" })).toBeNull();
   });
 
   it("a visit to the first dashboard does not ask the server for an unknown state", async () => {

@@ -16,9 +16,6 @@ import { ACHIEVEMENT_COUNT } from "./steps.ts";
 
 export const ACHIEVEMENT_STATE_KEY = "achievement_state";
 
-/** A new account has done the first step (creating it) and nothing else, so registering needs no read. */
-const NEW_ACCOUNT_STEP = 1;
-
 /** What is kept in localStorage: the step count, and whose it is (one browser may serve several users). */
 export interface StoredAchievements {
   uid: string;
@@ -140,10 +137,13 @@ export const achievementsSlice = createSlice({
         (action) => signedOut.match(action) || sessionExpired.match(action),
         () => initialState,
       )
+      // A new account has done the first step (creating it) and nothing else, so registering needs no read;
+      // the user sees it happen: the step-1 panel opens with confetti, as every advance does (spec §4)
       .addMatcher(authApi.endpoints.register.matchFulfilled, (state, action) => {
         state.uid = action.payload.user.uid;
-        state.step = NEW_ACCOUNT_STEP;
+        state.step = 0;
         state.target = null;
+        advanceOne(state);
       })
       .addMatcher(isObservedMutation, (state) => {
         state.checkRequests += 1;

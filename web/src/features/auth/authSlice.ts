@@ -1,12 +1,12 @@
 import { createSlice, type Dispatch, type PayloadAction } from "@reduxjs/toolkit";
-import type { AuthReply, User } from "../../app/apiTypes.ts";
+import type { AuthReply, AuthUser } from "../../app/apiTypes.ts";
 import { currentUrl, readStoredSession, rememberPreLoginUrl } from "./session.ts";
 
 export type AuthModal = "login" | "register";
 
 export interface AuthState {
   idToken: string | null;
-  user: User | null;
+  user: AuthUser | null;
   /** which auth window is open */
   modal: AuthModal | null;
 }

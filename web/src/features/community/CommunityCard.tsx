@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { CardBanner } from "../gradients/CardBanner.tsx";
 import type { CommunityCard as Card } from "./communityApi.ts";
 import { Sparkline } from "./Sparkline.tsx";
 import "./community.css";
@@ -17,9 +18,11 @@ export function CommunityCard({ card }: { card: Card }) {
   const direction = card.growth === null ? "" : card.growth >= 0 ? "gain" : "loss";
   return (
     <article className="card community-card" aria-labelledby={titleId}>
-      <h3 id={titleId}>
-        <Link to={`/p/${card.slug}`}>{card.pName || "Untitled portfolio"}</Link>
-      </h3>
+      <CardBanner slug={card.slug} gradient={card.gradient}>
+        <h3 id={titleId}>
+          <Link to={`/p/${card.slug}`}>{card.pName || "Untitled portfolio"}</Link>
+        </h3>
+      </CardBanner>
       {card.pDescription && <p className="community-description">{card.pDescription}</p>}
       <div className="community-figures">
         <p>

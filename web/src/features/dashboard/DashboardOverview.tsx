@@ -12,8 +12,13 @@ import { NetWorthChart } from "../networth/NetWorthChart.tsx";
 import { netWorthBars } from "../networth/netWorthBars.ts";
 import { useGetNetWorthHistoryQuery } from "../networth/networthApi.ts";
 
-/** Below the portfolio cards: net worth by week, holdings pie, every asset, movers and achievements. */
-export function DashboardOverview({ portfolios }: { portfolios: PortfolioListItem[] }) {
+/**
+ * Below the portfolio cards: net worth by week, holdings pie, every asset, movers and achievements. These
+ * are the real picture, so playground portfolios (sandboxes, marked on their cards) are left out, as net
+ * worth leaves them out.
+ */
+export function DashboardOverview({ portfolios: all }: { portfolios: PortfolioListItem[] }) {
+  const portfolios = all.filter((p) => !p.playGround);
   const prices = useLatestPrices(unpricedTickers(portfolios));
   const rows = holdingRows(portfolios, prices);
   const assetsId = useId();

@@ -7,7 +7,8 @@ vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
 
 // the route's module (and the overview's) load once, before the first test's clock starts
 beforeAll(async () => {
-  await import("./DashboardPage.tsx");
+  // and the portfolio page's, which a created portfolio opens
+  await Promise.all([import("./DashboardPage.tsx"), import("../portfolio/PortfolioPage.tsx")]);
 });
 
 function listItem(overrides: Partial<PortfolioListItem>): PortfolioListItem {

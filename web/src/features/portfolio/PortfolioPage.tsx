@@ -9,6 +9,11 @@ import { formatMoney } from "../../lib/format.ts";
 import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";
 import { SharingSettings } from "../community/SharingSettings.tsx";
 import { useDeletePortfolio } from "../dashboard/useDeletePortfolio.ts";
+import { ModerationPanel } from "../moderation/ModerationPanel.tsx";
+import { PlaygroundBadge } from "../playground/PlaygroundBadge.tsx";
+import { PortfolioCardSettings } from "../playground/PortfolioCardSettings.tsx";
+import { forgetDraft, readDraft } from "../playground/playgroundDraft.ts";
+import { usePlayground } from "../playground/usePlayground.ts";
 import { AddAssetModal } from "./AddAssetModal.tsx";
 import { AssetTable } from "./AssetTable.tsx";
 import { assetFigures, portfolioFigures, sharesByTicker, weightedFees } from "./assetFigures.ts";
@@ -16,14 +21,17 @@ import { HistoricalPeriods } from "./HistoricalPeriods.tsx";
 import { NewPortfolioModal } from "./NewPortfolioModal.tsx";
 import { ProfitLossChart, SharesChart, ValueChart } from "./PortfolioCharts.tsx";
 import { PortfolioSummary, ReturnsPanel, ValuationGaps } from "./PortfolioSummary.tsx";
-import { autoSaveChanged, formatGainsChanged, newPortfolioStarted } from "./portfolioSlice.ts";
+import { autoSaveChanged, formatGainsChanged, newPortfolioStarted, playgroundStarted } from "./portfolioSlice.ts";
 import { loadPortfolio } from "./portfolioThunks.ts";
 import { useAutosave } from "./useAutosave.ts";
 import { useChangeBenchmark } from "./useChangeBenchmark.ts";
 import { usePortfolioSave } from "./usePortfolioSave.ts";
 
-/** /p/:slug — one portfolio; /p/new is a new one that is not saved yet. */
-export function PortfolioPage() {
+/**
+ * /p/:slug — one portfolio; /p/new is a new one that is not saved yet; /playground (`playground`) is an
+ * unsaved playground draft anyone can try, valued by the server without an account.
+ */
+export function PortfolioPage({ playground = false }: { playground?: boolean }) {
   const { slug = NEW_SLUG } = useParams();
   const [params] = useSearchParams();
   const copyRequested = params.has("copy");
@@ -32,7 +40,9 @@ export function PortfolioPage() {
   const navigate = useNavigate();
   const signedIn = useAppSelector(selectSignedIn);
   const state = useAppSelector((s) => s.portfolio);
-  const { save, askingName, cancelNaming } = usePortfolioSave();
+  const { save, askingName, cancelNaming } = usePortfolioSave(playground ? forgetDraft : undefined);
+  // a visitor who pressed Save on the playground is asked to log in; once in, the save goes on by itself
+  const saveAfterLogin = useRef(false);
   const { deletePortfolio, deleting } = useDeletePortfolio();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -42,13 +52,13 @@ export function PortfolioPage() {
 
   // The portfolio reloads when the session changes, since ownership depends on it, unless it has unsaved
   // edits: a user whose session ran out logs in again and saves them. /p/new is never loaded.
-  const loadKey = slug === NEW_SLUG ? NEW_SLUG : `${slug}|${signedIn}`;
+  const loadKey = slug === NEW_SLUG ? `${NEW_SLUG}|${playground}` : `${slug}|${signedIn}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: loadKey stands for slug and signedIn
   useEffect(() => {
     const shown = store.getState().portfolio;
     if (shown.slug === slug && shown.hasChanges) return;
     if (slug === NEW_SLUG) {
-      dispatch(newPortfolioStarted());
+      dispatch(playground ? playgroundStarted(readDraft()) : newPortfolioStarted());
       return;
     }
     const loading = dispatch(loadPortfolio({ slug, signedIn }));
@@ -60,6 +70,17 @@ export function PortfolioPage() {
   const canEdit = ready && !state.notOwner;
 
   useAutosave(save, canEdit);
+  usePlayground(playground);
+
+  useEffect(() => {
+    if (!signedIn || !saveAfterLogin.current) return;
+    saveAfterLogin.current = false;
+    void save();
+  }, [signedIn, save]);
+  const saveNow = () => {
+    if (!signedIn && playground) saveAfterLogin.current = true;
+    void save();
+  };
 
   const assets = state.data?.assets;
   const figures = useMemo(() => assetFigures(assets ?? []), [assets]);
@@ -86,7 +107,7 @@ export function PortfolioPage() {
 
   const portfolio = state.data;
   const valuation = state.valuation;
-  const name = portfolio.pName || "Untitled portfolio";
+  const name = portfolio.pName || (playground ? "Playground" : "Untitled portfolio");
   const confirmDelete = async () => {
     const deleted = await deletePortfolio(slug);
     setConfirmingDelete(false);
@@ -97,7 +118,21 @@ export function PortfolioPage() {
     <section className="portfolio">
       <div className="section-header">
         <div>
-          <h1>{name}</h1>
+          <h1>
+            {name}
+            {portfolio.playGround && (
+              <>
+                {" "}
+                <PlaygroundBadge />
+              </>
+            )}
+          </h1>
+          {playground && slug === NEW_SLUG && (
+            <p className="muted">
+              Try ideas here: add assets and see every figure and chart. Nothing counts in net worth, the community or achievements. Save it
+              to keep it (you will be asked to log in).
+            </p>
+          )}
           <p className="muted">
             {portfolio.assets.length} {portfolio.assets.length === 1 ? "asset" : "assets"} · cost value{" "}
             <span className="money">{formatMoney(portfolioFigures(portfolio.assets).cost, valuation?.baseCurrency)}</span>
@@ -114,7 +149,7 @@ export function PortfolioPage() {
               />
               Autosave
             </label>
-            <button type="button" className="button primary" disabled={!state.hasChanges} aria-busy={state.saving} onClick={() => save()}>
+            <button type="button" className="button primary" disabled={!state.hasChanges} aria-busy={state.saving} onClick={saveNow}>
               Save
             </button>
             {slug !== NEW_SLUG && (
@@ -182,7 +217,9 @@ export function PortfolioPage() {
         </div>
       )}
       {valuation && <HistoricalPeriods periods={valuation.periods} />}
+      <ModerationPanel />
       <SharingSettings />
+      <PortfolioCardSettings />
       {adding && <AddAssetModal onClose={() => setAdding(false)} />}
       {askingName && <NewPortfolioModal busy={state.saving} onCreate={(newName) => save(newName)} onCancel={cancelNaming} />}
       {confirmingDelete && (

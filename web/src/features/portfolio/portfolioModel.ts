@@ -1,5 +1,13 @@
 /** Pure rules of the portfolio being viewed or edited: defaults, derived values, the save payload. */
-import { type Asset, type AssetInput, NEW_SLUG, type Portfolio, type PortfolioInput, type Valuation } from "../../app/apiTypes.ts";
+import {
+  type Asset,
+  type AssetInput,
+  NEW_SLUG,
+  type Portfolio,
+  type PortfolioInput,
+  type PortfolioReply,
+  type Valuation,
+} from "../../app/apiTypes.ts";
 
 export const PORTFOLIO_VERSION = 3;
 export const DEFAULT_TOTAL_VALUE = 10000;
@@ -14,6 +22,8 @@ export interface PortfolioState {
   valuation: Valuation | null;
   notOwner: boolean;
   isAdmin: boolean;
+  /** to the owner and admins: whether an admin unlisted it from the community, and why (absent: not told) */
+  moderation?: PortfolioReply["moderation"] | null;
   hasChanges: boolean;
   /** an initial percent was edited since the last save: the next save asks the server to apply them */
   applyInitialPercents: boolean;

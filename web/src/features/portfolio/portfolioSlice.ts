@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
-import type { Portfolio } from "../../app/apiTypes.ts";
+import type { Asset, Portfolio, Valuation } from "../../app/apiTypes.ts";
 import { NEW_SLUG } from "../../app/apiTypes.ts";
 import { type AssetDraft, assetFromDraft, assetValue, newPortfolio, type PortfolioState } from "./portfolioModel.ts";
 import { loadPortfolio, refreshPortfolio, savePortfolio } from "./portfolioThunks.ts";
@@ -11,6 +11,7 @@ const initialState: PortfolioState = {
   valuation: null,
   notOwner: false,
   isAdmin: false,
+  moderation: null,
   hasChanges: false,
   applyInitialPercents: false,
   editSeq: 0,
@@ -31,6 +32,22 @@ export const portfolioSlice = createSlice({
   reducers: {
     newPortfolioStarted: () => ({ ...initialState, slug: NEW_SLUG, status: "ready" as const, data: newPortfolio() }),
     portfolioCleared: () => initialState,
+    /**
+     * The playground (/playground): an unsaved portfolio marked playGround, private, without autosave (a
+     * visitor tries things out; saving is their explicit act), starting from the kept draft's assets.
+     */
+    playgroundStarted: (_state, action: PayloadAction<Asset[]>) => ({
+      ...initialState,
+      slug: NEW_SLUG,
+      status: "ready" as const,
+      data: { ...newPortfolio(), playGround: true, privateMode: true, autoSave: false, assets: action.payload },
+      hasChanges: action.payload.length > 0,
+    }),
+    /** the playground draft's figures, for the edit they were asked after (a later edit asks again) */
+    playgroundValued(state, action: PayloadAction<{ seq: number; valuation: Valuation | null }>) {
+      if (state.slug !== NEW_SLUG || !state.data?.playGround || action.payload.seq !== state.editSeq) return;
+      state.valuation = action.payload.valuation;
+    },
     assetAdded(state, action: PayloadAction<AssetDraft>) {
       if (!state.data) return;
       state.data.assets.push(assetFromDraft(action.payload, state.data.assets.length));
@@ -103,6 +120,7 @@ export const portfolioSlice = createSlice({
         state.valuation = action.payload.valuation ?? null;
         state.notOwner = action.payload.state.notOwner;
         state.isAdmin = action.payload.state.isAdmin;
+        state.moderation = action.payload.moderation ?? null;
       })
       .addCase(loadPortfolio.rejected, (state, action) => {
         if (action.meta.requestId !== state.loadRequestId || action.meta.aborted) return;
@@ -114,6 +132,7 @@ export const portfolioSlice = createSlice({
         const { slug, seq, reply } = action.payload;
         if (state.slug !== slug || state.status !== "ready") return;
         state.valuation = reply.valuation ?? null;
+        state.moderation = reply.moderation ?? null;
         // the fresh copy replaces ours only when nothing was edited since it was asked for
         if (seq === state.editSeq && !state.hasChanges && !state.saving) state.data = reply.data;
       })
@@ -144,6 +163,8 @@ export const portfolioSlice = createSlice({
 export const {
   newPortfolioStarted,
   portfolioCleared,
+  playgroundStarted,
+  playgroundValued,
   assetAdded,
   assetRemoved,
   assetQuantityChanged,

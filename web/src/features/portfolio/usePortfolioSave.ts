@@ -8,7 +8,7 @@ import { refreshPortfolio, savePortfolio } from "./portfolioThunks.ts";
  * a name, pcreated goes to the new portfolio, pupdated re-reads the figures. Toasts and the login prompt
  * come from the thunk.
  */
-export function usePortfolioSave() {
+export function usePortfolioSave(onCreated?: (slug: string) => void) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [askingName, setAskingName] = useState(false);
@@ -20,11 +20,14 @@ export function usePortfolioSave() {
       const outcome = action.payload;
       if (outcome.kind === "namePrompt") setAskingName(true);
       else setAskingName(false);
-      if (outcome.kind === "created") navigate(`/p/${outcome.slug}`);
+      if (outcome.kind === "created") {
+        onCreated?.(outcome.slug);
+        navigate(`/p/${outcome.slug}`);
+      }
       // the save reply carries the portfolio, not its valuation: the charts and returns are read again
       if (outcome.kind === "updated") void dispatch(refreshPortfolio());
     },
-    [dispatch, navigate],
+    [dispatch, navigate, onCreated],
   );
 
   return { save, askingName, cancelNaming: () => setAskingName(false) };

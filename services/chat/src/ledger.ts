@@ -1,0 +1,104 @@
+/**
+ * What the tools returned during one answer, kept by the server: the portfolios seen (with their market
+ * values and, when fetched, holdings). The reply's `cards` and `portfolio_table` are built from this alone,
+ * so a number shown there is always the portfolio service's, never one the model typed.
+ */
+import type { ChatCard, PortfolioTable } from "@folio/proto/chat";
+
+export interface Holding {
+  ticker: string;
+  name: string;
+  quantity: number;
+  latestPrice: number | null;
+  marketValue: number | null;
+  profitLoss: number | null;
+  profitLossPercent: number | null;
+  percent: number | null;
+}
+
+interface SeenPortfolio {
+  slug: string;
+  name: string;
+  value: number | null;
+  holdings?: Holding[];
+}
+
+export class Ledger {
+  private readonly seen = new Map<string, SeenPortfolio>();
+  /** list_portfolios answered */
+  listed = false;
+  table: PortfolioTable | null = null;
+  /** tools that failed (names only, for the log) */
+  readonly failures: string[] = [];
+
+  portfolio(slug: string, name: string, value: number | null, holdings?: Holding[]): void {
+    const before = this.seen.get(slug);
+    this.seen.set(slug, { slug, name, value, holdings: holdings ?? before?.holdings });
+  }
+
+  portfolios(): SeenPortfolio[] {
+    return [...this.seen.values()];
+  }
+
+  /**
+   * The portfolios the answer refers to: those seen whose name or slug the text mentions (whole words,
+   * any case), in the order the text first mentions them; a table's portfolios count as mentioned.
+   */
+  cards(text: string): ChatCard[] {
+    const lower = text.toLowerCase();
+    const inTable = new Set(this.tableSlugs);
+    const found: Array<{ at: number; card: ChatCard }> = [];
+    for (const p of this.seen.values()) {
+      const at = Math.min(...[p.name, p.slug].map((s) => mentionAt(lower, s.toLowerCase())));
+      const position = Number.isFinite(at) ? at : inTable.has(p.slug) ? lower.length : Number.POSITIVE_INFINITY;
+      if (Number.isFinite(position)) found.push({ at: position, card: { slug: p.slug, name: p.name, value: p.value } });
+    }
+    return found.sort((a, b) => a.at - b.at).map((f) => f.card);
+  }
+
+  /** slugs of the portfolios the table shows */
+  tableSlugs: string[] = [];
+}
+
+function mentionAt(text: string, needle: string): number {
+  if (needle.trim().length < 2) return Number.POSITIVE_INFINITY;
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, "u").exec(text);
+  return match ? match.index + match[1].length : Number.POSITIVE_INFINITY;
+}
+
+const money = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
+
+/** The table `show_table` asked for, from what the ledger holds; null when it holds nothing of that kind. */
+export function tableOf(ledger: Ledger, kind: "portfolios" | "holdings", slugs?: string[]): PortfolioTable | null {
+  const chosen = ledger.portfolios().filter((p) => !slugs?.length || slugs.includes(p.slug));
+  if (kind === "portfolios") {
+    if (!ledger.listed || chosen.length === 0) return null;
+    ledger.tableSlugs = chosen.map((p) => p.slug);
+    return {
+      title: "Your portfolios",
+      columns: ["Portfolio", "Slug", "Market value"],
+      rows: chosen.map((p) => [p.name, p.slug, money(p.value)]),
+    };
+  }
+  const fetched = chosen.filter((p) => p.holdings);
+  if (fetched.length === 0) return null;
+  ledger.tableSlugs = fetched.map((p) => p.slug);
+  return {
+    title: fetched.length === 1 ? `Holdings of ${fetched[0].name}` : "Holdings",
+    columns: ["Portfolio", "Ticker", "Name", "Quantity", "Price", "Market value", "Profit/loss", "Profit/loss %", "Weight %"],
+    rows: fetched.flatMap((p) =>
+      (p.holdings ?? []).map((h) => [
+        p.name,
+        h.ticker,
+        h.name,
+        h.quantity,
+        h.latestPrice,
+        money(h.marketValue),
+        money(h.profitLoss),
+        money(h.profitLossPercent),
+        money(h.percent),
+      ]),
+    ),
+  };
+}

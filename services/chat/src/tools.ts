@@ -1,0 +1,204 @@
+/**
+ * FireEngineV1's tools: what the model may read, all of it the caller's own data, asked of the owning
+ * services with the caller's ID token (so those services enforce ownership, exactly as for the web). No tool
+ * takes a user: the only identity is the token. Arguments are checked against their TypeBox schema (extra
+ * fields refused) before anything runs; a refused or failed call becomes a tool result saying so, never an
+ * exception in the loop.
+ *
+ * Everything a tool returns is data for the model (a `tool` message), never instructions; what the reply
+ * shows as numbers (cards, the table) is taken from here by the server, never from the model's text.
+ */
+import type { NetworthQueries } from "@folio/networth/client";
+import type { PortfolioQueries, PortfolioReply } from "@folio/portfolio/client";
+import type { PricingQueries } from "@folio/pricing/client";
+import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "@folio/proto/constants";
+import { type Static, type TSchema, Type } from "typebox";
+import { Compile } from "typebox/compile";
+import { type Holding, type Ledger, tableOf } from "./ledger.ts";
+import type { ModelTool } from "./model.ts";
+
+const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: "^[a-z0-9][a-z0-9-]*$" });
+const NoArgs = Type.Object({}, { additionalProperties: false });
+
+const schemas = {
+  list_portfolios: NoArgs,
+  get_portfolio: Type.Object({ slug: Slug }, { additionalProperties: false }),
+  get_ticker: Type.Object(
+    { ticker: Type.String({ minLength: 1, maxLength: TICKER_MAX_LENGTH, pattern: TICKER_PATTERN }) },
+    { additionalProperties: false },
+  ),
+  get_net_worth: NoArgs,
+  get_biggest_movers: NoArgs,
+  show_table: Type.Object(
+    {
+      kind: Type.Union([Type.Literal("portfolios"), Type.Literal("holdings")]),
+      slugs: Type.Optional(Type.Array(Slug, { maxItems: 20 })),
+    },
+    { additionalProperties: false },
+  ),
+} satisfies Record<string, TSchema>;
+
+export type ToolName = keyof typeof schemas;
+
+const descriptions: Record<ToolName, string> = {
+  list_portfolios: "The user's own portfolios: slug, name, market value, number of assets, playground and private flags.",
+  get_portfolio:
+    "One of the user's own portfolios by slug (from list_portfolios): its holdings with quantities, prices, market values and profit/loss, and its returns.",
+  get_ticker: "A ticker's latest price, name, asset class, currency and its last 12 monthly closes.",
+  get_net_worth: "The user's net worth (sum of their non-playground portfolios' market values) and its weekly history.",
+  get_biggest_movers:
+    "The user's holdings that moved most over the latest month (percent change), the most volatile one and the most held one.",
+  show_table:
+    "Show the user a table of figures you have already looked up: kind 'portfolios' (the portfolios from list_portfolios) or 'holdings' (the holdings of the portfolios you fetched with get_portfolio; slugs to choose some). The server fills the numbers.",
+};
+
+const checks = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, Compile(schema)])) as {
+  [K in ToolName]: ReturnType<typeof Compile<(typeof schemas)[K]>>;
+};
+
+export const toolDefinitions: ModelTool[] = (Object.keys(schemas) as ToolName[]).map((name) => ({
+  type: "function",
+  function: { name, description: descriptions[name], parameters: schemas[name] as unknown as Record<string, unknown> },
+}));
+
+export interface ToolClients {
+  portfolios: PortfolioQueries;
+  networth: NetworthQueries;
+  pricing: PricingQueries;
+}
+
+const round = (n: number | null | undefined, digits = 2): number | null =>
+  n === null || n === undefined || !Number.isFinite(n) ? null : Math.round(n * 10 ** digits) / 10 ** digits;
+
+function holdingsOf(reply: PortfolioReply): Holding[] {
+  return reply.data.assets.map((a) => ({
+    ticker: a.ticker,
+    name: a.name,
+    quantity: a.quantity,
+    latestPrice: a.latestPrice ?? null,
+    marketValue: a.marketValue ?? null,
+    profitLoss: a.profitLoss ?? null,
+    profitLossPercent: a.profitLossPercent ?? null,
+    percent: a.percent ?? null,
+  }));
+}
+
+type Args<K extends ToolName> = Static<(typeof schemas)[K]>;
+
+/** Runs one tool call for the token's user; the result is JSON text for a `tool` message. */
+export async function runTool(name: string, rawArguments: string, token: string, clients: ToolClients, ledger: Ledger): Promise<string> {
+  if (!(name in schemas)) return JSON.stringify({ error: `There is no tool named ${name.slice(0, 64)}.` });
+  const tool = name as ToolName;
+  let args: unknown;
+  try {
+    args = rawArguments.trim() === "" ? {} : JSON.parse(rawArguments);
+  } catch {
+    return JSON.stringify({ error: "The arguments are not valid JSON." });
+  }
+  if (!checks[tool].Check(args)) {
+    return JSON.stringify({ error: `Invalid arguments for ${tool}: expected ${JSON.stringify(schemas[tool])}.` });
+  }
+  try {
+    return JSON.stringify(await run(tool, args as never, token, clients, ledger));
+  } catch (err) {
+    ledger.failures.push(`${tool}: ${err instanceof Error ? err.name : "error"}`);
+    return JSON.stringify({ error: `${tool} could not be answered right now.` });
+  }
+}
+
+async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, clients: ToolClients, ledger: Ledger): Promise<unknown> {
+  switch (tool) {
+    case "list_portfolios": {
+      const list = Object.values(await clients.portfolios.list(token));
+      for (const p of list) ledger.portfolio(p.slug, p.pname, p.marketValue);
+      ledger.listed = true;
+      return {
+        portfolios: list.map((p) => ({
+          slug: p.slug,
+          name: p.pname,
+          market_value: round(p.marketValue),
+          assets: p.assets.length,
+          playground: p.playGround,
+          private: p.privateMode,
+        })),
+      };
+    }
+    case "get_portfolio": {
+      const { slug } = args as Args<"get_portfolio">;
+      const reply = await clients.portfolios.get(token, slug);
+      // another user's public portfolio is readable on the web, but it is not the caller's data
+      if (!reply || reply.state.notOwner) return { error: `You have no portfolio with the slug ${slug}.` };
+      const v = reply.valuation;
+      const holdings = holdingsOf(reply);
+      ledger.portfolio(slug, reply.data.pName, reply.data.marketValue ?? v?.marketValue ?? null, holdings);
+      return {
+        slug,
+        name: reply.data.pName,
+        description: reply.data.pDescription,
+        cost: round(v?.value ?? reply.data.value),
+        market_value: round(v?.marketValue ?? reply.data.marketValue),
+        profit_loss: round(v?.profitLoss),
+        profit_loss_percent: round(v?.profitLossPercent),
+        time_weighted_return_percent: round(v?.twrPercent),
+        money_weighted_return_percent: round(v?.xirrPercent),
+        currency: v?.baseCurrency ?? "USD",
+        prices_as_of: v?.pricesAsOf ?? null,
+        unpriced: v?.unpriced ?? [],
+        holdings: holdings.map((h) => ({
+          ticker: h.ticker,
+          name: h.name,
+          quantity: h.quantity,
+          latest_price: round(h.latestPrice, 4),
+          market_value: round(h.marketValue),
+          profit_loss: round(h.profitLoss),
+          profit_loss_percent: round(h.profitLossPercent),
+          weight_percent: round(h.percent),
+        })),
+      };
+    }
+    case "get_ticker": {
+      const { ticker } = args as Args<"get_ticker">;
+      const quote = await clients.pricing.quote(ticker.toUpperCase());
+      if (!quote) return { error: `No market data knows the ticker ${ticker}.` };
+      const months = Object.keys(quote.historical_data).sort().slice(-12);
+      return {
+        ticker: quote.ticker,
+        name: quote.name,
+        asset_class: quote.assetClass,
+        currency: quote.currency ?? "USD",
+        latest_price: quote.latestPrice,
+        as_of: quote.asOf ?? null,
+        monthly_closes: Object.fromEntries(months.map((m) => [m, round(quote.historical_data[m], 4)])),
+      };
+    }
+    case "get_net_worth": {
+      const [now, history] = await Promise.all([clients.networth.netWorth(token), clients.networth.history(token)]);
+      return {
+        net_worth: now.netWorth,
+        last_updated: now.lastUpdated,
+        recalculating: now.calculating,
+        weekly_history: history.netWorthHistory.slice(-26).map((w) => ({ year: w.year, week: w.week, net_worth: w.data.networth })),
+      };
+    }
+    case "get_biggest_movers": {
+      const movers = await clients.networth.biggestMovers(token);
+      return {
+        monthly_change_percent: Object.fromEntries(Object.entries(movers.biggest_movers).map(([t, c]) => [t, round(c)])),
+        most_volatile: movers.most_volatile,
+        most_quantity: movers.most_quantity,
+      };
+    }
+    case "show_table": {
+      const { kind, slugs } = args as Args<"show_table">;
+      const table = tableOf(ledger, kind, slugs);
+      if (!table) {
+        return {
+          error:
+            kind === "portfolios" ? "Call list_portfolios first." : "Fetch the portfolios with get_portfolio first (slugs you fetched).",
+        };
+      }
+      ledger.table = table;
+      return { shown: true, rows: table.rows.length };
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Which portfolios become cards, and what the table holds: only what the tools returned, in the order the
+ * answer mentions them, with the portfolio service's numbers.
+ */
+import { describe, expect, it } from "vitest";
+import { type Holding, Ledger, tableOf } from "../src/ledger.ts";
+
+const vti: Holding = {
+  ticker: "VTI",
+  name: "Vanguard Total Stock Market ETF",
+  quantity: 10,
+  latestPrice: 300.123,
+  marketValue: 3001.234,
+  profitLoss: 1001.236,
+  profitLossPercent: 50.0618,
+  percent: 100,
+};
+
+function seen(): Ledger {
+  const ledger = new Ledger();
+  ledger.portfolio("growth-a1", "Growth", 3001.23);
+  ledger.portfolio("income-b2", "Income", 1500);
+  ledger.portfolio("tech-c3", "Tech", null);
+  ledger.listed = true;
+  return ledger;
+}
+
+describe("cards", () => {
+  it("are the portfolios the answer names, by name or slug, in the order it names them", () => {
+    expect(seen().cards("Income did better than growth; see tech-c3.")).toEqual([
+      { slug: "income-b2", name: "Income", value: 1500 },
+      { slug: "growth-a1", name: "Growth", value: 3001.23 },
+      { slug: "tech-c3", name: "Tech", value: null },
+    ]);
+  });
+
+  it("match whole words only, and never a portfolio no tool returned", () => {
+    // "Techno" is not "Tech"; "Dividend" was never returned by a tool
+    expect(seen().cards("Technology and your Dividend portfolio")).toEqual([]);
+  });
+
+  it("include the table's portfolios even when the text does not name them", () => {
+    const ledger = seen();
+    ledger.portfolio("growth-a1", "Growth", 3001.23, [vti]);
+    ledger.table = tableOf(ledger, "holdings");
+    expect(ledger.cards("Here is the table.")).toEqual([{ slug: "growth-a1", name: "Growth", value: 3001.23 }]);
+  });
+});
+
+describe("the table", () => {
+  it("portfolios: only after list_portfolios, money to cents", () => {
+    const ledger = seen();
+    ledger.portfolio("growth-a1", "Growth", 3001.234);
+    expect(tableOf(ledger, "portfolios", ["growth-a1", "tech-c3"])).toEqual({
+      title: "Your portfolios",
+      columns: ["Portfolio", "Slug", "Market value"],
+      rows: [
+        ["Growth", "growth-a1", 3001.23],
+        ["Tech", "tech-c3", null],
+      ],
+    });
+    const unlisted = new Ledger();
+    unlisted.portfolio("growth-a1", "Growth", 1);
+    expect(tableOf(unlisted, "portfolios")).toBeNull();
+  });
+
+  it("holdings: only of portfolios fetched with their holdings; price kept, money and percents to cents", () => {
+    const ledger = seen();
+    expect(tableOf(ledger, "holdings")).toBeNull();
+    ledger.portfolio("growth-a1", "Growth", 3001.23, [vti]);
+    // 3001.234 → 3001.23; 1001.236 → 1001.24; 50.0618 → 50.06
+    expect(tableOf(ledger, "holdings")?.rows).toEqual([
+      ["Growth", "VTI", "Vanguard Total Stock Market ETF", 10, 300.123, 3001.23, 1001.24, 50.06, 100],
+    ]);
+    expect(tableOf(ledger, "holdings")?.title).toBe("Holdings of Growth");
+    // a later list keeps the holdings already fetched
+    ledger.portfolio("growth-a1", "Growth", 3001.23);
+    expect(tableOf(ledger, "holdings", ["growth-a1"])?.rows).toHaveLength(1);
+  });
+});

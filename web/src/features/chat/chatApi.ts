@@ -1,0 +1,14 @@
+import type { ChatStatusReply } from "@folio/proto/chat";
+import { api } from "../../app/api.ts";
+
+export const chatApi = api.enhanceEndpoints({ addTagTypes: ["ChatStatus"] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /v1/chat/status: which model can answer, and otherwise what the server needs set. */
+    getChatStatus: build.query<ChatStatusReply, void>({
+      query: () => ({ url: "/v1/chat/status" }),
+      providesTags: ["ChatStatus"],
+    }),
+  }),
+});
+
+export const { useGetChatStatusQuery } = chatApi;

@@ -8,11 +8,13 @@ import { NEW_SLUG } from "../../app/apiTypes.ts";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { Messages } from "../../app/messages.ts";
 import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";
+import { localIsoDate, purchasePriceOn } from "../portfolio/acquisition.ts";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
+import { useLazyGetPriceQuery } from "../portfolio/pricingApi.ts";
 import { showError, showSuccess } from "../toasts/toastsSlice.ts";
 import { FileImport, FORMAT_NAMES } from "./FileImport.tsx";
 import { ImportTable } from "./ImportTable.tsx";
-import { fromFile, fromScreenshot, type ImportRow, toAssets } from "./importRows.ts";
+import { editRow, fromFile, fromScreenshot, type ImportRow, numberText, toAssets } from "./importRows.ts";
 import { ScreenshotImport } from "./ScreenshotImport.tsx";
 
 type Source = "screenshot" | "file";
@@ -34,6 +36,30 @@ export function ImportPage() {
   useEffect(() => {
     if (!signedIn) dispatch(loginRequired());
   }, []);
+
+  const [getPrice] = useLazyGetPriceQuery();
+
+  /**
+   * Rows read without a purchase price (a phone list that shows only the shares, a transfer in a broker's
+   * file) get the close of their date's month from pricing, or today's price for today; a price the user
+   * typed meanwhile is kept, and a ticker pricing does not know stays empty for the user.
+   */
+  const fillPrices = (read: ImportRow[]) => {
+    const today = localIsoDate(new Date());
+    for (const row of read.filter((r) => r.price === "" && r.ticker)) {
+      getPrice(row.ticker, true).then(({ data }) => {
+        const price = data ? purchasePriceOn(row.date, data, today) : null;
+        if (price === null) return;
+        setRows((current) => current?.map((r) => (r.id === row.id && r.price === "" ? editRow(r, "price", numberText(price)) : r)) ?? null);
+      });
+    }
+  };
+
+  const show = (read: ImportRow[]) => {
+    setReading((n) => n + 1);
+    setRows(read);
+    fillPrices(read);
+  };
 
   const pick = (next: Source) => {
     setSource(next);
@@ -76,8 +102,7 @@ export function ImportPage() {
         <ScreenshotImport
           onRows={(read, errors) => {
             setImported("screenshot");
-            setReading((n) => n + 1);
-            setRows(fromScreenshot(read, new Date()));
+            show(fromScreenshot(read, new Date()));
             setProblems(errors);
           }}
         />
@@ -85,8 +110,7 @@ export function ImportPage() {
         <FileImport
           onRows={(reply) => {
             setImported(reply.format);
-            setReading((n) => n + 1);
-            setRows(fromFile(reply.message));
+            show(fromFile(reply.message));
             setProblems(reply.errors);
           }}
         />

@@ -86,9 +86,9 @@ describe("screenshot import", () => {
 
     await user.type(quantity, "160");
     await user.click(screen.getByRole("button", { name: "Create portfolio" }));
-    await waitFor(() => expect(api.callsTo("POST /v1/save/portfolio/new")).toHaveLength(1), { timeout: 3000 });
-    await waitFor(() => expect(window.location.pathname).toBe("/p/imported-x1"), { timeout: 3000 });
-    expect(screen.getByRole("status").textContent).toContain(Messages.portfolioCreated);
+    // the toast shows for 2 s: looked for at once, before the portfolio page (loaded on demand) opens
+    expect(await screen.findByText(Messages.portfolioCreated, {}, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe("/p/imported-x1"), { timeout: 5000 });
     const [save] = api.callsTo("POST /v1/save/portfolio/new");
     expect(save.body).toMatchObject({
       newPortfolioName: "Imported from a screenshot",
@@ -128,6 +128,36 @@ describe("screenshot import", () => {
     fireEvent.change(input, { target: { files: [new File(["a,b"], "x.csv", { type: "text/csv" })] } });
     expect((await screen.findByRole("alert")).textContent).toContain("not a PNG, JPEG or WebP");
     expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe("rows read without a price", () => {
+  it("get pricing's price for their date; a ticker pricing does not know stays for the user", async () => {
+    const api = mockApi({
+      [`POST ${V2}`]: { status: 202, body: { jobId: "shot-3", state: "queued", statusUrl: `${V2}/shot-3` } },
+      [`GET ${V2}/shot-3`]: {
+        body: {
+          jobId: "shot-3",
+          state: "completed",
+          progress: 100,
+          message: [
+            { ticker: "VTI", name: "", quantity: 19.662, price: null, marketValue: null },
+            { ticker: "ZZZZ", name: "", quantity: 3, price: null, marketValue: null },
+          ],
+          errors: [],
+        },
+      },
+      "GET /v1/get/VTI": { body: { ticker: "VTI", latestPrice: 250, name: "Vanguard Total Stock Market", historical_data: {} } },
+      "GET /v1/get/ZZZZ": { status: 404, body: { error: "Unknown ticker ZZZZ", code: "not_found" } },
+    });
+    const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
+    await user.upload(await screen.findByLabelText("Choose a screenshot"), shot());
+    const table = await screen.findByRole("region", { name: "Import table" }, { timeout: 8000 });
+    // today's row: today's price; 19.662 × 250 = 4915.5
+    await waitFor(() => expect((within(table).getByLabelText("Purchase price, row 1") as HTMLInputElement).value).toBe("250"));
+    expect((within(table).getByLabelText("Cost, row 1") as HTMLInputElement).value).toBe("4915.5");
+    await waitFor(() => expect(api.callsTo("GET /v1/get/ZZZZ")).toHaveLength(1));
+    expect((within(table).getByLabelText("Purchase price, row 2") as HTMLInputElement).value).toBe("");
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage, isNoUser } from "../../app/api.ts";
 import { NEW_SLUG, type PortfolioListItem } from "../../app/apiTypes.ts";
@@ -7,7 +7,7 @@ import { PageLoading } from "../../app/Layout.tsx";
 import { Messages } from "../../app/messages.ts";
 import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
 import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
-import { loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
+import { authModalOpened, loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
 import { NewPortfolioModal } from "../portfolio/NewPortfolioModal.tsx";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
 import { VisitorSamples } from "../samples/VisitorSamples.tsx";
@@ -23,12 +23,6 @@ export function DashboardPage({ first = false }: { first?: boolean }) {
   const signedIn = useAppSelector(selectSignedIn);
   const user = useAppSelector(selectUser);
 
-  // asked once, on arrival: a logout leaves this page before the session ends and must not prompt
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only
-  useEffect(() => {
-    if (!signedIn) dispatch(loginRequired());
-  }, []);
-
   return (
     <section>
       {first && <h1 className="welcome">Welcome to Folio{user?.displayName ? `, ${user.displayName}` : ""}!</h1>}
@@ -36,7 +30,19 @@ export function DashboardPage({ first = false }: { first?: boolean }) {
         <Portfolios first={first} />
       ) : (
         <>
-          <p className="muted">Log in to see your portfolios.</p>
+          {/* a visitor is invited, not interrupted: the samples below are worth a look before any login */}
+          <div className="card empty visitor-invite">
+            <h1>Your portfolios live here</h1>
+            <p className="muted">Log in to see yours, or register to start one. The sample portfolios below need no account.</p>
+            <div className="hero-actions">
+              <button type="button" className="button primary" onClick={() => dispatch(authModalOpened("register"))}>
+                Register
+              </button>
+              <button type="button" className="button secondary" onClick={() => dispatch(loginRequired())}>
+                Log in
+              </button>
+            </div>
+          </div>
           <VisitorSamples />
         </>
       )}

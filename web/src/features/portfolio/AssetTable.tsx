@@ -1,9 +1,10 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { Asset } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { formatCurrencyOrNA, formatDate, formatMoney, formatQuantity } from "../../lib/format.ts";
 import type { AssetFigures } from "./assetFigures.ts";
 import { EditAssetModal } from "./EditAssetModal.tsx";
+import { previewInitialPercent, readInitialPercent } from "./initialPercentPreview.ts";
 import { parseQuantity } from "./portfolioModel.ts";
 import { assetInitialPercentChanged, assetQuantityChanged, assetRemoved } from "./portfolioSlice.ts";
 import { type FormatGains, gainText, percentOrNA } from "./valuationView.ts";
@@ -13,15 +14,17 @@ interface AssetTableProps {
   figures: AssetFigures[];
   formatGains: FormatGains;
   editable: boolean;
+  /** the portfolio's total value, which initial percents are shares of (default 10000) */
+  totalValue?: number;
 }
 
-export function AssetTable({ assets, figures, formatGains, editable }: AssetTableProps) {
+export function AssetTable({ assets, figures, formatGains, editable, totalValue = 10000 }: AssetTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
   if (assets.length === 0) return <p className="muted empty">No assets yet.</p>;
   const editedAsset = editing === null ? undefined : assets[editing];
   return (
     <div className="table-wrap">
-      <table className="assets">
+      <table className="assets stack">
         <caption className="visually-hidden">Assets</caption>
         <thead>
           <tr>
@@ -66,6 +69,7 @@ export function AssetTable({ assets, figures, formatGains, editable }: AssetTabl
               formatGains={formatGains}
               index={index}
               editable={editable}
+              totalValue={totalValue}
               onEdit={() => setEditing(index)}
             />
           ))}
@@ -82,19 +86,20 @@ interface AssetRowProps {
   formatGains: FormatGains;
   index: number;
   editable: boolean;
+  totalValue: number;
   onEdit: () => void;
 }
 
-function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: AssetRowProps) {
+function AssetRow({ asset, figures, formatGains, index, editable, totalValue, onEdit }: AssetRowProps) {
   const dispatch = useAppDispatch();
   const gain = gainText(figures?.profitLoss, figures?.profitLossPercent, formatGains);
   const gainSign = figures?.profitLoss ? Math.sign(figures.profitLoss) : 0;
   return (
     <tr>
-      <td className="ticker">{asset.ticker}</td>
+      <td className="ticker stack-title">{asset.ticker}</td>
       {/* a name that only repeats the ticker says nothing */}
-      <td className="asset-name">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
-      <td className="num">
+      <td className="asset-name stack-wide">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
+      <td className="num" data-label="Quantity">
         {editable ? (
           <NumberCell
             label={`Quantity of ${asset.ticker}`}
@@ -106,12 +111,11 @@ function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: Asse
           formatQuantity(asset.quantity)
         )}
       </td>
-      <td className="num">
+      <td className="num" data-label="Initial %">
         {editable ? (
-          <NumberCell
-            label={`Initial percent of ${asset.ticker}`}
-            value={asset.initialPercent}
-            parse={parseInitialPercent}
+          <InitialPercentCell
+            asset={asset}
+            totalValue={totalValue}
             onCommit={(initialPercent) => dispatch(assetInitialPercentChanged({ index, initialPercent }))}
           />
         ) : asset.initialPercent === null ? (
@@ -120,12 +124,23 @@ function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: Asse
           percentOrNA(asset.initialPercent)
         )}
       </td>
-      <td className="num">{formatCurrencyOrNA(asset.PoA)}</td>
-      <td className="nowrap">{formatDate(asset.DoA)}</td>
-      <td className="num">{formatCurrencyOrNA(asset.latestPrice)}</td>
-      <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue)}</td>
-      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`}>{gain}</td>
-      <td className="num">{percentOrNA(figures?.percent)}</td>
+      <td className="num" data-label="Purchase price">
+        {formatCurrencyOrNA(asset.PoA)}
+      </td>
+      <td className="nowrap" data-label="Purchase date">
+        {formatDate(asset.DoA)}
+      </td>
+      <td className="num" data-label="Latest price">
+        {formatCurrencyOrNA(asset.latestPrice)}
+      </td>
+      <td className="num" data-label="Market value">
+        {figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue)}</td>
+      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`} data-label="Profit/loss">
+        {gain}
+      </td>
+      <td className="num" data-label="Share">
+        {percentOrNA(figures?.percent)}
+      </td>
       {editable && (
         <td className="row-actions">
           <button type="button" className="icon-button" aria-label={`Edit ${asset.ticker}`} onClick={onEdit}>
@@ -142,10 +157,80 @@ function AssetRow({ asset, figures, formatGains, index, editable, onEdit }: Asse
 
 /** An initial percent is 0 to 100; empty means none. Out of range or not a number is none too. */
 export function parseInitialPercent(text: string): number | null {
-  const trimmed = text.trim().replace(/%$/, "");
-  if (trimmed === "") return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value >= 0 && value <= 100 ? value : null;
+  const read = readInitialPercent(text);
+  return read.ok ? read.value : null;
+}
+
+interface InitialPercentCellProps {
+  asset: Asset;
+  totalValue: number;
+  onCommit: (value: number | null) => void;
+}
+
+/**
+ * No silent change: while an initial percent is typed, the cell says what it applies to (the total value)
+ * and the quantity it will set; a percent that cannot be applied (over 100, negative, not a number) says
+ * why and is not applied. Enter or leaving the field applies it, as for the quantity.
+ */
+function InitialPercentCell({ asset, totalValue, onCommit }: InitialPercentCellProps) {
+  const value = asset.initialPercent;
+  const text0 = value === null ? "" : String(value);
+  const [text, setText] = useState(text0);
+  const [shown, setShown] = useState(value);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const noteId = useId();
+  if (shown !== value) {
+    setShown(value);
+    setText(text0);
+  }
+  const read = readInitialPercent(text);
+  const changed = text.trim() !== text0;
+  const commit = () => {
+    if (!read.ok) {
+      setRefusal(read.reason);
+      return;
+    }
+    setRefusal(null);
+    setText(read.value === null ? "" : String(read.value));
+    onCommit(read.value);
+  };
+  const preview = changed && read.ok && read.value !== null ? previewInitialPercent(asset, read.value, totalValue) : null;
+  const problem = refusal ?? (changed && !read.ok ? read.reason : null);
+  return (
+    <div className="percent-cell">
+      <input
+        className="quantity-input"
+        aria-label={`Initial percent of ${asset.ticker}`}
+        aria-describedby={problem || preview ? noteId : undefined}
+        aria-invalid={problem ? true : undefined}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setRefusal(null);
+          setText(e.target.value);
+        }}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit();
+        }}
+      />
+      {problem ? (
+        <span id={noteId} className="cell-note field-error" role="alert">
+          {problem}
+        </span>
+      ) : (
+        preview && (
+          <span id={noteId} className="cell-note" role="status">
+            {read.ok && read.value !== null ? `${read.value}% of ${formatMoney(totalValue)} = ${formatMoney(preview.amount)}` : ""}
+            {preview.quantity === null
+              ? "; the quantity is set from the purchase month's price when saved"
+              : ` → quantity ${formatQuantity(preview.quantity)} at ${formatMoney(preview.price ?? 0)}, when saved`}
+          </span>
+        )
+      )}
+    </div>
+  );
 }
 
 interface NumberCellProps {

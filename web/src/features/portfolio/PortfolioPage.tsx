@@ -19,6 +19,7 @@ import { PortfolioSummary, ReturnsPanel } from "./PortfolioSummary.tsx";
 import { costValue } from "./portfolioModel.ts";
 import { autoSaveChanged, formatGainsChanged, newPortfolioStarted } from "./portfolioSlice.ts";
 import { loadPortfolio } from "./portfolioThunks.ts";
+import { useUnsavedChangesPrompt } from "./UnsavedChangesPrompt.tsx";
 import { useAutosave } from "./useAutosave.ts";
 import { useChangeBenchmark } from "./useChangeBenchmark.ts";
 import { usePortfolioSave } from "./usePortfolioSave.ts";
@@ -61,6 +62,7 @@ export function PortfolioPage() {
   const canEdit = ready && !state.notOwner;
 
   useAutosave(save, canEdit);
+  const leaving = useUnsavedChangesPrompt({ active: canEdit, onSave: slug === NEW_SLUG ? undefined : () => save() });
 
   const assets = state.data?.assets;
   const figures = useMemo(() => assetFigures(assets ?? []), [assets]);
@@ -91,7 +93,10 @@ export function PortfolioPage() {
   const confirmDelete = async () => {
     const deleted = await deletePortfolio(slug);
     setConfirmingDelete(false);
-    if (deleted) navigate("/dashboard");
+    if (deleted) {
+      leaving.allowLeaving();
+      navigate("/dashboard");
+    }
   };
 
   return (
@@ -175,6 +180,7 @@ export function PortfolioPage() {
       <SharingSettings />
       {adding && <AddAssetModal onClose={() => setAdding(false)} />}
       {askingName && <NewPortfolioModal busy={state.saving} onCreate={(newName) => save(newName)} onCancel={cancelNaming} />}
+      {leaving.prompt}
       {confirmingDelete && (
         <ConfirmDeleteModal name={name} busy={deleting} onConfirm={confirmDelete} onCancel={() => setConfirmingDelete(false)} />
       )}

@@ -1,12 +1,12 @@
 /** The charts' ApexCharts options, built from plain data (type-only import: no chart code here). */
 import type { ApexOptions } from "apexcharts";
 import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { ASSET_COLORS, tickerColors } from "../../lib/tickerColors.ts";
 import type { Share } from "./assetFigures.ts";
 import type { LineChartData } from "./valuationView.ts";
 import { type FormatGains, formatMonth } from "./valuationView.ts";
 
-/** Spec §9: the asset/pie colours, in a fixed order. */
-export const ASSET_COLORS = ["#3b5bdb", "#f59f00", "#12b886", "#e8590c", "#7048e8", "#1098ad", "#d6336c", "#74b816", "#495057"];
+export { ASSET_COLORS } from "../../lib/tickerColors.ts";
 const GAIN = "#1f9d62";
 const LOSS = "#d9344a";
 
@@ -34,6 +34,8 @@ export function lineOptions(data: LineChartData): ApexOptions {
     yaxis: { labels: { formatter: (value: number) => axisMoney(value) } },
     tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
     legend: { position: "top", horizontalAlign: "left" },
+    // a phone has room for four month labels, not eight
+    responsive: [{ breakpoint: 640, options: { xaxis: { tickAmount: Math.min(4, data.months.length - 1) } } }],
   };
 }
 
@@ -42,7 +44,7 @@ export function pieOptions(shares: readonly Share[]): ApexOptions {
     ...base,
     chart: { ...base.chart, id: "asset-shares" },
     labels: shares.map((s) => s.ticker),
-    colors: ASSET_COLORS,
+    colors: tickerColors(shares.map((s) => s.ticker)),
     dataLabels: { enabled: true, formatter: (value: number) => formatPercent(Math.round(value)) },
     tooltip: { y: { formatter: (value: number) => formatPercent(value) } },
     legend: { position: "bottom" },

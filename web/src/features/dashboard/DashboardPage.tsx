@@ -8,6 +8,8 @@ import { Messages } from "../../app/messages.ts";
 import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
 import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
 import { authModalOpened, loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
+import { unpricedTickers } from "../holdings/holdings.ts";
+import { useLatestPrices } from "../holdings/latestPrices.ts";
 import { NewPortfolioModal } from "../portfolio/NewPortfolioModal.tsx";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
 import { VisitorSamples } from "../samples/VisitorSamples.tsx";
@@ -87,6 +89,8 @@ function Portfolios({ first }: { first: boolean }) {
   };
 
   const portfolios = data ? Object.values(data.portfolios).sort(byNewest) : [];
+  // the list brings assets as saved: the cards' market value and profit/loss need today's prices
+  const prices = useLatestPrices(unpricedTickers(portfolios));
   return (
     <>
       <div className="section-header">
@@ -112,7 +116,7 @@ function Portfolios({ first }: { first: boolean }) {
         <>
           <div className="cards">
             {portfolios.map((portfolio) => (
-              <PortfolioCard key={portfolio.slug} portfolio={portfolio} onDelete={() => setToDelete(portfolio)} />
+              <PortfolioCard key={portfolio.slug} portfolio={portfolio} prices={prices} onDelete={() => setToDelete(portfolio)} />
             ))}
           </div>
           <DashboardOverview portfolios={portfolios} />

@@ -3,16 +3,26 @@ import { Link } from "react-router-dom";
 import type { PortfolioListItem } from "../../app/apiTypes.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { formatReturn, returnTone, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
+import type { LatestPrices } from "../holdings/holdings.ts";
 import { portfolioFigures } from "../portfolio/assetFigures.ts";
 
 /**
  * One of the user's portfolios: what it is worth now, what it gained, and the one labelled return, the same
  * figures as the portfolio's own header (the same rule computes both). Cost is there as the base of both.
  */
-export function PortfolioCard({ portfolio, onDelete }: { portfolio: PortfolioListItem; onDelete: () => void }) {
+interface PortfolioCardProps {
+  portfolio: PortfolioListItem;
+  /** today's prices of the tickers the list brought without one */
+  prices?: LatestPrices;
+  onDelete: () => void;
+}
+
+export function PortfolioCard({ portfolio, prices = {}, onDelete }: PortfolioCardProps) {
   const titleId = useId();
   const count = portfolio.assets.length;
-  const figures = portfolioFigures(portfolio.assets);
+  const figures = portfolioFigures(
+    portfolio.assets.map((asset) => (typeof asset.latestPrice === "number" ? asset : { ...asset, latestPrice: prices[asset.ticker] ?? null })),
+  );
   const marketValue = figures.marketValue ?? portfolio.marketValue;
   const tone = returnTone(figures.profitLoss);
   return (

@@ -24,18 +24,24 @@ export function axisMoney(value: number): string {
   return `${sign}$${Math.round(abs)}`;
 }
 
-export function lineOptions(data: LineChartData): ApexOptions {
+/** A phone's width, when the options are built: room for four month labels, not eight. */
+function narrowScreen(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(max-width: 640px)").matches;
+}
+
+export function lineOptions(data: LineChartData, unit: "$" | "%" = "$"): ApexOptions {
+  const ticks = Math.min(narrowScreen() ? 3 : 8, data.months.length - 1);
+  const axis = (value: number) => (unit === "%" ? formatPercent(Math.round(value)) : axisMoney(value));
+  const exact = (value: number) => (unit === "%" ? formatPercent(value) : formatMoney(value));
   return {
     ...base,
     chart: { ...base.chart, id: "portfolio-value" },
     colors: [ASSET_COLORS[0] as string, "#868e96"],
     stroke: { width: [3, 2], curve: "straight", dashArray: [0, 5] },
-    xaxis: { categories: data.months.map(formatMonth), tickAmount: Math.min(8, data.months.length - 1), labels: { rotate: 0 } },
-    yaxis: { labels: { formatter: (value: number) => axisMoney(value) } },
-    tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
+    xaxis: { categories: data.months.map(formatMonth), tickAmount: ticks, labels: { rotate: 0, hideOverlappingLabels: true } },
+    yaxis: { labels: { formatter: axis } },
+    tooltip: { y: { formatter: exact } },
     legend: { position: "top", horizontalAlign: "left" },
-    // a phone has room for four month labels, not eight
-    responsive: [{ breakpoint: 640, options: { xaxis: { tickAmount: Math.min(4, data.months.length - 1) } } }],
   };
 }
 

@@ -7,8 +7,12 @@ describe("ticker colours", () => {
   it("give a ticker the same colour whatever chart, order or company it is in", () => {
     const alone = tickerColors(["VTI"])[0];
     expect(alone).toBe(tickerColor("VTI"));
-    expect(tickerColors(["NVDA", "VTI"])[1]).toBe(alone);
-    expect(tickerColors(["KO", "VTI", "AAPL"])[1]).toBe(alone);
+    // in any company that does not want the same colour first
+    const others = ["NVDA", "KO", "AAPL", "MSFT", "BND", "SCHD"].filter((t) => tickerColor(t) !== alone);
+    expect(others.length).toBeGreaterThan(2);
+    expect(tickerColors([others[0]!, "VTI"])[1]).toBe(alone);
+    expect(tickerColors([...others, "VTI"]).at(-1)).toBe(alone);
+    expect(tickerColors(["VTI", ...others.reverse()])[0]).toBe(alone);
     expect(ASSET_COLORS).toContain(alone);
   });
 

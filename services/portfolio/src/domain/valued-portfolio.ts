@@ -145,6 +145,7 @@ function toValuation(r: PortfolioValuation, formatGains: FormatGains, indexTicke
           profitLossPercent: range.profitLossPercent,
           profitLossView: range.profitLossView,
           series: range.series,
+          twrSeries: range.twrSeries,
           benchmark: bench
             ? {
                 ticker: bench.ticker,

@@ -82,13 +82,15 @@ export function ValueChart({ valuation, portfolioName, indexTicker, onPickBenchm
             ))}
           </fieldset>
           {/* money, or the return since the range's start: the fair comparison for a portfolio that kept buying */}
-          <fieldset className="segmented" aria-label="Show the value chart as">
-            {(["$", "%"] as const).map((u) => (
-              <button key={u} type="button" aria-pressed={unit === u} onClick={() => setUnit(u)}>
-                {u === "$" ? "Value $" : "Return %"}
-              </button>
-            ))}
-          </fieldset>
+          {range?.twrSeries && (
+            <fieldset className="segmented" aria-label="Show the value chart as">
+              {(["$", "%"] as const).map((u) => (
+                <button key={u} type="button" aria-pressed={unit === u} onClick={() => setUnit(u)}>
+                  {u === "$" ? "Value $" : "Return %"}
+                </button>
+              ))}
+            </fieldset>
+          )}
         </div>
       )}
       {range ? (

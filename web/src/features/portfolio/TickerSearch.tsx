@@ -116,7 +116,7 @@ export function TickerSearch({ text, onTextChange, onPick, busy, error }: Ticker
         ))}
         {listed && suggestions.length === 0 && (
           <div role="option" tabIndex={-1} aria-selected={false} aria-disabled="true" className="option muted">
-            No matches
+            Nothing found for “{query}” that can be priced here
           </div>
         )}
       </div>

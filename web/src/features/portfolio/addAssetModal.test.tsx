@@ -72,6 +72,12 @@ describe("the add-asset search", () => {
     expect(search.getAttribute("aria-expanded")).toBe("true");
   });
 
+  it("says when a search found nothing that can be priced", async () => {
+    const { dialog, user } = await openModal({ "GET /v1/autocomplete": { body: { suggestions: [] } } });
+    await user.type(field(dialog, "Search ticker"), "zzq");
+    expect((await within(dialog).findByRole("option")).textContent).toBe("Nothing found for “zzq” that can be priced here");
+  });
+
   it("picking a suggestion fills the ticker and looks up its price", async () => {
     const { api, dialog, user } = await openModal();
     await user.type(field(dialog, "Search ticker"), "nv");

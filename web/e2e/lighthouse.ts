@@ -68,7 +68,13 @@ async function main() {
         const refs = result.lhr.categories[category]?.auditRefs ?? [];
         const lost = refs
           .filter((ref) => ref.weight > 0 && (failing[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${ref.id} (${failing[ref.id]?.displayValue || failing[ref.id]?.score})`);
+          .map((ref) => {
+            const audit = failing[ref.id];
+            // which elements, for the audits that name them (contrast, names, targets)
+            const items = (audit?.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
+            const nodes = items.flatMap((item) => (item.node?.selector ? [item.node.selector] : [])).slice(0, 3);
+            return `${ref.id} (${audit?.displayValue || audit?.score}${nodes.length ? `: ${nodes.join(" | ")}` : ""})`;
+          });
         console.log(`  ${page} ${category}: ${lost.join(", ")}`);
       }
     }

@@ -111,6 +111,15 @@ function measure(page: Page, checkTargets: boolean): Promise<Layout> {
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
   await page.locator('[role="status"]:text-is("Loading…")').waitFor({ state: "detached", timeout: 15_000 }).catch(() => {});
+  // a phone draws a chart when it comes near the screen: scroll down the page as a reader would, then back
+  await page.evaluate(`(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    window.scrollTo(0, 0);
+  })()`);
+  await page.waitForLoadState("networkidle");
   // charts draw after their data arrives and animate; give them a moment
   await page.waitForTimeout(400);
 }

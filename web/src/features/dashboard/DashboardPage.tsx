@@ -34,7 +34,7 @@ export function DashboardPage({ first = false }: { first?: boolean }) {
         <>
           {/* a visitor is invited, not interrupted: the samples below are worth a look before any login */}
           <div className="card empty visitor-invite">
-            <h2>Your portfolios live here</h2>
+            {first ? <h2>Your portfolios live here</h2> : <h1>Your portfolios live here</h1>}
             <p className="muted">Log in to see yours, or register to start one. The sample portfolios below need no account.</p>
             <div className="hero-actions">
               <button type="button" className="button primary" onClick={() => dispatch(authModalOpened("register"))}>

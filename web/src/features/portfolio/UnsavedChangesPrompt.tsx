@@ -41,7 +41,7 @@ export function useUnsavedChangesPrompt({ active, onSave }: UnsavedChangesProps)
     blocker.state === "blocked" ? (
       <Modal title="Leave without saving?" onClose={() => blocker.reset()}>
         <p>This portfolio has changes that are not saved yet. If you leave now, they are lost.</p>
-        <div className="modal-actions">
+        <div className="modal-actions leave-actions">
           <button type="button" className="button secondary" onClick={() => blocker.reset()}>
             Stay
           </button>

@@ -8,7 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { api } from "../../test/support/app-process.ts";
 import { e2eApp } from "./harness.ts";
 
@@ -64,7 +64,7 @@ interface Layout {
  * What sticks out and what is too small to tap, measured in the page. Plain JavaScript run by the browser
  * (the test's TypeScript has no DOM types).
  */
-const MEASURE = String.raw`(checkTargets) => {
+const MEASURE = `(checkTargets) => {
   const describe = (el) => {
     const text = (el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 30);
     const cls = typeof el.className === "string" && el.className ? "." + el.className.split(" ")[0] : "";
@@ -110,7 +110,10 @@ function measure(page: Page, checkTargets: boolean): Promise<Layout> {
 
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.locator('[role="status"]:text-is("Loading…")').waitFor({ state: "detached", timeout: 15_000 }).catch(() => {});
+  await page
+    .locator('[role="status"]:text-is("Loading…")')
+    .waitFor({ state: "detached", timeout: 15_000 })
+    .catch(() => {});
   // a phone draws a chart when it comes near the screen: scroll down the page as a reader would, then back
   await page.evaluate(`(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
@@ -213,7 +216,9 @@ describe.skipIf(!e2e.enabled)("every route at 390 and 1366 px", () => {
       const user = await e2e.browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
       contexts.push(user);
       // signed in as the session the API gave, kept once set (a logout in the page stays a logout)
-      await user.addInitScript(`if (!localStorage.getItem("auth")) localStorage.setItem("auth", ${JSON.stringify(JSON.stringify(session))});`);
+      await user.addInitScript(
+        `if (!localStorage.getItem("auth")) localStorage.setItem("auth", ${JSON.stringify(JSON.stringify(session))});`,
+      );
       const signed = await user.newPage();
       pages[label].signed = signed;
       for (const [name, path] of routes().user) expectFits(await check(signed, name, path, phone), name, phone);

@@ -55,13 +55,7 @@ function TopBar() {
       <Link to="/" className="brand">
         Folio
       </Link>
-      <button
-        type="button"
-        className="menu-button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button type="button" className="menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         <span className="menu-icon" aria-hidden="true" />
         Menu
       </button>

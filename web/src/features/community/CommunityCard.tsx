@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatMoney, formatPercent } from "../../lib/format.ts";
-import type { CommunityCard as Card } from "./communityApi.ts";
 import { TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
+import type { CommunityCard as Card } from "./communityApi.ts";
 import { Sparkline } from "./Sparkline.tsx";
 import "./community.css";
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage, isNoUser } from "../../app/api.ts";
 import { NEW_SLUG, type PortfolioListItem } from "../../app/apiTypes.ts";
@@ -14,10 +14,12 @@ import { NewPortfolioModal } from "../portfolio/NewPortfolioModal.tsx";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
 import { VisitorSamples } from "../samples/VisitorSamples.tsx";
 import { showError, showSuccess } from "../toasts/toastsSlice.ts";
-import { DashboardOverview } from "./DashboardOverview.tsx";
 import { useGetPortfoliosAndAssetsQuery } from "./dashboardApi.ts";
 import { PortfolioCard } from "./PortfolioCard.tsx";
 import { useDeletePortfolio } from "./useDeletePortfolio.ts";
+
+// the overview (charts, holdings, movers) is for signed-in users with portfolios: a visitor never loads it
+const DashboardOverview = lazy(async () => ({ default: (await import("./DashboardOverview.tsx")).DashboardOverview }));
 
 /** /dashboard, and /dashboard/first (after register) with a welcome. */
 export function DashboardPage({ first = false }: { first?: boolean }) {
@@ -119,7 +121,9 @@ function Portfolios({ first }: { first: boolean }) {
               <PortfolioCard key={portfolio.slug} portfolio={portfolio} prices={prices} onDelete={() => setToDelete(portfolio)} />
             ))}
           </div>
-          <DashboardOverview portfolios={portfolios} />
+          <Suspense fallback={<PageLoading />}>
+            <DashboardOverview portfolios={portfolios} />
+          </Suspense>
         </>
       )}
       {creating && <NewPortfolioModal busy={saving} onCreate={create} onCancel={() => setCreating(false)} />}

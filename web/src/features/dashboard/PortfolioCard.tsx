@@ -21,7 +21,9 @@ export function PortfolioCard({ portfolio, prices = {}, onDelete }: PortfolioCar
   const titleId = useId();
   const count = portfolio.assets.length;
   const figures = portfolioFigures(
-    portfolio.assets.map((asset) => (typeof asset.latestPrice === "number" ? asset : { ...asset, latestPrice: prices[asset.ticker] ?? null })),
+    portfolio.assets.map((asset) =>
+      typeof asset.latestPrice === "number" ? asset : { ...asset, latestPrice: prices[asset.ticker] ?? null },
+    ),
   );
   const marketValue = figures.marketValue ?? portfolio.marketValue;
   const tone = returnTone(figures.profitLoss);

@@ -49,7 +49,8 @@ export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
           {COLUMNS.flatMap((column) =>
             (["ascending", "descending"] as const).map((direction) => (
               <option key={`${column.key} ${direction}`} value={`${column.key} ${direction}`}>
-                {column.label} {direction === "ascending" ? (column.numeric ? "(lowest first)" : "(A–Z)") : column.numeric ? "(highest first)" : "(Z–A)"}
+                {column.label}{" "}
+                {direction === "ascending" ? (column.numeric ? "(lowest first)" : "(A–Z)") : column.numeric ? "(highest first)" : "(Z–A)"}
               </option>
             )),
           )}
@@ -87,11 +88,9 @@ export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
                 {formatQuantity(row.quantity)}
               </td>
               <td className="num" data-label="Price">
-                {row.price === null ? "—" : formatMoney(row.price)}</td>
-              <td
-                className={`num ${row.performance === null ? "" : row.performance >= 0 ? "gain" : "loss"}`}
-                data-label="Performance"
-              >
+                {row.price === null ? "—" : formatMoney(row.price)}
+              </td>
+              <td className={`num ${row.performance === null ? "" : row.performance >= 0 ? "gain" : "loss"}`} data-label="Performance">
                 {row.performance === null ? "—" : signedPercent(row.performance)}
               </td>
             </tr>

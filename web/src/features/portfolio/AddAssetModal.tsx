@@ -53,8 +53,7 @@ export function AddAssetModal({ onClose }: { onClose: () => void }) {
         {problem.message}
       </p>
     );
-  const invalid = (field: AssetField) =>
-    problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": ids.error } : {};
+  const invalid = (field: AssetField) => (problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": ids.error } : {});
   const today = useMemo(() => new Date(), []);
   const presets = useMemo(() => acquisitionPresets(today), [today]);
 

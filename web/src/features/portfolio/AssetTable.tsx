@@ -20,7 +20,14 @@ interface AssetTableProps {
 
 export function AssetTable({ assets, figures, formatGains, editable, totalValue = 10000 }: AssetTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
-  if (assets.length === 0) return <p className="muted empty">No assets yet.</p>;
+  if (assets.length === 0)
+    return (
+      <p className="muted empty">
+        {editable
+          ? "No assets yet. Add the ones you hold with “Add asset”: search a ticker, pick the purchase date, and the price of that month is filled in."
+          : "No assets yet."}
+      </p>
+    );
   const editedAsset = editing === null ? undefined : assets[editing];
   return (
     <div className="table-wrap">
@@ -134,7 +141,8 @@ function AssetRow({ asset, figures, formatGains, index, editable, totalValue, on
         {formatCurrencyOrNA(asset.latestPrice)}
       </td>
       <td className="num" data-label="Market value">
-        {figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue)}</td>
+        {figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue)}
+      </td>
       <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`} data-label="Profit/loss">
         {gain}
       </td>

@@ -37,11 +37,15 @@ export function HistoricalPeriods({ periods }: { periods: HistoricalPeriod[] }) 
                 </th>
                 <td data-label="From">{formatMonth(period.from)}</td>
                 <td data-label="To">{formatMonth(period.to)}</td>
-                <td className={`num ${returnClass(period.returnPercent)}`} data-label="Return">{percentOrNA(period.returnPercent)}</td>
+                <td className={`num ${returnClass(period.returnPercent)}`} data-label="Return">
+                  {percentOrNA(period.returnPercent)}
+                </td>
                 <td className="num" data-label="Value at the end">
-                  {period.endValue === null ? "NA" : formatMoney(period.endValue)}</td>
+                  {period.endValue === null ? "NA" : formatMoney(period.endValue)}
+                </td>
                 <td className="stack-wide" data-label="Left out">
-                  {period.excluded.length > 0 ? `${period.excluded.join(", ")} (no price at the start)` : "—"}</td>
+                  {period.excluded.length > 0 ? `${period.excluded.join(", ")} (no price at the start)` : "—"}
+                </td>
               </tr>
             ))}
           </tbody>

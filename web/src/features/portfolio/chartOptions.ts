@@ -7,6 +7,7 @@ import type { LineChartData } from "./valuationView.ts";
 import { type FormatGains, formatMonth } from "./valuationView.ts";
 
 export { ASSET_COLORS } from "../../lib/tickerColors.ts";
+
 const GAIN = "#1f9d62";
 const LOSS = "#d9344a";
 

@@ -31,7 +31,9 @@ describe("initial percent, before it is applied", () => {
       priceMonth: null,
       quantity: null,
     });
-    expect(previewInitialPercent({ DoA: "2024-01-01", historical_data: { "2024-01": 200 }, currency: "EUR" }, 10, 10000).quantity).toBeNull();
+    expect(
+      previewInitialPercent({ DoA: "2024-01-01", historical_data: { "2024-01": 200 }, currency: "EUR" }, 10, 10000).quantity,
+    ).toBeNull();
   });
 
   it("refuses over 100 %, negative and non-numbers, saying why; empty is none", () => {

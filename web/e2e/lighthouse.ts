@@ -5,7 +5,8 @@
  * per page and fails (exit code 1) when one is below MIN_SCORE. Figures, with the date, go in the README.
  *
  * Options (environment): LIGHTHOUSE_URL=http://host:port audits a running Folio instead of starting one;
- * LIGHTHOUSE_REPORTS=<dir> keeps each page's HTML report; CHROMIUM_PATH as for the e2e tests.
+ * LIGHTHOUSE_REPORTS=<dir> keeps each page's HTML report; LIGHTHOUSE_PAGES=/,/community picks the pages;
+ * CHROMIUM_PATH as for the e2e tests.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +20,7 @@ const MARKET_DATA = process.env.MARKET_DATA_DIR ?? resolve(repoRoot, "../shared/
 
 const MIN_SCORE = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
-const PAGES = ["/", "/dashboard", "/p/sample-three-fund", "/community"];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/dashboard", "/p/sample-three-fund", "/community"];
 
 async function main() {
   let app: AppProcess | undefined;
@@ -54,6 +55,7 @@ async function main() {
         undefined,
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      if (result.lhr.runtimeError) console.log(`  ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       const scores: Record<string, number> = {};
       for (const category of CATEGORIES) scores[category] = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
       rows.push({ page, scores });

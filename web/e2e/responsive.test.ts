@@ -124,7 +124,7 @@ async function settle(page: Page) {
   })()`);
   await page.waitForLoadState("networkidle");
   // charts draw after their data arrives and animate; give them a moment
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(200);
 }
 
 const visited: Record<string, Layout> = {};
@@ -161,6 +161,7 @@ const routes = () => ({
   user: [
     ["dashboard-user", "/dashboard"],
     ["dashboard-first", "/dashboard/first"],
+    ["dashboard-portfolios", "/dashboard/portfolios"],
     ["portfolio", `/p/${ownSlug}`],
     ["portfolio-new", "/p/new"],
     ["networth", "/networth"],

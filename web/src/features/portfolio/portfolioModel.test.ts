@@ -10,7 +10,11 @@ describe("checkNewAsset", () => {
     expect(checkNewAsset(valid)).toEqual({ ok: true, draft: { ticker: "VTI", quantity: 10, PoA: 250, DoA: "2024-03-01" } });
   });
   it("checks quantity first, then date, then price (spec §5)", () => {
-    expect(checkNewAsset({ ...valid, quantity: "", date: "", price: "" })).toEqual({ ok: false, message: "Quantity missing", field: "quantity" });
+    expect(checkNewAsset({ ...valid, quantity: "", date: "", price: "" })).toEqual({
+      ok: false,
+      message: "Quantity missing",
+      field: "quantity",
+    });
     expect(checkNewAsset({ ...valid, date: "", price: "" })).toEqual({ ok: false, message: "Purchase date missing", field: "date" });
     expect(checkNewAsset({ ...valid, price: "" })).toEqual({ ok: false, message: "Purchase price missing", field: "price" });
   });

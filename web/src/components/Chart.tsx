@@ -3,18 +3,16 @@
  * pages without charts never download them. The figure also carries the data as a table, read by screen
  * readers, and left alone if the chart library fails to load or draw.
  *
- * Every chart's user text is escaped here (chartText.ts). ApexCharts' own stylesheets come from these
- * imports instead of the <style> elements it would inject, which the Content-Security-Policy refuses
+ * Every chart's user text is escaped here (chartText.ts). ApexCharts' own stylesheets come with the library
+ * (apexStyles.ts) instead of the <style> elements it would inject, which the Content-Security-Policy refuses
  * (`style-src-elem 'self'`).
  */
-import "apexcharts/dist/apexcharts.css";
-import "apexcharts/dist/apexcharts-legend.css";
 import "./chart.css";
 import type { ApexOptions } from "apexcharts";
 import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { safeChart } from "./chartText.ts";
 
-const ApexChart = lazy(() => import("react-apexcharts"));
+const ApexChart = lazy(async () => (await Promise.all([import("react-apexcharts"), import("./apexStyles.ts")]))[0]);
 
 export interface ChartProps {
   type: "bar" | "pie" | "donut" | "line" | "area";

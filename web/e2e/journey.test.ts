@@ -76,7 +76,8 @@ describe.skipIf(!enabled)("user journey in Chromium", () => {
   it("returns to the pre-login URL after logging in", async () => {
     const page = await e2e.browser.newPage();
     await page.goto(`${e2e.app.url}/dashboard`);
-    // a visitor on a protected page is asked to log in; the URL is kept for after
+    // a visitor on the dashboard is invited to log in; the URL is kept for after
+    await page.getByRole("main").getByRole("button", { name: "Log in" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Email", { exact: true }).fill("e2e@example.com");
     await dialog.getByLabel("Password", { exact: true }).fill("long-enough");

@@ -5,7 +5,7 @@
  * declare no 401 schema: the auth plugin's `{ result: 'nouser', error, code }` goes out as it is.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { callerOf } from "@folio/platform/http/auth";
+import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
 import {
   AuthReply,
   Credentials,
@@ -124,7 +124,7 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements, lim
       "/v1/get/settings",
       { preHandler: app.requireUser, schema: { response: { 200: SettingsReply, 503: ErrorReply } } },
       // requireUser has verified the bearer token: billing and brokerage are asked on it, for this caller only
-      async (request) => settings.get(callerOf(request), bearerToken(request.headers.authorization) ?? ""),
+      async (request) => settings.get(callerOf(request), bearerTokenOf(request) ?? ""),
     );
 
     app.post(
@@ -156,9 +156,4 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements, lim
       }),
     );
   };
-}
-
-/** The ID token of an `Authorization: Bearer …` header (already verified by requireUser). */
-function bearerToken(header: string | undefined): string | undefined {
-  return header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : undefined;
 }

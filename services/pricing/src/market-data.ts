@@ -231,11 +231,18 @@ export class MarketData {
     return results;
   }
 
-  /** Autocomplete: the catalogue, then every provider's search; a search that fails is left out. */
+  /**
+   * Autocomplete: the catalogue, then every provider's search; a search that fails is left out. The
+   * catalogue offers only what a configured provider can price now: one that knows the ticker (the CSV
+   * folder has its file; CoinGecko takes coins) and is not failing, so offline DIA or ETH-USD are not
+   * offered only to fail. It is read after the searches, which find out whether a remote provider answers.
+   */
   async suggest(query: string): Promise<Suggestion[]> {
     const q = query.trim();
-    const offline = CATALOGUE.filter((entry) => matchRank(q, entry) < 4);
     const searched = await Promise.all(this.providers.map((provider) => this.search(provider, q)));
+    const priceable = (ticker: string) =>
+      this.providers.some((provider) => provider.canHandle(ticker) && (provider.local || !this.health.isFailing(provider)));
+    const offline = CATALOGUE.filter((entry) => matchRank(q, entry) < 4 && priceable(entry.ticker));
     const candidates = [...offline, ...searched.flat()].map(({ ticker, name, assetClass }) => ({ ticker, name, assetClass }));
     return rankSuggestions(q, candidates, AUTOCOMPLETE_MAX_SUGGESTIONS);
   }

@@ -45,6 +45,11 @@ export class ProviderHealth {
     return !state || state.until <= this.clock.now();
   }
 
+  /** The provider's last answer was an outage, and none has come back since (its backoff aside). */
+  isFailing(provider: MarketDataProvider): boolean {
+    return this.failing.has(provider.name);
+  }
+
   /** No remote provider is answering: at least one is failing and none has answered since. */
   get offline(): boolean {
     return this.failing.size > 0 && this.answering.size === 0;

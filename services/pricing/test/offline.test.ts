@@ -83,8 +83,8 @@ describe("market data without internet", () => {
     // more tickers and requests while they wait out the backoff: no request, no line
     const before = { requests: requests(), lines: lines.length };
     for (const ticker of ["BETA", "SOME", "OTHER", "ETH-USD"]) await expect(md.price(ticker)).rejects.toBeInstanceOf(MarketDataUnavailable);
-    // autocomplete still answers from the catalogue, without asking the providers
-    expect((await md.suggest("be")).length).toBeGreaterThan(0);
+    // autocomplete answers without asking the providers, and offers nothing that no provider here can price
+    expect(await md.suggest("be")).toEqual([]);
     expect(requests()).toBe(before.requests);
     expect(lines.length).toBe(before.lines);
 
@@ -112,6 +112,23 @@ describe("market data without internet", () => {
     clock.advance(FIRST_BACKOFF_MS * 4);
     expect((await md.price("BETA")).latestPrice).toBe(51.5);
     expect(lines.filter((l) => l.level === "info" && l.msg === "market data provider answers again")).toHaveLength(1);
+  });
+
+  it("autocomplete offers only what the configured providers can price now (issue 16)", async () => {
+    const dir = writeMarketData({ SPY: ACME });
+    const md = online(dir);
+    const tickers = async (query: string) => (await md.suggest(query)).map((s) => s.ticker);
+    // offline: the folder's SPY is offered; DIA (Yahoo only) and ETH-USD (CoinGecko, Yahoo) are not
+    expect(await tickers("SPY")).toEqual(["SPY"]);
+    expect(await tickers("DIA")).toEqual([]);
+    expect(await tickers("ETH")).toEqual([]);
+    expect(md.health.offline).toBe(true);
+    // CoinGecko answers again: its coins are offered again, Yahoo's DIA still is not
+    geckoFake.setDown(false);
+    clock.advance(FIRST_BACKOFF_MS * 4);
+    expect((await md.price("ETH-USD")).latestPrice).toBe(3100.5);
+    expect(await tickers("ETH")).toContain("ETH-USD");
+    expect(await tickers("DIA")).toEqual([]);
   });
 
   it("still prices the folder's tickers, and says so instead of the hint to set MARKET_DATA_DIR", async () => {

@@ -11,6 +11,7 @@ export const Messages = {
   tickerMissing: "Ticker missing",
   tickerInvalid: "A ticker has only letters, digits and . - ^ =",
   resetSent: "Check your e-mail for a reset link.",
+  resetNeedsEmail: "Enter your e-mail address above: the reset link is sent there.",
   passwordChanged: "Your password has been changed. You can log in with it now.",
   resetLinkInvalid: "This reset link is not valid. Ask for a new one from the login window.",
   portfolioMissing: "This portfolio does not exist or is private.",

@@ -33,13 +33,14 @@ function AuthForm({ mode, onClose }: { mode: Mode; onClose: () => void }) {
   const [displayName, setDisplayName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [login] = useLoginMutation();
   const [register] = useRegisterMutation();
   const [reportLogin] = useReportLoginMutation();
   const [reportRegister] = useReportRegisterMutation();
   const [requestReset] = useRequestPasswordResetMutation();
-  const ids = { name: useId(), email: useId(), password: useId() };
+  const ids = { name: useId(), email: useId(), password: useId(), emailProblem: useId() };
   const isLogin = mode === "login";
 
   const submit = async (event: FormEvent) => {
@@ -81,6 +82,13 @@ function AuthForm({ mode, onClose }: { mode: Mode; onClose: () => void }) {
   const forgotPassword = async () => {
     setError(null);
     setNotice(null);
+    // the link goes to an address: without one, ask for it where it is typed
+    if (email.trim() === "") {
+      setEmailProblem(Messages.resetNeedsEmail);
+      document.getElementById(ids.email)?.focus();
+      return;
+    }
+    setEmailProblem(null);
     const result = await requestReset({ email: email.trim() });
     if (result.error) setError(errorMessage(result.error, Messages.somethingWrong));
     else setNotice(Messages.resetSent);
@@ -107,10 +115,20 @@ function AuthForm({ mode, onClose }: { mode: Mode; onClose: () => void }) {
           id={ids.email}
           type="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmailProblem(null);
+            setEmail(e.target.value);
+          }}
           autoComplete="email"
           autoFocus={isLogin}
+          aria-invalid={emailProblem ? true : undefined}
+          aria-describedby={emailProblem ? ids.emailProblem : undefined}
         />
+        {emailProblem && (
+          <p id={ids.emailProblem} className="field-error" role="alert">
+            {emailProblem}
+          </p>
+        )}
         <label htmlFor={ids.password}>Password</label>
         <input
           id={ids.password}

@@ -114,6 +114,21 @@ describe("login and register", () => {
     expect(api.callsTo("POST /v1/auth/password-reset")[0]!.body).toEqual({ email: "ann@example.com" });
   });
 
+  it("asks for the e-mail when 'Forgot password?' is chosen without one, and sends nothing", async () => {
+    const api = mockApi({ "POST /v1/auth/password-reset": { body: { result: "ok" } } });
+    const { user } = renderApp();
+    await user.click(screen.getAllByRole("button", { name: "Log in" })[0]!);
+    await user.click(within(dialog()).getByRole("button", { name: "Forgot password?" }));
+    const email = within(dialog()).getByLabelText("Email");
+    expect((await within(dialog()).findByRole("alert")).textContent).toBe("Enter your e-mail address above: the reset link is sent there.");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(email.nextElementSibling).toBe(within(dialog()).getByRole("alert"));
+    expect(document.activeElement).toBe(email);
+    expect(api.callsTo("POST /v1/auth/password-reset")).toHaveLength(0);
+    await user.type(email, "ann@example.com");
+    expect(within(dialog()).queryByRole("alert")).toBeNull();
+  });
+
   it("shows the server's message when the reset link cannot be sent", async () => {
     mockApi({
       "POST /v1/auth/password-reset": { status: 404, body: { error: "The email address is not registered", code: "auth/user-not-found" } },
@@ -138,6 +153,10 @@ describe("pre-login URL", () => {
       ...noSamples,
     });
     const { user } = renderApp({ route: "/dashboard/first" });
+    // the dashboard invites rather than interrupts: its own Log in button opens the window
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await screen.findByRole("heading", { name: "Your portfolios live here" });
+    await user.click(within(screen.getByRole("main")).getByRole("button", { name: "Log in" }));
     expect(await screen.findByRole("dialog", { name: "Log in" })).toBeTruthy();
     expect(localStorage.getItem("preLoginUrl")).toBe("/dashboard/first");
     await fillCredentials(user, "ann@example.com", "long-enough");

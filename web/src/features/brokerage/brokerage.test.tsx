@@ -52,6 +52,20 @@ const plaidItem = (slug: string, pname: string) => ({
 });
 
 const emptyList = { "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } } };
+/** what billing says in the upgrade modal (billing's own tests cover the modal itself) */
+const freePlan = {
+  "GET /v1/billing/plan": {
+    body: {
+      plan: "free",
+      maxConnections: 1,
+      plan_ids: ["price_pro"],
+      configured: true,
+      paidMaxConnections: 10,
+      manageable: false,
+      status: null,
+    },
+  },
+};
 
 describe("connecting a brokerage from the dashboard", () => {
   it("opens Link with the server's token, creates the portfolios and goes to /dashboard/portfolios", async () => {
@@ -89,22 +103,25 @@ describe("connecting a brokerage from the dashboard", () => {
   it("at the plan's limit shows the toast and the upgrade modal, and never opens Link", async () => {
     mockApi({
       ...emptyList,
+      ...freePlan,
       "POST /v1/plaid/create-link-token/": { body: { needs_upgrade: true, message: Messages.connectionLimit } },
     });
     const tokens = plaidStandIn();
     const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
     await user.click(await screen.findByRole("button", { name: "Connect brokerage" }, slow));
     expect((await screen.findByRole("alert")).textContent).toContain(Messages.connectionLimit);
-    const dialog = await screen.findByRole("dialog", { name: "Upgrade your plan" });
+    const dialog = await screen.findByRole("dialog", { name: "Upgrade" });
     expect(within(dialog).getByText(Messages.connectionLimit)).toBeTruthy();
     expect(tokens).toEqual([]);
-    await user.click(within(dialog).getByRole("button", { name: "Not now" }));
+    await within(dialog).findByText(/The paid plan allows 10 brokerage connections/);
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("a limit found at create_portfolios (403 needs_upgrade) shows the upgrade modal too", async () => {
     mockApi({
       ...emptyList,
+      ...freePlan,
       "POST /v1/plaid/create-link-token/": { body: { link_token: "link-sandbox-1" } },
       "POST /v1/plaid/create_portfolios/": {
         status: 403,
@@ -114,7 +131,7 @@ describe("connecting a brokerage from the dashboard", () => {
     plaidStandIn();
     const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
     await user.click(await screen.findByRole("button", { name: "Connect brokerage" }, slow));
-    expect(await screen.findByRole("dialog", { name: "Upgrade your plan" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Upgrade" })).toBeTruthy();
   });
 
   it("says what to set when the server has no Plaid configured, and stays on the dashboard", async () => {

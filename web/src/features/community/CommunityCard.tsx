@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
 import { CardBanner } from "../gradients/CardBanner.tsx";
 import type { CommunityCard as Card } from "./communityApi.ts";
 import { Sparkline } from "./Sparkline.tsx";
@@ -23,17 +24,22 @@ export function CommunityCard({ card }: { card: Card }) {
           <Link to={`/p/${card.slug}`}>{card.pName || "Untitled portfolio"}</Link>
         </h3>
       </CardBanner>
-      {card.pDescription && <p className="community-description">{card.pDescription}</p>}
-      <div className="community-figures">
-        <p>
-          <span className="muted">Value</span>{" "}
-          <span className="money">{card.totalValue === null ? "NA" : formatMoney(card.totalValue)}</span>
-        </p>
-        <p>
-          <span className="muted">Growth</span> <span className={`growth ${direction}`}>{formatGrowth(card.growth)}</span>
-        </p>
+      <div className="community-card-body">
+        {card.pDescription ? <p className="community-description">{card.pDescription}</p> : <span />}
+        <div>
+          <div className="community-figures">
+            <p>
+              <span className="muted">Market value</span>{" "}
+              <span className="money">{card.totalValue === null ? "NA" : formatMoney(card.totalValue)}</span>
+            </p>
+            <p>
+              {/* growth is the total return, labelled as on the dashboard and the portfolio's header */}
+              <span className="muted">{TOTAL_RETURN_LABEL}</span> <span className={`growth ${direction}`}>{formatGrowth(card.growth)}</span>
+            </p>
+          </div>
+          <Sparkline history={card.allHistory} />
+        </div>
       </div>
-      <Sparkline history={card.allHistory} />
     </article>
   );
 }

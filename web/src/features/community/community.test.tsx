@@ -141,9 +141,13 @@ describe("visitor samples on the dashboard", () => {
       },
     });
     const { user } = renderApp({ route: "/dashboard" });
-    // the dashboard asks a visitor to log in; closing the window shows the samples beneath
-    await user.click(within(await screen.findByRole("dialog", { name: "Log in" })).getByRole("button", { name: "Close" }));
+    // the dashboard invites a visitor to log in, without opening the window by itself
     const samples = await screen.findByRole("region", { name: "Sample portfolios" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await user.click(within(screen.getByRole("main")).getByRole("button", { name: "Log in" }));
+    expect(await screen.findByRole("dialog", { name: "Log in" })).toBeTruthy();
+    expect(localStorage.getItem("preLoginUrl")).toBe("/dashboard");
+    await user.click(within(screen.getByRole("dialog", { name: "Log in" })).getByRole("button", { name: "Close" }));
     expect(
       within(samples)
         .getAllByRole("article")

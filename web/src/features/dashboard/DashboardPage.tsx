@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { errorMessage, isNoUser } from "../../app/api.ts";
 import { NEW_SLUG, type PortfolioListItem } from "../../app/apiTypes.ts";
@@ -7,29 +7,27 @@ import { PageLoading } from "../../app/Layout.tsx";
 import { Messages } from "../../app/messages.ts";
 import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
 import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
-import { loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
+import { authModalOpened, loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
 import { ConnectBrokerageButton } from "../brokerage/ConnectBrokerageButton.tsx";
 import { useImportPolling } from "../brokerage/useImportPolling.ts";
+import { unpricedTickers } from "../holdings/holdings.ts";
+import { useLatestPrices } from "../holdings/latestPrices.ts";
 import { NewPortfolioModal } from "../portfolio/NewPortfolioModal.tsx";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
 import { VisitorSamples } from "../samples/VisitorSamples.tsx";
 import { showError, showSuccess } from "../toasts/toastsSlice.ts";
-import { DashboardOverview } from "./DashboardOverview.tsx";
 import { useGetPortfoliosAndAssetsQuery } from "./dashboardApi.ts";
 import { PortfolioCard } from "./PortfolioCard.tsx";
 import { useDeletePortfolio } from "./useDeletePortfolio.ts";
+
+// the overview (charts, holdings, movers) is for signed-in users with portfolios: a visitor never loads it
+const DashboardOverview = lazy(async () => ({ default: (await import("./DashboardOverview.tsx")).DashboardOverview }));
 
 /** /dashboard, and /dashboard/first (after register) with a welcome. */
 export function DashboardPage({ first = false }: { first?: boolean }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectSignedIn);
   const user = useAppSelector(selectUser);
-
-  // asked once, on arrival: a logout leaves this page before the session ends and must not prompt
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only
-  useEffect(() => {
-    if (!signedIn) dispatch(loginRequired());
-  }, []);
 
   return (
     <section>
@@ -38,7 +36,19 @@ export function DashboardPage({ first = false }: { first?: boolean }) {
         <Portfolios first={first} />
       ) : (
         <>
-          <p className="muted">Log in to see your portfolios.</p>
+          {/* a visitor is invited, not interrupted: the samples below are worth a look before any login */}
+          <div className="card empty visitor-invite">
+            {first ? <h2>Your portfolios live here</h2> : <h1>Your portfolios live here</h1>}
+            <p className="muted">Log in to see yours, or register to start one. The sample portfolios below need no account.</p>
+            <div className="hero-actions">
+              <button type="button" className="button primary" onClick={() => dispatch(authModalOpened("register"))}>
+                Register
+              </button>
+              <button type="button" className="button secondary" onClick={() => dispatch(loginRequired())}>
+                Log in
+              </button>
+            </div>
+          </div>
           <VisitorSamples />
         </>
       )}
@@ -86,6 +96,8 @@ function Portfolios({ first }: { first: boolean }) {
   };
 
   const portfolios = data ? Object.values(data.portfolios).sort(byNewest) : [];
+  // the list brings assets as saved: the cards' market value and profit/loss need today's prices
+  const prices = useLatestPrices(unpricedTickers(portfolios));
   return (
     <>
       <div className="section-header">
@@ -118,10 +130,12 @@ function Portfolios({ first }: { first: boolean }) {
         <>
           <div className="cards">
             {portfolios.map((portfolio) => (
-              <PortfolioCard key={portfolio.slug} portfolio={portfolio} onDelete={() => setToDelete(portfolio)} />
+              <PortfolioCard key={portfolio.slug} portfolio={portfolio} prices={prices} onDelete={() => setToDelete(portfolio)} />
             ))}
           </div>
-          <DashboardOverview portfolios={portfolios} />
+          <Suspense fallback={<PageLoading />}>
+            <DashboardOverview portfolios={portfolios} />
+          </Suspense>
         </>
       )}
       {creating && <NewPortfolioModal busy={saving} onCreate={create} onCancel={() => setCreating(false)} />}

@@ -93,7 +93,7 @@ describe("dashboard overview", () => {
   it("lists every asset across portfolios with price and performance", async () => {
     mockDashboard();
     renderApp({ route: "/dashboard", preloadedState: signedInState() });
-    await screen.findByRole("region", { name: "All assets" });
+    await screen.findByRole("region", { name: "All assets" }, { timeout: 5000 }); // the overview loads on demand
     // by portfolio, then name
     expect(bodyRows()).toEqual([
       ["Growth", "QQQ Nasdaq 100", "2", "$400.00", "-20%"],
@@ -104,10 +104,10 @@ describe("dashboard overview", () => {
     expect(header("Price").getAttribute("aria-sort")).toBe("none");
   });
 
-  it("sorts by a column when its header is clicked, and reverses on a second click", async () => {
+  it("sorts by a column when its header is clicked, and reverses on a second click", { timeout: 15_000 }, async () => {
     mockDashboard();
     const { user } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
-    await screen.findByRole("region", { name: "All assets" });
+    await screen.findByRole("region", { name: "All assets" }, { timeout: 5000 }); // the overview loads on demand
     const tickers = () => bodyRows().map((row) => row[1]!.split(" ")[0]);
 
     await user.click(within(header("Performance")).getByRole("button"));
@@ -180,7 +180,7 @@ describe("dashboard overview", () => {
       },
     });
     renderApp({ route: "/dashboard", preloadedState: signedInState() });
-    await screen.findByRole("region", { name: "All assets" });
+    await screen.findByRole("region", { name: "All assets" }, { timeout: 5000 }); // the overview loads on demand
     await vi.waitFor(() => expect(bodyRows()).toEqual([["Growth", "VTI Total Market", "10", "$300.00", "+20%"]]));
     expect(api.callsTo("GET /v1/get/VTI")).toHaveLength(1);
     const pie = screen.getByRole("figure", { name: "Holdings by market value" });

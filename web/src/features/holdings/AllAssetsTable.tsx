@@ -1,5 +1,5 @@
 import "./holdings.css";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { formatMoney, formatPercent, formatQuantity } from "../../lib/format.ts";
 import { type HoldingRow, type HoldingSort, type HoldingSortKey, sortHoldings } from "./holdings.ts";
@@ -21,6 +21,7 @@ function signedPercent(value: number): string {
 export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
   const [sort, setSort] = useState<HoldingSort>({ key: "portfolio", direction: "ascending" });
   const sorted = useMemo(() => sortHoldings(rows, sort), [rows, sort]);
+  const sortId = useId();
 
   const sortBy = (key: HoldingSortKey) =>
     setSort((current) =>
@@ -32,7 +33,30 @@ export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
 
   return (
     <div className="table-wrap">
-      <table className="assets all-assets">
+      {/* on a phone the rows are stacked and the column headers hidden: the same sorting from a list */}
+      <div className="stack-sort">
+        <label htmlFor={sortId} className="muted">
+          Sort by
+        </label>
+        <select
+          id={sortId}
+          value={`${sort.key} ${sort.direction}`}
+          onChange={(e) => {
+            const [key, direction] = e.target.value.split(" ") as [HoldingSortKey, HoldingSort["direction"]];
+            setSort({ key, direction });
+          }}
+        >
+          {COLUMNS.flatMap((column) =>
+            (["ascending", "descending"] as const).map((direction) => (
+              <option key={`${column.key} ${direction}`} value={`${column.key} ${direction}`}>
+                {column.label}{" "}
+                {direction === "ascending" ? (column.numeric ? "(lowest first)" : "(A–Z)") : column.numeric ? "(highest first)" : "(Z–A)"}
+              </option>
+            )),
+          )}
+        </select>
+      </div>
+      <table className="assets all-assets stack">
         <caption className="visually-hidden">All assets</caption>
         <thead>
           <tr>
@@ -54,15 +78,19 @@ export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
         <tbody>
           {sorted.map((row) => (
             <tr key={row.key}>
-              <td>
+              <td className="stack-wide" data-label="Portfolio">
                 <Link to={`/p/${row.slug}`}>{row.portfolio}</Link>
               </td>
-              <td>
+              <td className="stack-title">
                 <span className="ticker">{row.ticker}</span> <span className="muted">{row.name !== row.ticker ? row.name : ""}</span>
               </td>
-              <td className="num">{formatQuantity(row.quantity)}</td>
-              <td className="num">{row.price === null ? "—" : formatMoney(row.price)}</td>
-              <td className={`num ${row.performance === null ? "" : row.performance >= 0 ? "gain" : "loss"}`}>
+              <td className="num" data-label="Quantity">
+                {formatQuantity(row.quantity)}
+              </td>
+              <td className="num" data-label="Price">
+                {row.price === null ? "—" : formatMoney(row.price)}
+              </td>
+              <td className={`num ${row.performance === null ? "" : row.performance >= 0 ? "gain" : "loss"}`} data-label="Performance">
                 {row.performance === null ? "—" : signedPercent(row.performance)}
               </td>
             </tr>

@@ -2,21 +2,22 @@ import "./holdings.css";
 import type { ApexOptions } from "apexcharts";
 import { Chart } from "../../components/Chart.tsx";
 import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { tickerColors } from "../../lib/tickerColors.ts";
 import { type HoldingRow, holdingsPie, topSlices } from "./holdings.ts";
 
-/** Spec §9: the pie chart has five slice colours. */
-export const PIE_COLORS = ["#3b5bdb", "#1f9d62", "#f59f00", "#d9344a", "#7048e8"];
+/** Spec §9: the pie chart has five slices (the largest four and "Other"); each ticker keeps its own colour. */
+export const PIE_SLICES = 5;
 
 /** Holdings by market value across every portfolio (by cost until the first prices arrive). */
 export function HoldingsPie({ rows }: { rows: HoldingRow[] }) {
   const { slices: all, basis } = holdingsPie(rows);
   if (all.length === 0) return null;
-  const slices = topSlices(all, PIE_COLORS.length);
+  const slices = topSlices(all, PIE_SLICES);
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
   const share = (value: number) => formatPercent(Math.round((value / total) * 10000) / 100);
   const options: ApexOptions = {
     labels: slices.map((slice) => slice.ticker),
-    colors: PIE_COLORS,
+    colors: tickerColors(slices.map((slice) => slice.ticker)),
     legend: { position: "bottom" },
     tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
     chart: { animations: { enabled: false } },

@@ -1,5 +1,6 @@
 import type { ApexOptions } from "apexcharts";
 import { Chart } from "../../components/Chart.tsx";
+import { wholeMoney } from "../../lib/chartAxis.ts";
 import { formatMoney } from "../../lib/format.ts";
 import type { NetWorthBar } from "./netWorthBars.ts";
 
@@ -9,7 +10,8 @@ export function NetWorthChart({ bars }: { bars: NetWorthBar[] }) {
   const options: ApexOptions = {
     chart: { toolbar: { show: false }, animations: { enabled: false } },
     xaxis: { categories: bars.map((bar) => bar.label) },
-    yaxis: { labels: { formatter: (value: number) => formatMoney(value) } },
+    // the axis in whole dollars; the tooltip and the table keep the cents
+    yaxis: { labels: { formatter: (value: number) => wholeMoney(value) } },
     dataLabels: { enabled: false },
     colors: ["#3b5bdb"],
     plotOptions: { bar: { borderRadius: 3 } },

@@ -8,7 +8,7 @@ import { Modal } from "../../components/Modal.tsx";
 import { formatCurrencyOrNA } from "../../lib/format.ts";
 import { showError } from "../toasts/toastsSlice.ts";
 import { acquisitionPresets, localIsoDate, purchasePriceOn } from "./acquisition.ts";
-import { checkNewAsset } from "./assetValidation.ts";
+import { type AssetField, checkNewAsset } from "./assetValidation.ts";
 import { CurrencyInput } from "./CurrencyInput.tsx";
 import type { AssetQuote } from "./portfolioModel.ts";
 import { assetAdded } from "./portfolioSlice.ts";
@@ -42,7 +42,18 @@ export function AddAssetModal({ onClose }: { onClose: () => void }) {
   /** a price the user typed is theirs: a date change no longer replaces it */
   const priceTyped = useRef(false);
   const latestLookup = useRef("");
-  const ids = { quantity: useId(), date: useId(), price: useId(), presets: useId() };
+  const ids = { quantity: useId(), date: useId(), price: useId(), presets: useId(), error: useId() };
+  // a check's message stands next to its field (toasts are for outcomes); it goes when the field changes
+  const [problem, setProblem] = useState<{ field: AssetField; message: string } | null>(null);
+  const errorFor = (field: AssetField) => (problem?.field === field ? problem.message : null);
+  const clear = (field: AssetField) => setProblem((p) => (p?.field === field ? null : p));
+  const fieldError = (field: AssetField) =>
+    problem?.field === field && (
+      <p id={ids.error} className="field-error" role="alert">
+        {problem.message}
+      </p>
+    );
+  const invalid = (field: AssetField) => (problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": ids.error } : {});
   const today = useMemo(() => new Date(), []);
   const presets = useMemo(() => acquisitionPresets(today), [today]);
 
@@ -79,6 +90,8 @@ export function AddAssetModal({ onClose }: { onClose: () => void }) {
   };
 
   const chooseDate = (next: string) => {
+    clear("date");
+    if (next) clear("price");
     setDate(next);
     dateRef.current = next;
     suggestPrice(next, chosen?.quote ?? null);
@@ -89,7 +102,9 @@ export function AddAssetModal({ onClose }: { onClose: () => void }) {
     const ticker = chosen?.ticker ?? searchText;
     const check = checkNewAsset({ ticker, quantity, price, date });
     if (!check.ok) {
-      dispatch(showError(check.message));
+      setProblem({ field: check.field, message: check.message });
+      const focus = { ticker: null, quantity: ids.quantity, date: ids.date, price: ids.price }[check.field];
+      if (focus) document.getElementById(focus)?.focus();
       return;
     }
     const quote = chosen && chosen.ticker === check.draft.ticker ? chosen.quote : null;
@@ -103,7 +118,9 @@ export function AddAssetModal({ onClose }: { onClose: () => void }) {
       <div className="add-asset-modal">
         <TickerSearch
           text={searchText}
+          error={errorFor("ticker")}
           onTextChange={(text) => {
+            clear("ticker");
             setSearchText(text);
             if (chosen && text.trim().toUpperCase() !== chosen.ticker) setChosen(null);
           }}
@@ -148,9 +165,21 @@ export function AddAssetModal({ onClose }: { onClose: () => void }) {
         )}
         <form className="form add-asset-form" onSubmit={submit} noValidate>
           <label htmlFor={ids.quantity}>Quantity</label>
-          <input id={ids.quantity} inputMode="decimal" autoComplete="off" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+          <input
+            id={ids.quantity}
+            inputMode="decimal"
+            autoComplete="off"
+            value={quantity}
+            {...invalid("quantity")}
+            onChange={(e) => {
+              clear("quantity");
+              setQuantity(e.target.value);
+            }}
+          />
+          {fieldError("quantity")}
           <label htmlFor={ids.date}>Purchase date</label>
-          <input id={ids.date} type="date" value={date} onChange={(e) => chooseDate(e.target.value)} />
+          <input id={ids.date} type="date" value={date} {...invalid("date")} onChange={(e) => chooseDate(e.target.value)} />
+          {fieldError("date")}
           <fieldset className="presets" aria-label="Acquisition presets">
             {presets.map((preset) => (
               <button
@@ -168,11 +197,14 @@ export function AddAssetModal({ onClose }: { onClose: () => void }) {
           <CurrencyInput
             id={ids.price}
             value={price}
+            errorId={problem?.field === "price" ? ids.error : undefined}
             onChange={(text) => {
+              clear("price");
               setPrice(text);
               priceTyped.current = text !== "";
             }}
           />
+          {fieldError("price")}
           <div className="modal-actions">
             <button type="button" className="button secondary" onClick={onClose}>
               Cancel

@@ -1,9 +1,10 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { Asset } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { formatCurrencyOrNA, formatDate, formatMoney, formatQuantity } from "../../lib/format.ts";
 import type { AssetFigures } from "./assetFigures.ts";
 import { EditAssetModal } from "./EditAssetModal.tsx";
+import { previewInitialPercent, readInitialPercent } from "./initialPercentPreview.ts";
 import { parseQuantity } from "./portfolioModel.ts";
 import { assetInitialPercentChanged, assetQuantityChanged, assetRemoved } from "./portfolioSlice.ts";
 import { type FormatGains, gainText, percentOrNA } from "./valuationView.ts";
@@ -17,15 +18,32 @@ interface AssetTableProps {
   currency?: string;
   /** the newest price's date (shown above the table); an asset priced on another date, or stale, says its own */
   pricesAsOf?: string | null;
+  /** the portfolio's total value, which initial percents are shares of (default 10000) */
+  totalValue?: number;
 }
 
-export function AssetTable({ assets, figures, formatGains, editable, currency = "USD", pricesAsOf = null }: AssetTableProps) {
+export function AssetTable({
+  assets,
+  figures,
+  formatGains,
+  editable,
+  currency = "USD",
+  pricesAsOf = null,
+  totalValue = 10000,
+}: AssetTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
-  if (assets.length === 0) return <p className="muted empty">No assets yet.</p>;
+  if (assets.length === 0)
+    return (
+      <p className="muted empty">
+        {editable
+          ? "No assets yet. Add the ones you hold with “Add asset”: search a ticker, pick the purchase date, and the price of that month is filled in."
+          : "No assets yet."}
+      </p>
+    );
   const editedAsset = editing === null ? undefined : assets[editing];
   return (
     <div className="table-wrap">
-      <table className="assets">
+      <table className="assets stack">
         <caption className="visually-hidden">Assets</caption>
         <thead>
           <tr>
@@ -72,6 +90,7 @@ export function AssetTable({ assets, figures, formatGains, editable, currency = 
               pricesAsOf={pricesAsOf}
               index={index}
               editable={editable}
+              totalValue={totalValue}
               onEdit={() => setEditing(index)}
             />
           ))}
@@ -90,10 +109,11 @@ interface AssetRowProps {
   pricesAsOf: string | null;
   index: number;
   editable: boolean;
+  totalValue: number;
   onEdit: () => void;
 }
 
-function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, editable, onEdit }: AssetRowProps) {
+function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, editable, totalValue, onEdit }: AssetRowProps) {
   const dispatch = useAppDispatch();
   const gain = gainText(figures?.profitLoss, figures?.profitLossPercent, formatGains, currency);
   // prices and the purchase price are in the instrument's own currency
@@ -101,10 +121,10 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
   const gainSign = figures?.profitLoss ? Math.sign(figures.profitLoss) : 0;
   return (
     <tr>
-      <td className="ticker">{asset.ticker}</td>
+      <td className="ticker stack-title">{asset.ticker}</td>
       {/* a name that only repeats the ticker says nothing */}
-      <td className="asset-name">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
-      <td className="num">
+      <td className="asset-name stack-wide">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
+      <td className="num" data-label="Quantity">
         {editable ? (
           <NumberCell
             label={`Quantity of ${asset.ticker}`}
@@ -117,12 +137,11 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
         )}
         {asset.splitNote && <div className="muted small split-note">{asset.splitNote}</div>}
       </td>
-      <td className="num">
+      <td className="num" data-label="Initial %">
         {editable ? (
-          <NumberCell
-            label={`Initial percent of ${asset.ticker}`}
-            value={asset.initialPercent}
-            parse={parseInitialPercent}
+          <InitialPercentCell
+            asset={asset}
+            totalValue={totalValue}
             onCommit={(initialPercent) => dispatch(assetInitialPercentChanged({ index, initialPercent }))}
           />
         ) : asset.initialPercent === null ? (
@@ -131,9 +150,13 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
           percentOrNA(asset.initialPercent)
         )}
       </td>
-      <td className="num">{formatCurrencyOrNA(asset.PoA, own)}</td>
-      <td className="nowrap">{formatDate(asset.DoA)}</td>
-      <td className="num">
+      <td className="num" data-label="Purchase price">
+        {formatCurrencyOrNA(asset.PoA, own)}
+      </td>
+      <td className="nowrap" data-label="Purchase date">
+        {formatDate(asset.DoA)}
+      </td>
+      <td className="num" data-label="Latest price">
         {formatCurrencyOrNA(asset.latestPrice, own)}
         {asset.priceDate && (asset.stale || asset.priceDate !== pricesAsOf) && (
           <div className="muted small price-date">
@@ -141,14 +164,18 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
           </div>
         )}
       </td>
-      <td className="num">{figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue, currency)}</td>
-      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`}>
+      <td className="num" data-label="Market value">
+        {figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue, currency)}
+      </td>
+      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`} data-label="Profit/loss">
         {gain}
         {figures && figures.dividends > 0 && (
           <div className="muted small dividends-note">incl. {formatMoney(figures.dividends, currency)} dividends received</div>
         )}
       </td>
-      <td className="num">{percentOrNA(figures?.percent)}</td>
+      <td className="num" data-label="Share">
+        {percentOrNA(figures?.percent)}
+      </td>
       {editable && (
         <td className="row-actions">
           <button type="button" className="icon-button" aria-label={`Edit ${asset.ticker}`} onClick={onEdit}>
@@ -165,10 +192,80 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
 
 /** An initial percent is 0 to 100; empty means none. Out of range or not a number is none too. */
 export function parseInitialPercent(text: string): number | null {
-  const trimmed = text.trim().replace(/%$/, "");
-  if (trimmed === "") return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value >= 0 && value <= 100 ? value : null;
+  const read = readInitialPercent(text);
+  return read.ok ? read.value : null;
+}
+
+interface InitialPercentCellProps {
+  asset: Asset;
+  totalValue: number;
+  onCommit: (value: number | null) => void;
+}
+
+/**
+ * No silent change: while an initial percent is typed, the cell says what it applies to (the total value)
+ * and the quantity it will set; a percent that cannot be applied (over 100, negative, not a number) says
+ * why and is not applied. Enter or leaving the field applies it, as for the quantity.
+ */
+function InitialPercentCell({ asset, totalValue, onCommit }: InitialPercentCellProps) {
+  const value = asset.initialPercent;
+  const text0 = value === null ? "" : String(value);
+  const [text, setText] = useState(text0);
+  const [shown, setShown] = useState(value);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const noteId = useId();
+  if (shown !== value) {
+    setShown(value);
+    setText(text0);
+  }
+  const read = readInitialPercent(text);
+  const changed = text.trim() !== text0;
+  const commit = () => {
+    if (!read.ok) {
+      setRefusal(read.reason);
+      return;
+    }
+    setRefusal(null);
+    setText(read.value === null ? "" : String(read.value));
+    onCommit(read.value);
+  };
+  const preview = changed && read.ok && read.value !== null ? previewInitialPercent(asset, read.value, totalValue) : null;
+  const problem = refusal ?? (changed && !read.ok ? read.reason : null);
+  return (
+    <div className="percent-cell">
+      <input
+        className="quantity-input"
+        aria-label={`Initial percent of ${asset.ticker}`}
+        aria-describedby={problem || preview ? noteId : undefined}
+        aria-invalid={problem ? true : undefined}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setRefusal(null);
+          setText(e.target.value);
+        }}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit();
+        }}
+      />
+      {problem ? (
+        <span id={noteId} className="cell-note field-error" role="alert">
+          {problem}
+        </span>
+      ) : (
+        preview && (
+          <span id={noteId} className="cell-note" role="status">
+            {read.ok && read.value !== null ? `${read.value}% of ${formatMoney(totalValue)} = ${formatMoney(preview.amount)}` : ""}
+            {preview.quantity === null
+              ? "; the quantity is set from the purchase month's price when saved"
+              : ` → quantity ${formatQuantity(preview.quantity)} at ${formatMoney(preview.price ?? 0)}, when saved`}
+          </span>
+        )
+      )}
+    </div>
+  );
 }
 
 interface NumberCellProps {

@@ -13,7 +13,7 @@ export function HistoricalPeriods({ periods }: { periods: HistoricalPeriod[] }) 
       <h2 id="historical-returns-title">Historical returns</h2>
       <p className="muted">What today's mix would have done, bought at the start of each period and held to its end.</p>
       <div className="table-scroll">
-        <table className="assets">
+        <table className="assets stack">
           <caption className="visually-hidden">Historical returns</caption>
           <thead>
             <tr>
@@ -32,12 +32,20 @@ export function HistoricalPeriods({ periods }: { periods: HistoricalPeriod[] }) 
           <tbody>
             {periods.map((period) => (
               <tr key={period.name}>
-                <th scope="row">{period.name}</th>
-                <td>{formatMonth(period.from)}</td>
-                <td>{formatMonth(period.to)}</td>
-                <td className={`num ${returnClass(period.returnPercent)}`}>{percentOrNA(period.returnPercent)}</td>
-                <td className="num">{period.endValue === null ? "NA" : formatMoney(period.endValue)}</td>
-                <td>{period.excluded.length > 0 ? `${period.excluded.join(", ")} (no price at the start)` : "—"}</td>
+                <th scope="row" className="stack-title">
+                  {period.name}
+                </th>
+                <td data-label="From">{formatMonth(period.from)}</td>
+                <td data-label="To">{formatMonth(period.to)}</td>
+                <td className={`num ${returnClass(period.returnPercent)}`} data-label="Return">
+                  {percentOrNA(period.returnPercent)}
+                </td>
+                <td className="num" data-label="Value at the end">
+                  {period.endValue === null ? "NA" : formatMoney(period.endValue)}
+                </td>
+                <td className="stack-wide" data-label="Left out">
+                  {period.excluded.length > 0 ? `${period.excluded.join(", ")} (no price at the start)` : "—"}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -18,6 +18,7 @@ import {
   shownRange,
   whatIfName,
 } from "./valuationView.ts";
+import { percentLineData, type ValueUnit } from "./valueChartPercent.ts";
 
 // The charts load their library on demand, in its own chunk (components/Chart.tsx).
 
@@ -36,6 +37,7 @@ interface ValueChartProps {
 export function ValueChart({ valuation, portfolioName, indexTicker, onPickBenchmark, pickingBenchmark }: ValueChartProps) {
   const [wanted, setWanted] = useState<RangeName>("All");
   const [view, setView] = useState<View>("benchmark");
+  const [unit, setUnit] = useState<ValueUnit>("$");
   const pickerId = useId();
   const ranges = chartRanges(valuation);
   const rangeName = shownRange(ranges, wanted);
@@ -73,17 +75,29 @@ export function ValueChart({ valuation, portfolioName, indexTicker, onPickBenchm
         )}
       </div>
       {ranges.length > 0 && (
-        <fieldset className="segmented ranges" aria-label="Range">
-          {ranges.map((name) => (
-            <button key={name} type="button" aria-pressed={name === rangeName} onClick={() => setWanted(name)}>
-              {name}
-            </button>
-          ))}
-        </fieldset>
+        <div className="chart-controls">
+          <fieldset className="segmented ranges" aria-label="Range">
+            {ranges.map((name) => (
+              <button key={name} type="button" aria-pressed={name === rangeName} onClick={() => setWanted(name)}>
+                {name}
+              </button>
+            ))}
+          </fieldset>
+          {/* money, or the return since the range's start: the fair comparison for a portfolio that kept buying */}
+          {range?.twrSeries && (
+            <fieldset className="segmented" aria-label="Show the value chart as">
+              {(["$", "%"] as const).map((u) => (
+                <button key={u} type="button" aria-pressed={unit === u} onClick={() => setUnit(u)}>
+                  {u === "$" ? "Value $" : "Return %"}
+                </button>
+              ))}
+            </fieldset>
+          )}
+        </div>
       )}
       {range ? (
         <>
-          <LineChart range={range} portfolioName={portfolioName} indexName={view === "benchmark" ? lineName : null} />
+          <LineChart range={range} portfolioName={portfolioName} indexName={view === "benchmark" ? lineName : null} unit={unit} />
           <p className="chart-note">
             {portfolioName}: <strong>{percentOrNA(range.profitLossPercent)}</strong> time-weighted over {rangeLabel(range.range)}
             {view === "benchmark" && range.benchmarkWhatIf ? (
@@ -113,15 +127,25 @@ function rangeLabel(range: RangeName): string {
   return range === "All" ? "all time" : range === "YTD" ? "the year to date" : `the last ${range === "1Y" ? "year" : "3 years"}`;
 }
 
-function LineChart({ range, portfolioName, indexName }: { range: RangeReturn; portfolioName: string; indexName: string | null }) {
-  const data = lineChartData(range, portfolioName, indexName);
+interface LineChartProps {
+  range: RangeReturn;
+  portfolioName: string;
+  indexName: string | null;
+  unit: ValueUnit;
+}
+
+function LineChart({ range, portfolioName, indexName, unit }: LineChartProps) {
+  const percent = unit === "%" ? percentLineData(range, portfolioName, indexName) : null;
+  const data = percent ?? lineChartData(range, portfolioName, indexName);
+  const shown = percent ? "%" : "$";
+  const format = (value: number) => (shown === "%" ? formatPercent(value) : formatMoney(value));
   return (
     <Chart
       type="line"
       height={300}
       label="Portfolio value chart"
       series={data.series}
-      options={lineOptions(data)}
+      options={lineOptions(data, shown)}
       table={
         <table>
           <thead>
@@ -140,7 +164,7 @@ function LineChart({ range, portfolioName, indexName }: { range: RangeReturn; po
                 <td>{formatMonth(month)}</td>
                 {data.series.map((line) => {
                   const value = line.data[i];
-                  return <td key={line.name}>{value === null || value === undefined ? "NA" : formatMoney(value)}</td>;
+                  return <td key={line.name}>{value === null || value === undefined ? "NA" : format(value)}</td>;
                 })}
               </tr>
             ))}

@@ -23,6 +23,7 @@ import { ProfitLossChart, SharesChart, ValueChart } from "./PortfolioCharts.tsx"
 import { PortfolioSummary, ReturnsPanel, ValuationGaps } from "./PortfolioSummary.tsx";
 import { autoSaveChanged, formatGainsChanged, newPortfolioStarted, playgroundStarted } from "./portfolioSlice.ts";
 import { loadPortfolio } from "./portfolioThunks.ts";
+import { useUnsavedChangesPrompt } from "./UnsavedChangesPrompt.tsx";
 import { useAutosave } from "./useAutosave.ts";
 import { useChangeBenchmark } from "./useChangeBenchmark.ts";
 import { usePortfolioSave } from "./usePortfolioSave.ts";
@@ -81,6 +82,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
     if (!signedIn && playground) saveAfterLogin.current = true;
     void save();
   };
+  const leaving = useUnsavedChangesPrompt({ active: canEdit, onSave: slug === NEW_SLUG ? undefined : () => save() });
 
   const assets = state.data?.assets;
   const figures = useMemo(() => assetFigures(assets ?? []), [assets]);
@@ -111,7 +113,10 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
   const confirmDelete = async () => {
     const deleted = await deletePortfolio(slug);
     setConfirmingDelete(false);
-    if (deleted) navigate("/dashboard");
+    if (deleted) {
+      leaving.allowLeaving();
+      navigate("/dashboard");
+    }
   };
 
   return (
@@ -222,6 +227,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
       <PortfolioCardSettings />
       {adding && <AddAssetModal onClose={() => setAdding(false)} />}
       {askingName && <NewPortfolioModal busy={state.saving} onCreate={(newName) => save(newName)} onCancel={cancelNaming} />}
+      {leaving.prompt}
       {confirmingDelete && (
         <ConfirmDeleteModal name={name} busy={deleting} onConfirm={confirmDelete} onCancel={() => setConfirmingDelete(false)} />
       )}

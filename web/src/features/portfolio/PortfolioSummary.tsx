@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import type { Valuation } from "../../app/apiTypes.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatReturn, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
 import type { PortfolioFigures } from "./assetFigures.ts";
 import { useNow } from "./timers.ts";
 import { type FormatGains, formatFees, gainText, minutesUntilUpdate, percentOrNA } from "./valuationView.ts";
@@ -70,17 +71,25 @@ export function PortfolioSummary({
         </Stat>
       )}
       <Stat
-        label="Profit/loss"
+        // the percent is the one labelled return every screen shows (lib/totalReturn.ts); the other form beside it
+        label={formatGains === "%" ? TOTAL_RETURN_LABEL : "Profit/loss"}
         note={
-          onFormatGains && (
-            <fieldset className="segmented small" aria-label="Show gains as">
-              {(["$", "%"] as const).map((f) => (
-                <button key={f} type="button" aria-pressed={formatGains === f} onClick={() => onFormatGains(f)}>
-                  {f}
-                </button>
-              ))}
-            </fieldset>
-          )
+          <>
+            <span className="stat-other">
+              {formatGains === "%"
+                ? `Profit/loss ${figures.profitLoss === null ? "NA" : formatMoney(figures.profitLoss)}`
+                : `${TOTAL_RETURN_LABEL} ${formatReturn(figures.profitLossPercent)}`}
+            </span>
+            {onFormatGains && (
+              <fieldset className="segmented small" aria-label="Show gains as">
+                {(["$", "%"] as const).map((f) => (
+                  <button key={f} type="button" aria-pressed={formatGains === f} onClick={() => onFormatGains(f)}>
+                    {f}
+                  </button>
+                ))}
+              </fieldset>
+            )}
+          </>
         }
       >
         <span className={`money ${sign > 0 ? "gain" : sign < 0 ? "loss" : ""}`}>{gain}</span>

@@ -12,11 +12,14 @@ interface TickerSearchProps {
   /** a suggestion was chosen, or Search was pressed on the typed ticker */
   onPick: (ticker: string, suggestion?: Suggestion) => void;
   busy?: boolean;
+  /** what is wrong with the ticker, shown under the field */
+  error?: string | null;
 }
 
 /** The add-asset search: a combobox whose suggestions come from the autocomplete call (2+ characters). */
-export function TickerSearch({ text, onTextChange, onPick, busy }: TickerSearchProps) {
+export function TickerSearch({ text, onTextChange, onPick, busy, error }: TickerSearchProps) {
   const inputId = useId();
+  const errorId = useId();
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -71,6 +74,8 @@ export function TickerSearch({ text, onTextChange, onPick, busy }: TickerSearchP
           aria-controls={listId}
           aria-activedescendant={active >= 0 && suggestions[active] ? `${listId}-${active}` : undefined}
           autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           placeholder="Ticker or name, e.g. NVDA"
           value={text}
           onChange={(e) => {
@@ -84,6 +89,11 @@ export function TickerSearch({ text, onTextChange, onPick, busy }: TickerSearchP
           Search
         </button>
       </div>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <div id={listId} role="listbox" aria-label="Suggestions" className="suggestions" hidden={!listed}>
         {suggestions.map((s, i) => (
           <div
@@ -106,7 +116,7 @@ export function TickerSearch({ text, onTextChange, onPick, busy }: TickerSearchP
         ))}
         {listed && suggestions.length === 0 && (
           <div role="option" tabIndex={-1} aria-selected={false} aria-disabled="true" className="option muted">
-            No matches
+            Nothing found for “{query}” that can be priced here
           </div>
         )}
       </div>

@@ -40,6 +40,16 @@ async function openModal(handlers: Record<string, MockHandler> = {}) {
 }
 
 const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+/** A check's message: next to its field (named by it, inside the window), the only alert, not a toast. */
+function expectBeside(dialog: HTMLElement, label: string, message: string) {
+  const input = within(dialog).getByLabelText(label, { selector: "input" });
+  expect(input.getAttribute("aria-invalid")).toBe("true");
+  expect(document.getElementById(input.getAttribute("aria-describedby")!)?.textContent).toBe(message);
+  const alerts = screen.getAllByRole("alert");
+  expect(alerts).toHaveLength(1);
+  expect(dialog.contains(alerts[0]!)).toBe(true);
+}
+
 const lastAlert = () => screen.getAllByRole("alert").at(-1)?.textContent?.replace(/×$/, "");
 
 describe("the add-asset search", () => {
@@ -60,6 +70,12 @@ describe("the add-asset search", () => {
     await vi.waitFor(() => expect(within(dialog).getAllByRole("option")).toHaveLength(2));
     expect(api.callsTo("GET /v1/autocomplete").map((c) => c.search)).toEqual(["?query=NV"]);
     expect(search.getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("says when a search found nothing that can be priced", async () => {
+    const { dialog, user } = await openModal({ "GET /v1/autocomplete": { body: { suggestions: [] } } });
+    await user.type(field(dialog, "Search ticker"), "zzq");
+    expect((await within(dialog).findByRole("option")).textContent).toBe("Nothing found for “zzq” that can be priced here");
   });
 
   it("picking a suggestion fills the ticker and looks up its price", async () => {
@@ -176,18 +192,18 @@ describe("adding the asset", () => {
     await user.click(within(dialog).getByRole("button", { name: "NVDA" }));
     await within(dialog).findByText("$210.96");
     await add();
-    expect(lastAlert()).toBe("Quantity missing");
+    expectBeside(dialog, "Quantity", "Quantity missing");
     await user.type(field(dialog, "Quantity"), "0");
     await add();
-    expect(lastAlert()).toBe("Quantity missing");
+    expectBeside(dialog, "Quantity", "Quantity missing");
     await user.clear(field(dialog, "Quantity"));
     await user.type(field(dialog, "Quantity"), "5");
     await add();
-    expect(lastAlert()).toBe("Purchase date missing");
+    expectBeside(dialog, "Purchase date", "Purchase date missing");
     // a month with no close: the price is left to the user
     fireEvent.change(field(dialog, "Purchase date"), { target: { value: "2023-06-15" } });
     await add();
-    expect(lastAlert()).toBe("Purchase price missing");
+    expectBeside(dialog, "Purchase price", "Purchase price missing");
     expect(store.getState().portfolio.data!.assets).toHaveLength(0);
 
     await user.type(field(dialog, "Purchase price"), "42.5");

@@ -9,7 +9,10 @@ export interface AssetForm {
   date: string;
 }
 
-export type AssetCheck = { ok: true; draft: AssetDraft } | { ok: false; message: string };
+/** The field a message belongs next to. */
+export type AssetField = "ticker" | "quantity" | "date" | "price";
+
+export type AssetCheck = { ok: true; draft: AssetDraft } | { ok: false; message: string; field: AssetField };
 
 const TICKER = new RegExp(TICKER_PATTERN);
 
@@ -24,13 +27,13 @@ function numeric(text: string): number | null {
  */
 export function checkNewAsset(form: AssetForm): AssetCheck {
   const ticker = form.ticker.trim().toUpperCase();
-  if (!ticker) return { ok: false, message: Messages.tickerMissing };
-  if (ticker.length > TICKER_MAX_LENGTH || !TICKER.test(ticker)) return { ok: false, message: Messages.tickerInvalid };
+  if (!ticker) return { ok: false, message: Messages.tickerMissing, field: "ticker" };
+  if (ticker.length > TICKER_MAX_LENGTH || !TICKER.test(ticker)) return { ok: false, message: Messages.tickerInvalid, field: "ticker" };
   const quantity = numeric(form.quantity);
-  if (quantity === null || quantity === 0) return { ok: false, message: Messages.quantityMissing };
+  if (quantity === null || quantity === 0) return { ok: false, message: Messages.quantityMissing, field: "quantity" };
   const date = form.date.trim();
-  if (!date) return { ok: false, message: Messages.dateMissing };
+  if (!date) return { ok: false, message: Messages.dateMissing, field: "date" };
   const price = numeric(form.price);
-  if (price === null || price <= 0) return { ok: false, message: Messages.priceMissing };
+  if (price === null || price <= 0) return { ok: false, message: Messages.priceMissing, field: "price" };
   return { ok: true, draft: { ticker, quantity, PoA: price, DoA: date } };
 }

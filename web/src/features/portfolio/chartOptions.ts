@@ -1,12 +1,13 @@
 /** The charts' ApexCharts options, built from plain data (type-only import: no chart code here). */
 import type { ApexOptions } from "apexcharts";
 import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { ASSET_COLORS, tickerColors } from "../../lib/tickerColors.ts";
 import type { Share } from "./assetFigures.ts";
 import type { LineChartData } from "./valuationView.ts";
 import { type FormatGains, formatMonth } from "./valuationView.ts";
 
-/** Spec §9: the asset/pie colours, in a fixed order. */
-export const ASSET_COLORS = ["#3b5bdb", "#f59f00", "#12b886", "#e8590c", "#7048e8", "#1098ad", "#d6336c", "#74b816", "#495057"];
+export { ASSET_COLORS } from "../../lib/tickerColors.ts";
+
 const GAIN = "#1f9d62";
 const LOSS = "#d9344a";
 
@@ -24,15 +25,23 @@ export function axisMoney(value: number): string {
   return `${sign}$${Math.round(abs)}`;
 }
 
-export function lineOptions(data: LineChartData): ApexOptions {
+/** A phone's width, when the options are built: room for four month labels, not eight. */
+function narrowScreen(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(max-width: 640px)").matches;
+}
+
+export function lineOptions(data: LineChartData, unit: "$" | "%" = "$"): ApexOptions {
+  const ticks = Math.min(narrowScreen() ? 3 : 8, data.months.length - 1);
+  const axis = (value: number) => (unit === "%" ? formatPercent(Math.round(value)) : axisMoney(value));
+  const exact = (value: number) => (unit === "%" ? formatPercent(value) : formatMoney(value));
   return {
     ...base,
     chart: { ...base.chart, id: "portfolio-value" },
     colors: [ASSET_COLORS[0] as string, "#868e96"],
     stroke: { width: [3, 2], curve: "straight", dashArray: [0, 5] },
-    xaxis: { categories: data.months.map(formatMonth), tickAmount: Math.min(8, data.months.length - 1), labels: { rotate: 0 } },
-    yaxis: { labels: { formatter: (value: number) => axisMoney(value) } },
-    tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
+    xaxis: { categories: data.months.map(formatMonth), tickAmount: ticks, labels: { rotate: 0, hideOverlappingLabels: true } },
+    yaxis: { labels: { formatter: axis } },
+    tooltip: { y: { formatter: exact } },
     legend: { position: "top", horizontalAlign: "left" },
   };
 }
@@ -42,7 +51,7 @@ export function pieOptions(shares: readonly Share[]): ApexOptions {
     ...base,
     chart: { ...base.chart, id: "asset-shares" },
     labels: shares.map((s) => s.ticker),
-    colors: ASSET_COLORS,
+    colors: tickerColors(shares.map((s) => s.ticker)),
     dataLabels: { enabled: true, formatter: (value: number) => formatPercent(Math.round(value)) },
     tooltip: { y: { formatter: (value: number) => formatPercent(value) } },
     legend: { position: "bottom" },

@@ -10,9 +10,13 @@ describe("checkNewAsset", () => {
     expect(checkNewAsset(valid)).toEqual({ ok: true, draft: { ticker: "VTI", quantity: 10, PoA: 250, DoA: "2024-03-01" } });
   });
   it("checks quantity first, then date, then price (spec §5)", () => {
-    expect(checkNewAsset({ ...valid, quantity: "", date: "", price: "" })).toEqual({ ok: false, message: "Quantity missing" });
-    expect(checkNewAsset({ ...valid, date: "", price: "" })).toEqual({ ok: false, message: "Purchase date missing" });
-    expect(checkNewAsset({ ...valid, price: "" })).toEqual({ ok: false, message: "Purchase price missing" });
+    expect(checkNewAsset({ ...valid, quantity: "", date: "", price: "" })).toEqual({
+      ok: false,
+      message: "Quantity missing",
+      field: "quantity",
+    });
+    expect(checkNewAsset({ ...valid, date: "", price: "" })).toEqual({ ok: false, message: "Purchase date missing", field: "date" });
+    expect(checkNewAsset({ ...valid, price: "" })).toEqual({ ok: false, message: "Purchase price missing", field: "price" });
   });
   it("wants a numeric, non-zero quantity", () => {
     expect(checkNewAsset({ ...valid, quantity: "ten" })).toMatchObject({ message: "Quantity missing" });

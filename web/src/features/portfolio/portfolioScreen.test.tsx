@@ -74,6 +74,8 @@ describe("figures", () => {
     expect(stat("Market value").textContent).toContain("$4,200.00");
     expect(stat("Cost").textContent).toContain("$3,950.00");
     expect(stat("Profit/loss").textContent).toContain("$250.00");
+    // the one labelled return, the same words as the dashboard's and the community's cards: 250 / 3950 = 6.33 %
+    expect(stat("Profit/loss").textContent).toContain("Total return +6.33%");
     // 0.03 × 64.29 % + 0.035 × 35.71 % = 0.0318 (% a year)
     expect(stat("Fees").textContent).toContain("0.0318%");
     // VTI: 10 × 270 = 2700, gain 200, 2700 / 4200 = 64.29 %
@@ -144,7 +146,8 @@ describe("figures", () => {
     await user.click(screen.getByRole("button", { name: "%" }));
 
     // 250 / 3950 = 6.33 %; VTI 200 / 2500 = 8 %; BND 50 / 1450 = 3.45 %
-    expect(stat("Profit/loss").textContent).toContain("6.33%");
+    expect(stat("Total return").textContent).toContain("6.33%");
+    expect(stat("Total return").textContent).toContain("Profit/loss $250.00");
     expect(cellTexts(assetRow("VTI"))[8]).toBe("8%");
     expect(cellTexts(assetRow("BND"))[8]).toBe("3.45%");
     const bars = within(screen.getByRole("figure", { name: "Profit/loss per period chart" }));

@@ -122,6 +122,7 @@ function ProfileForm({ settings }: { settings: SettingsReply }) {
   const initialDisplayName = settings.account.displayName ?? user?.displayName ?? "";
   const [displayName, setDisplayName] = useState(initialDisplayName);
   const { save, saving, error, setError } = useSave();
+  const usernameError = error && (Object.values(UsernameMessages) as string[]).includes(error) ? error : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -142,11 +143,27 @@ function ProfileForm({ settings }: { settings: SettingsReply }) {
       <h2>Profile</h2>
       <p className="muted">Signed in as {settings.account.email}</p>
       <label htmlFor="settings-username">Username</label>
-      <input id="settings-username" value={username} autoComplete="username" onChange={(e) => setUsername(e.target.value)} />
-      <p className="muted small">3 to 15 characters: letters, numbers and underscores.</p>
+      <input
+        id="settings-username"
+        value={username}
+        autoComplete="username"
+        aria-invalid={usernameError ? true : undefined}
+        aria-describedby={usernameError ? "settings-username-error" : "settings-username-rule"}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      {/* a username's problem stands under the username, in place of the rule it breaks */}
+      {usernameError ? (
+        <p id="settings-username-error" className="field-error" role="alert">
+          {usernameError}
+        </p>
+      ) : (
+        <p id="settings-username-rule" className="muted small">
+          3 to 15 characters: letters, numbers and underscores.
+        </p>
+      )}
       <label htmlFor="settings-display-name">Display name</label>
       <input id="settings-display-name" value={displayName} autoComplete="name" onChange={(e) => setDisplayName(e.target.value)} />
-      {error && (
+      {error && !usernameError && (
         <p className="form-error" role="alert">
           {error}
         </p>

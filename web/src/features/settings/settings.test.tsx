@@ -92,6 +92,11 @@ describe("profile save", () => {
     if (username) await user.type(screen.getByLabelText("Username"), username);
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(screen.getByRole("alert").textContent).toBe(message);
+    // under the username, named as its description, not at the foot of the form
+    const field = screen.getByLabelText("Username");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(field.getAttribute("aria-describedby")!)?.textContent).toBe(message);
+    expect(field.nextElementSibling).toBe(screen.getByRole("alert"));
     expect(api.callsTo("POST /v1/update/settings")).toHaveLength(0);
   });
 
@@ -142,6 +147,7 @@ describe("profile save", () => {
     await user.type(screen.getByLabelText("Username"), "bob");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect((await screen.findByRole("alert")).textContent).toBe("This username is already taken");
+    expect(screen.getByLabelText("Username").nextElementSibling).toBe(screen.getByRole("alert"));
     expect(screen.queryByText("Updated!")).toBeNull();
     expect(api.callsTo("POST /v1/get/settings")).toHaveLength(1);
   });

@@ -112,9 +112,9 @@ describe.skipIf(!enabled)("brokerage connections in Chromium", () => {
     // one connection on the free plan: the second asks for an upgrade
     await page.getByRole("button", { name: "Connect brokerage" }).click();
     await page.getByRole("alert").filter({ hasText: "Only one connected account is allowed in your plan" }).waitFor();
-    const upgrade = page.getByRole("dialog", { name: "Upgrade your plan" });
+    const upgrade = page.getByRole("dialog", { name: "Upgrade" });
     await upgrade.getByText("Only one connected account is allowed in your plan").waitFor();
-    await upgrade.getByRole("button", { name: "Not now" }).click();
+    await upgrade.getByRole("button", { name: "Close" }).click();
 
     await page.goto(`${app.url}/settings?t=connections`);
     const panel = page.getByRole("tabpanel");

@@ -157,6 +157,7 @@ const routes = () => ({
     ["referral-missing", "/referral"],
     ["reset-password", "/reset-password?token=x"],
     ["not-found", "/nowhere"],
+    ["playground", "/playground"],
   ],
   user: [
     ["dashboard-user", "/dashboard"],
@@ -168,6 +169,9 @@ const routes = () => ({
     ["movers", "/movers"],
     ["settings", "/settings"],
     ["settings-plan", "/settings?t=plan"],
+    ["settings-connections", "/settings?t=connections"],
+    ["import", "/import"],
+    ["playground-user", "/playground"],
     ["community-user", "/community"],
   ],
 });

@@ -24,6 +24,11 @@ export default defineConfig({
       ],
       portfolioPattern: "^/p/([^/]+)/?$",
       sessionKey: "auth",
+      // the lists these pages ask for first (communityApi.ts communityUrl), for a visitor
+      earlyCalls: [
+        { path: "^/community/?$", url: "/v1/get/communityportfolios" },
+        { path: "^/dashboard/?$", url: "/v1/get/communityportfolios?samples=true" },
+      ],
     }),
     precompressPlugin(),
   ],

@@ -6,7 +6,9 @@
  * loaded from index.html before the app's, that looks at the address and adds `<link rel="modulepreload">`
  * (and `rel="preload"` for its stylesheets) for that page's chunks, so they download beside the app's
  * script. For a visitor on a portfolio page it also asks for the portfolio's public copy (cachable,
- * `max-age=60`), which the page's own request then takes from the browser's cache.
+ * `max-age=60`), which the page's own request then takes from the browser's cache; on the community page (and
+ * the visitor's dashboard, for its samples) it starts the list's call, which the page's request takes over
+ * (src/app/earlyCall.ts): that list is revalidated on every load, so the browser's cache could not help.
  *
  * A file, not an inline script: the Content-Security-Policy allows scripts from 'self' only. `async`, so it
  * runs as soon as it arrives (a deferred module script would wait for the app's whole module graph).
@@ -18,6 +20,13 @@ export interface PreloadedRoute {
   path: string;
   /** the page's module, relative to the web root, as routes.tsx imports it */
   module: string;
+}
+
+/** a visitor's first API call on a page, started by the script and taken by the page (src/app/earlyCall.ts) */
+export interface EarlyCallRoute {
+  path: string;
+  /** path and query exactly as the page asks for it (a GET, revalidated: `cache: "no-cache"`) */
+  url: string;
 }
 
 interface OutputChunkLike {
@@ -43,7 +52,13 @@ function closure(bundle: Bundle, fileName: string, seen = new Set<string>()): Se
 }
 
 /** The script's text: routes as [pattern, files], the files beside the app's own left out. */
-export function preloadScript(routes: [string, string[]][], base: string, portfolioPattern: string, sessionKey: string) {
+export function preloadScript(
+  routes: [string, string[]][],
+  base: string,
+  portfolioPattern: string,
+  sessionKey: string,
+  calls: EarlyCallRoute[],
+) {
   return `const routes=${JSON.stringify(routes)};
 const path=location.pathname;
 for(const [pattern,files] of routes){if(!new RegExp(pattern).test(path))continue;
@@ -53,10 +68,17 @@ link.href=${JSON.stringify(base)}+file;link.crossOrigin="";document.head.append(
 const slug=new RegExp(${JSON.stringify(portfolioPattern)}).exec(path)?.[1];
 let signedIn=true;try{signedIn=localStorage.getItem(${JSON.stringify(sessionKey)})!==null;}catch{}
 if(slug&&slug!=="new"&&!signedIn)fetch("/cachable/get/portfolio/"+slug).catch(()=>undefined);
+const call=signedIn?undefined:${JSON.stringify(calls.map((c) => [c.path, c.url]))}.find(([pattern])=>new RegExp(pattern).test(path));
+if(call)window.folioEarlyCall={url:call[1],response:fetch(call[1],{cache:"no-cache"})};
 `;
 }
 
-export function routePreloadPlugin(options: { routes: PreloadedRoute[]; portfolioPattern: string; sessionKey: string }): Plugin {
+export function routePreloadPlugin(options: {
+  routes: PreloadedRoute[];
+  portfolioPattern: string;
+  sessionKey: string;
+  earlyCalls: EarlyCallRoute[];
+}): Plugin {
   let base = "/";
   return {
     name: "folio-route-preload",
@@ -77,7 +99,7 @@ export function routePreloadPlugin(options: { routes: PreloadedRoute[]; portfoli
         if (!chunk) throw new Error(`route preload: no chunk for ${route.module}`);
         return [route.path, [...closure(bundle, chunk.fileName)].filter((file) => !loaded.has(file))];
       });
-      const source = preloadScript(routes, base, options.portfolioPattern, options.sessionKey);
+      const source = preloadScript(routes, base, options.portfolioPattern, options.sessionKey, options.earlyCalls);
       const fileName = this.getFileName(this.emitFile({ type: "asset", name: "preload.js", source }));
       const tag = `<script type="module" async crossorigin src="${base}${fileName}"></script>`;
       const text = String(html.source);

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompressPlugin } from "./build/precompress.ts";
+import { routePreloadPlugin } from "./build/routePreload.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 /** The embedded app (or the gateway) on its default port; the dev server forwards API paths to it. */
@@ -10,7 +11,27 @@ const proxied = ["/v1", "/v2", "/cachable", "/healthz", "/docs"];
 
 export default defineConfig({
   root,
-  plugins: [react(), precompressPlugin()],
+  plugins: [
+    react(),
+    // the landing routes' chunks download beside the app's script (build/routePreload.ts); same paths as routes.tsx
+    routePreloadPlugin({
+      routes: [
+        { path: "^/dashboard(/portfolios|/first)?/?$", module: "src/features/dashboard/DashboardPage.tsx" },
+        { path: "^/p/[^/]+/?$", module: "src/features/portfolio/PortfolioPage.tsx" },
+        { path: "^/community/?$", module: "src/features/community/CommunityPage.tsx" },
+        { path: "^/networth/?$", module: "src/features/networth/NetWorthPage.tsx" },
+        { path: "^/settings/?$", module: "src/features/settings/SettingsPage.tsx" },
+      ],
+      portfolioPattern: "^/p/([^/]+)/?$",
+      sessionKey: "auth",
+      // the lists these pages ask for first (communityApi.ts communityUrl), for a visitor
+      earlyCalls: [
+        { path: "^/community/?$", url: "/v1/get/communityportfolios" },
+        { path: "^/dashboard/?$", url: "/v1/get/communityportfolios?samples=true" },
+      ],
+    }),
+    precompressPlugin(),
+  ],
   build: { outDir: "dist", emptyOutDir: true },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: true }])),

@@ -9,7 +9,7 @@
  * CHROMIUM_PATH as for the e2e tests.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
@@ -25,6 +25,10 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/dashboard", "/p/sample-three-fund", "/community"];
 
 async function main() {
+  // the machine's load moves the scores (blocking time above all): the figures say how busy it was
+  const startLoad = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
   let app: AppProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "folio-lighthouse-"));
   let base = process.env.LIGHTHOUSE_URL;
@@ -52,14 +56,20 @@ async function main() {
     for (const page of PAGES) {
       const runs: Record<string, number>[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const result = await lighthouse(
-          `${base}${page}`,
-          { port, output: reports ? "html" : "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
-          // the default config: mobile form factor, simulated slow 4G and 4× CPU slowdown
-          undefined,
-        );
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        if (result.lhr.runtimeError) console.log(`  ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        // a run whose trace Lighthouse could not record (NO_NAVSTART and the like) has no scores: run it again
+        for (let attempt = 1; ; attempt++) {
+          result = await lighthouse(
+            `${base}${page}`,
+            { port, output: reports ? "html" : "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
+            // the default config: mobile form factor, simulated slow 4G and 4× CPU slowdown
+            undefined,
+          );
+          if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+          if (!result.lhr.runtimeError) break;
+          console.log(`  ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+          if (attempt === 3) break;
+        }
         const scores: Record<string, number> = {};
         for (const category of CATEGORIES) scores[category] = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
         runs.push(scores);
@@ -94,7 +104,11 @@ async function main() {
     await app?.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`\nLighthouse (mobile) on ${base}, ${new Date().toISOString().slice(0, 10)}, median of ${RUNS} run(s)\n`);
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
+  console.log(`\nLighthouse (mobile) on ${base}, ${new Date().toISOString().slice(0, 10)}, median of ${RUNS} run(s)`);
+  console.log(`load average at the start ${startLoad}, at the end ${load} (1, 5, 15 min; ${cpus().length} cores)\n`);
   console.log(`| page | ${CATEGORIES.join(" | ")} | performance per run |\n|---|${CATEGORIES.map(() => "---").join("|")}|---|`);
   for (const row of rows) console.log(`| \`${row.page}\` | ${CATEGORIES.map((c) => row.scores[c]).join(" | ")} | ${row.runs.join(", ")} |`);
   const low = rows.filter((row) => CATEGORIES.some((c) => (row.scores[c] ?? 0) < MIN_SCORE));

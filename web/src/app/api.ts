@@ -4,6 +4,7 @@
  */
 import { type BaseQueryFn, createApi, type FetchArgs, type FetchBaseQueryError, fetchBaseQuery } from "@reduxjs/toolkit/query/react";
 import { type AuthState, loginRequired, sessionExpired } from "../features/auth/authSlice.ts";
+import { fetchWithEarlyCall } from "./earlyCall.ts";
 
 export interface ApiExtraOptions {
   /** A visitor may make this call: a 401 from it does not ask them to log in. */
@@ -12,6 +13,8 @@ export interface ApiExtraOptions {
 
 const fetchJson = fetchBaseQuery({
   baseUrl: "",
+  // a visitor's first call may already be under way (app/earlyCall.ts)
+  fetchFn: fetchWithEarlyCall,
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as { auth: AuthState }).auth.idToken;
     if (token) headers.set("authorization", `Bearer ${token}`);

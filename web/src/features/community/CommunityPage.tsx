@@ -1,12 +1,16 @@
 import { COMMUNITY_CATEGORIES as CATEGORIES } from "@folio/proto/constants";
-import { useId, useState } from "react";
+import { useDeferredValue, useId, useState } from "react";
 import { PageLoading } from "../../app/Layout.tsx";
 import { CommunityCard } from "./CommunityCard.tsx";
 import { type CommunityCard as Card, type CommunityCategory, useGetCommunityPortfoliosQuery } from "./communityApi.ts";
 
 /** /community: public portfolios by category, a page of each, for anyone, signed in or not. */
 export function CommunityPage() {
-  const { data, isLoading, isError } = useGetCommunityPortfoliosQuery({}, { refetchOnMountOrArgChange: true });
+  const query = useGetCommunityPortfoliosQuery({}, { refetchOnMountOrArgChange: true });
+  // the cards render as a transition (in slices, the browser free in between), not in one long task
+  const data = useDeferredValue(query.data);
+  const isError = query.isError && !query.data;
+  const isLoading = !data && !isError;
   const listed = data ? CATEGORIES.filter((c) => (data.pagination.totals[c] ?? 0) > 0) : [];
   return (
     <section className="community">

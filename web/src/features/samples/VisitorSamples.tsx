@@ -1,4 +1,5 @@
 import { COMMUNITY_CATEGORIES as CATEGORIES, SAMPLE_SLUGS } from "@folio/proto/constants";
+import { useDeferredValue } from "react";
 import { CommunityCard } from "../community/CommunityCard.tsx";
 import { useGetCommunityPortfoliosQuery } from "../community/communityApi.ts";
 
@@ -9,7 +10,9 @@ const slugOrder = (slug: string): number => (SAMPLE_SLUGS as readonly string[]).
  * valued with real prices. They are public portfolios seeded at the server's start; each opens read-only.
  */
 export function VisitorSamples() {
-  const { data, isLoading, isError } = useGetCommunityPortfoliosQuery({ samples: true });
+  const { data: arrived, isLoading, isError } = useGetCommunityPortfoliosQuery({ samples: true });
+  // the cards render as a transition (in slices, the browser free in between), not in one long task
+  const data = useDeferredValue(arrived);
   const cards = data ? CATEGORIES.flatMap((c) => data[c] ?? []) : [];
   cards.sort((a, b) => slugOrder(a.slug) - slugOrder(b.slug));
   if (isLoading || isError || cards.length === 0) return null;

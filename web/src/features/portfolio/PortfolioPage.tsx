@@ -1,3 +1,4 @@
+import "./portfolio.css";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { NEW_SLUG } from "../../app/apiTypes.ts";

@@ -12,7 +12,6 @@ function Opener() {
       </button>
       {open && (
         <Modal title="Rename" onClose={() => setOpen(false)}>
-          {/* biome-ignore lint/a11y/noAutofocus: the field a user came to fill */}
           <input aria-label="Name" autoFocus />
         </Modal>
       )}

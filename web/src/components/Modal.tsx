@@ -18,6 +18,9 @@ export function Modal({ title, onClose, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // closed by this component (unmounting, or hidden for a while by a Suspense boundary): its close event
+  // is not the user's
+  const closedHere = useRef(false);
 
   // what had focus before the dialog (and its fields' autoFocus) took it
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -31,7 +34,10 @@ export function Modal({ title, onClose, children }: ModalProps) {
     dialog.showModal();
     inner?.focus();
     return () => {
-      if (dialog.open) dialog.close();
+      if (dialog.open) {
+        closedHere.current = true;
+        dialog.close();
+      }
       if (opener?.isConnected) opener.focus();
     };
   }, [opener]);
@@ -43,6 +49,10 @@ export function Modal({ title, onClose, children }: ModalProps) {
   };
   // closed by the browser anyway (a second Escape without user activation cannot be cancelled)
   const onNativeClose = () => {
+    if (closedHere.current) {
+      closedHere.current = false;
+      return;
+    }
     if (ref.current?.isConnected) onCloseRef.current();
   };
 

@@ -5,6 +5,10 @@ import { Provider } from "react-redux";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { routes } from "./app/routes.tsx";
 import { makeStore } from "./app/store.ts";
+import { applyColorTokens } from "./lib/palette.ts";
+
+// the colours shared with the charts (lib/palette.ts), as the stylesheets' custom properties
+applyColorTokens();
 
 const store = makeStore();
 const router = createBrowserRouter(routes);

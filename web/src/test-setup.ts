@@ -11,6 +11,19 @@ globalThis.Request = class PageRequest extends NodeRequest {
   }
 } as typeof Request;
 
+// jsdom has <dialog> without showModal/close: the attribute and the close event, as a browser does
+// (jsdom has no top layer and no inert page behind it, so focus is not trapped here)
+if (typeof HTMLDialogElement.prototype.showModal !== "function") {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute("open")) return;
+    this.removeAttribute("open");
+    setTimeout(() => this.dispatchEvent(new Event("close")));
+  };
+}
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();

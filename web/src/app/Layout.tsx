@@ -8,6 +8,7 @@ import { useLogOut } from "../features/auth/useLogOut.ts";
 import { chatToggled, selectChat } from "../features/chat/chatSlice.ts";
 import { Toasts } from "../features/toasts/Toasts.tsx";
 import { useAppDispatch, useAppSelector } from "./hooks.ts";
+import "./layout.css";
 import "./mobile.css";
 
 // the assistant's panel loads when first opened, so pages that never open it do not carry it

@@ -44,7 +44,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
 export const api = createApi({
   reducerPath: "api",
   baseQuery,
-  tagTypes: ["PortfolioList"],
+  // "AchievementState": invalidated by every call after which the server may have advanced an achievement
+  // step it observes; the achievements feature hears of it through its watch query (achievementsApi.ts)
+  tagTypes: ["PortfolioList", "AchievementState"],
   endpoints: () => ({}),
 });
 

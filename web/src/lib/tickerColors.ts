@@ -6,11 +6,13 @@
  * so no chart ever shows two tickers in one colour.
  */
 
-/** Spec §9: the nine asset/pie colours, in a fixed order. */
-export const ASSET_COLORS = ["#3b5bdb", "#f59f00", "#12b886", "#e8590c", "#7048e8", "#1098ad", "#d6336c", "#74b816", "#495057"];
+import { ASSET_COLORS, COLORS } from "./palette.ts";
+
+/** Spec §9: the nine asset/pie colours, in a fixed order (lib/palette.ts). */
+export { ASSET_COLORS };
 
 /** The slice that gathers the smaller holdings. */
-export const OTHER_COLOR = "#adb5bd";
+export const OTHER_COLOR = COLORS.other;
 export const OTHER_LABEL = "Other";
 
 /** FNV-1a over the ticker's characters: stable across sessions, browsers and releases. */

@@ -3,6 +3,7 @@ import { useEffect, useId } from "react";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { rememberPopup, wasLeftOpen } from "../../lib/popupPreference.ts";
 import { selectSignedIn } from "../auth/authSlice.ts";
+import { useWatchAchievementStateQuery } from "./achievementsApi.ts";
 import {
   achievementsPanelClosed,
   achievementsPanelOpened,
@@ -46,6 +47,8 @@ export function Achievements() {
   const step = useAppSelector(selectAchievementStep);
   const stepsToShow = useAppSelector(selectStepsToShow);
   const celebration = useAppSelector(selectCelebration);
+  // the calls that may move the state invalidate the "AchievementState" tag: this watch hears of them
+  useWatchAchievementStateQuery(undefined, { skip: !signedIn });
 
   useEffect(() => {
     if (uid !== null && step !== null) rememberAchievements(uid, step);

@@ -1,15 +1,16 @@
 import { type CSSProperties, useEffect, useState } from "react";
+import { COLORS } from "../../lib/palette.ts";
 
 /** How long the confetti falls; the pieces are removed after it. */
 export const CONFETTI_MS = 3_000;
-const COLORS = ["#3b5bdb", "#1f9d62", "#f59f00", "#d9344a", "#7048e8", "#15aabf"];
+const CONFETTI = [COLORS.primary, COLORS.gain, "#f59f00", COLORS.loss, "#7048e8", "#15aabf"];
 
 /** Varied start, drift, delay and spin, spread by the piece's number: the same every time, no randomness. */
 const PIECES = Array.from({ length: 48 }, (_, n) => ({
   id: `piece-${n}`,
   style: {
     left: `${(n * 37) % 100}%`,
-    background: COLORS[n % COLORS.length],
+    background: CONFETTI[n % CONFETTI.length],
     animationDelay: `${(n % 8) * 90}ms`,
     animationDuration: `${1600 + ((n * 53) % 900)}ms`,
     "--drift": `${((n * 29) % 120) - 60}px`,

@@ -1,6 +1,9 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { api } from "../../app/api.ts";
 import { advance, mockApi, portfolioFixture, renderApp, signedInState, testUser } from "../../test-utils.tsx";
+import { portfolioApi } from "../portfolio/portfolioApi.ts";
+import { achievementsApi } from "./achievementsApi.ts";
 import { reachAchievement } from "./achievementsSlice.ts";
 import { ACHIEVEMENT_STEPS } from "./steps.ts";
 
@@ -283,8 +286,28 @@ describe("advancing", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("a portfolio settings update requests a check: its endpoint invalidates the AchievementState tag", async () => {
+    mockApi({
+      "POST /v1/update/portfoliosettings/three-fund": { body: { message: "ok" } },
+      "POST /v1/get/portfolio/three-fund": {
+        body: { data: portfolioFixture(), has_updates: false, state: { notOwner: false, isAdmin: false } },
+      },
+    });
+    const { store } = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
+    await screen.findByRole("heading", { name: "Three Fund" });
+    // the layout's watch on the tag has made its first (unforced) read, which is no check
+    await waitFor(() => expect(achievementsApi.endpoints.watchAchievementState.select()(store.getState()).isSuccess).toBe(true));
+    expect(store.getState().achievements.checkRequests).toBe(0);
+    await act(async () => {
+      await store.dispatch(
+        portfolioApi.endpoints.updatePortfolioSettings.initiate({ slug: "three-fund", settings: { indexTicker: "VTI" } }),
+      );
+    });
+    await waitFor(() => expect(store.getState().achievements.checkRequests).toBe(1));
+  });
+
   it("does not ask the server after a save when no progress is known yet", async () => {
-    const api = mockApi({
+    const calls = mockApi({
       "POST /v1/get/portfolio/three-fund": {
         body: { data: portfolioFixture(), has_updates: false, state: { notOwner: false, isAdmin: false } },
       },
@@ -292,12 +315,8 @@ describe("advancing", () => {
     const { store } = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
     await screen.findByRole("heading", { name: "Three Fund" });
     startFakeClock();
-    store.dispatch({
-      type: "api/executeMutation/fulfilled",
-      payload: {},
-      meta: { arg: { endpointName: "savePortfolio", type: "mutation" } },
-    });
+    store.dispatch(api.util.invalidateTags(["AchievementState"]));
     await advance(10_000);
-    expect(api.callsTo("POST /v1/get/achievement-state")).toHaveLength(0);
+    expect(calls.callsTo("POST /v1/get/achievement-state")).toHaveLength(0);
   });
 });

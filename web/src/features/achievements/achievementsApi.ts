@@ -8,8 +8,20 @@ export const achievementsApi = api.injectEndpoints({
     fetchAchievementState: build.mutation<Static<typeof AchievementStateReply>, void>({
       query: () => ({ url: "/v1/get/achievement-state", method: "POST" }),
     }),
+    /**
+     * No request: a watch on the "AchievementState" tag. The calls after which the server may have moved
+     * the state invalidate the tag (portfolio save and settings, brokerage portfolios, chat, net worth);
+     * while the layout subscribes, each invalidation refetches this and `forced` says so (the first read
+     * is not forced). The slice counts the forced ones as checks to make.
+     */
+    watchAchievementState: build.query<{ invalidated: boolean }, void>({
+      queryFn: (_arg, { forced }) => ({ data: { invalidated: forced === true } }),
+      providesTags: ["AchievementState"],
+    }),
     updateAchievementState: build.mutation<Static<typeof AchievementUpdateReply>, number>({
       query: (step) => ({ url: "/v1/update/achievement-state", method: "POST", body: { achievement_state: step } }),
     }),
   }),
 });
+
+export const { useWatchAchievementStateQuery } = achievementsApi;

@@ -6,7 +6,7 @@
  * action can complete several steps on the server (a fact seen before its step was next, e.g. a public
  * portfolio before its first asset): the client then shows them one after the other (`target`).
  */
-import { createSlice, type PayloadAction, type UnknownAction } from "@reduxjs/toolkit";
+import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import type { AppDispatch, RootState } from "../../app/store.ts";
 import { localCache, NEVER_EXPIRES } from "../../lib/localCache.ts";
 import { authApi } from "../auth/authApi.ts";
@@ -50,19 +50,6 @@ const initialState: AchievementsState = {
   celebrating: false,
   checkRequests: 0,
 };
-
-/**
- * Mutations after which the server may have advanced a step it observes (portfolio.saved drives first
- * portfolio, first asset, public portfolio and copy). Named rather than imported, so the features that own
- * them need not know about achievements.
- */
-const OBSERVED_MUTATIONS = new Set(["savePortfolio", "updatePortfolioSettings", "copyPortfolio"]);
-
-function isObservedMutation(action: UnknownAction): boolean {
-  if (!action.type.endsWith("/executeMutation/fulfilled")) return false;
-  const arg = (action as { meta?: { arg?: { endpointName?: unknown } } }).meta?.arg;
-  return typeof arg?.endpointName === "string" && OBSERVED_MUTATIONS.has(arg.endpointName);
-}
 
 /** One step more: the panel opens with confetti. */
 function advanceOne(state: AchievementsState) {
@@ -127,9 +114,6 @@ export const achievementsSlice = createSlice({
       state.panelOpen = false;
       state.celebrating = false;
     },
-    achievementCheckRequested(state) {
-      state.checkRequests += 1;
-    },
   },
   extraReducers: (builder) => {
     builder
@@ -145,8 +129,9 @@ export const achievementsSlice = createSlice({
         state.target = null;
         advanceOne(state);
       })
-      .addMatcher(isObservedMutation, (state) => {
-        state.checkRequests += 1;
+      // a call after which the server may have moved the state invalidated the "AchievementState" tag
+      .addMatcher(achievementsApi.endpoints.watchAchievementState.matchFulfilled, (state, action) => {
+        if (action.payload.invalidated) state.checkRequests += 1;
       });
   },
   selectors: {
@@ -162,7 +147,7 @@ export const achievementsSlice = createSlice({
 });
 
 const { stepKnown, serverReported, advanced, achievementsCleared, fetchStarted, fetchEnded } = achievementsSlice.actions;
-export const { achievementsPanelOpened, achievementsPanelClosed, achievementCheckRequested, nextStepShown } = achievementsSlice.actions;
+export const { achievementsPanelOpened, achievementsPanelClosed, nextStepShown } = achievementsSlice.actions;
 export const {
   selectAchievementStep,
   selectAchievementsUid,

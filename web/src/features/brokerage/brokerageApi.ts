@@ -22,7 +22,7 @@ export const brokerageApi = withTags.injectEndpoints({
     }),
     createPortfolios: build.mutation<CreatePortfoliosReply, LinkSuccess>({
       query: (body) => ({ url: "/v1/plaid/create_portfolios/", method: "POST", body }),
-      invalidatesTags: ["PortfolioList", "BrokerageConnections"],
+      invalidatesTags: ["PortfolioList", "BrokerageConnections", "AchievementState"],
     }),
     getConnections: build.query<ConnectionsReply, void>({
       query: () => ({ url: "/v1/plaid/get_connections", method: "POST" }),

@@ -6,7 +6,6 @@
 import type { ChatCard, ChatReply, PortfolioTable } from "@folio/proto/chat";
 import { CHAT_LIMITS, Messages } from "@folio/proto/constants";
 import { createAsyncThunk, createSlice, type PayloadAction } from "@reduxjs/toolkit";
-import { achievementCheckRequested } from "../achievements/achievementsSlice.ts";
 import { loginRequired, sessionExpired, signedOut } from "../auth/authSlice.ts";
 import { chatApi } from "./chatApi.ts";
 import { type ChatModelChoice, callChat } from "./chatStream.ts";
@@ -56,7 +55,7 @@ export const sendChatMessage = createAsyncThunk<Ended, string, { state: { chat: 
       case "reply":
         if (outcome.reply.result !== "ok" || !outcome.reply.response.trim()) return { kind: "error", message: Messages.chatFailed };
         // talking with the assistant is an achievement step the server counts
-        dispatch(achievementCheckRequested());
+        dispatch(chatApi.util.invalidateTags(["AchievementState"]));
         return { kind: "reply", reply: outcome.reply };
       case "nouser":
         if (auth.idToken) dispatch(sessionExpired());

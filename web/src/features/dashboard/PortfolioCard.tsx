@@ -1,3 +1,4 @@
+import "./dashboard.css";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import type { PortfolioListItem } from "../../app/apiTypes.ts";

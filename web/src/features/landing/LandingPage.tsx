@@ -1,3 +1,4 @@
+import "./landing.css";
 import { Link } from "react-router-dom";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { authModalOpened, selectSignedIn } from "../auth/authSlice.ts";

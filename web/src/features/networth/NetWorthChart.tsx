@@ -2,6 +2,7 @@ import type { ApexOptions } from "apexcharts";
 import { Chart } from "../../components/Chart.tsx";
 import { wholeMoney } from "../../lib/chartAxis.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { COLORS } from "../../lib/palette.ts";
 import type { NetWorthBar } from "./netWorthBars.ts";
 
 /** Net worth per week as bars, the last labelled 'Now'. */
@@ -13,7 +14,7 @@ export function NetWorthChart({ bars }: { bars: NetWorthBar[] }) {
     // the axis in whole dollars; the tooltip and the table keep the cents
     yaxis: { labels: { formatter: (value: number) => wholeMoney(value) } },
     dataLabels: { enabled: false },
-    colors: ["#3b5bdb"],
+    colors: [COLORS.primary],
     plotOptions: { bar: { borderRadius: 3 } },
     tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
   };

@@ -2,11 +2,10 @@ import "./networth.css";
 import { useEffect, useRef } from "react";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { formatMoney } from "../../lib/format.ts";
-import { achievementCheckRequested } from "../achievements/achievementsSlice.ts";
 import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";
 import { NetWorthChart } from "./NetWorthChart.tsx";
 import { netWorthBars } from "./netWorthBars.ts";
-import { useGetNetWorthHistoryQuery } from "./networthApi.ts";
+import { networthApi, useGetNetWorthHistoryQuery } from "./networthApi.ts";
 import { useNetWorth } from "./useNetWorth.ts";
 
 /** /networth: the current net worth, followed while the server computes it, and its weekly history. */
@@ -45,7 +44,7 @@ function NetWorth() {
   useEffect(() => {
     if (status.state === "calculating") sawCalculating.current = true;
     if (status.state !== "done") return;
-    dispatch(achievementCheckRequested());
+    dispatch(networthApi.util.invalidateTags(["AchievementState"]));
     if (sawCalculating.current) refetch();
   }, [status, refetch, dispatch]);
 

@@ -1,6 +1,7 @@
 /** The charts' ApexCharts options, built from plain data (type-only import: no chart code here). */
 import type { ApexOptions } from "apexcharts";
 import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { COLORS } from "../../lib/palette.ts";
 import { ASSET_COLORS, tickerColors } from "../../lib/tickerColors.ts";
 import type { Share } from "./assetFigures.ts";
 import type { LineChartData } from "./valuationView.ts";
@@ -8,8 +9,8 @@ import { type FormatGains, formatMonth } from "./valuationView.ts";
 
 export { ASSET_COLORS } from "../../lib/tickerColors.ts";
 
-const GAIN = "#1f9d62";
-const LOSS = "#d9344a";
+const GAIN = COLORS.gain;
+const LOSS = COLORS.loss;
 
 const base: ApexOptions = {
   chart: { toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false }, fontFamily: "inherit" },
@@ -37,7 +38,7 @@ export function lineOptions(data: LineChartData, unit: "$" | "%" = "$"): ApexOpt
   return {
     ...base,
     chart: { ...base.chart, id: "portfolio-value" },
-    colors: [ASSET_COLORS[0] as string, "#868e96"],
+    colors: [ASSET_COLORS[0] as string, COLORS.benchmark],
     stroke: { width: [3, 2], curve: "straight", dashArray: [0, 5] },
     xaxis: { categories: data.months.map(formatMonth), tickAmount: ticks, labels: { rotate: 0, hideOverlappingLabels: true } },
     yaxis: { labels: { formatter: axis } },
@@ -84,7 +85,7 @@ export function barOptions(data: BarData, formatGains: FormatGains): ApexOptions
     },
     xaxis: { categories: data.categories },
     yaxis: { labels: { formatter: (value: number) => (formatGains === "%" ? formatPercent(Math.round(value)) : axisMoney(value)) } },
-    dataLabels: { enabled: true, formatter: (value: number) => show(value), style: { colors: ["#1d2433"] }, offsetY: -18 },
+    dataLabels: { enabled: true, formatter: (value: number) => show(value), style: { colors: [COLORS.text] }, offsetY: -18 },
     tooltip: { y: { formatter: (value: number) => show(value) } },
     legend: { show: false },
   };

@@ -15,7 +15,7 @@ export const portfolioApi = api.injectEndpoints({
     }),
     savePortfolio: build.mutation<SaveReply, { slug: string; body: SaveBody }>({
       query: ({ slug, body }) => ({ url: `/v1/save/portfolio/${encodeURIComponent(slug)}`, method: "POST", body }),
-      invalidatesTags: ["PortfolioList"],
+      invalidatesTags: ["PortfolioList", "AchievementState"],
     }),
     /** a few settings saved on their own, e.g. the benchmark (`indexTicker`) */
     updatePortfolioSettings: build.mutation<MessageReply, { slug: string; settings: PortfolioSettings }>({
@@ -24,7 +24,7 @@ export const portfolioApi = api.injectEndpoints({
         method: "POST",
         body: { settings },
       }),
-      invalidatesTags: ["PortfolioList"],
+      invalidatesTags: ["PortfolioList", "AchievementState"],
     }),
   }),
 });

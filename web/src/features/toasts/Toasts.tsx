@@ -1,3 +1,4 @@
+import "./toasts.css";
 import { useEffect } from "react";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { selectToasts, type Toast, toastDismissed } from "./toastsSlice.ts";

@@ -1,0 +1,97 @@
+import { useId } from "react";
+import { useNavigate } from "react-router-dom";
+import { NEW_SLUG, type Portfolio } from "../../app/apiTypes.ts";
+import { useAppDispatch } from "../../app/hooks.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { PlaygroundBadge } from "../playground/PlaygroundBadge.tsx";
+import { portfolioFigures } from "./assetFigures.ts";
+import { autoSaveChanged } from "./portfolioSlice.ts";
+
+interface PortfolioHeaderProps {
+  portfolio: Portfolio;
+  name: string;
+  slug: string;
+  playground: boolean;
+  currency: string | undefined;
+  /** the owner's toolbar (autosave, save, delete); otherwise read-only, with the copy button */
+  canEdit: boolean;
+  hasChanges: boolean;
+  saving: boolean;
+  copyRequested: boolean;
+  onSave: () => void;
+  onDelete: () => void;
+}
+
+/** The portfolio's name, asset count and cost, and its toolbar. */
+export function PortfolioHeader({
+  portfolio,
+  name,
+  slug,
+  playground,
+  currency,
+  canEdit,
+  hasChanges,
+  saving,
+  copyRequested,
+  onSave,
+  onDelete,
+}: PortfolioHeaderProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const autoSaveId = useId();
+  return (
+    <div className="section-header">
+      <div>
+        <h1>
+          {name}
+          {portfolio.playGround && (
+            <>
+              {" "}
+              <PlaygroundBadge />
+            </>
+          )}
+        </h1>
+        {playground && slug === NEW_SLUG && (
+          <p className="muted">
+            Try ideas here: add assets and see every figure and chart. Nothing counts in net worth, the community or achievements. Save it
+            to keep it (you will be asked to log in).
+          </p>
+        )}
+        <p className="muted">
+          {portfolio.assets.length} {portfolio.assets.length === 1 ? "asset" : "assets"} · cost value{" "}
+          <span className="money">{formatMoney(portfolioFigures(portfolio.assets).cost, currency)}</span>
+        </p>
+      </div>
+      {canEdit ? (
+        <div className="toolbar">
+          <label className="toggle" htmlFor={autoSaveId}>
+            <input
+              id={autoSaveId}
+              type="checkbox"
+              checked={portfolio.autoSave}
+              onChange={(e) => dispatch(autoSaveChanged(e.target.checked))}
+            />
+            Autosave
+          </label>
+          <button type="button" className="button primary" disabled={!hasChanges} aria-busy={saving} onClick={onSave}>
+            Save
+          </button>
+          {slug !== NEW_SLUG && (
+            <button type="button" className="button danger-outline" onClick={onDelete}>
+              Delete
+            </button>
+          )}
+        </div>
+      ) : (
+        <div className="toolbar">
+          <span className="badge">Read-only</span>
+          {!copyRequested && (
+            <button type="button" className="button secondary" onClick={() => navigate("?copy")}>
+              Copy to my portfolios
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -3,7 +3,7 @@
  * A Plaid failure becomes a PlaidFailure carrying Plaid's error_type/error_code (never the request, which
  * holds the secret and the access token), so callers decide on codes and logs stay clean.
  */
-import { Configuration, CountryCode, type InvestmentsHoldingsGetResponse, type JWKPublicKey, PlaidApi, Products } from "plaid";
+import type { CountryCode, InvestmentsHoldingsGetResponse, JWKPublicKey, PlaidApi, Products } from "plaid";
 import type { PlaidSettings } from "./settings.ts";
 
 export class PlaidFailure extends Error {
@@ -35,63 +35,74 @@ function failure(error: unknown): PlaidFailure {
   return new PlaidFailure(e?.response?.status ?? null, text(data?.error_type, "NETWORK"), text(data?.error_code, e?.code ?? "UNREACHABLE"));
 }
 
-async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
-  try {
-    return (await request()).data;
-  } catch (error) {
-    throw failure(error);
-  }
-}
+const US = "US" as CountryCode;
+const INVESTMENTS = "investments" as Products;
 
 export type Holdings = InvestmentsHoldingsGetResponse;
 
 export class PlaidClient {
-  private readonly api: PlaidApi;
+  private loaded?: Promise<PlaidApi>;
 
-  constructor(private readonly settings: PlaidSettings) {
-    this.api = new PlaidApi(
-      new Configuration({
-        basePath: settings.basePath,
-        baseOptions: {
-          headers: { "PLAID-CLIENT-ID": settings.clientId, "PLAID-SECRET": settings.secret, "Plaid-Version": "2020-09-14" },
-          timeout: 15_000,
-        },
-      }),
+  constructor(private readonly settings: PlaidSettings) {}
+
+  /** The SDK loads with the first call: it costs about half a second of start-up, for a feature many never use. */
+  private api(): Promise<PlaidApi> {
+    this.loaded ??= import("plaid").then(
+      ({ Configuration, PlaidApi }) =>
+        new PlaidApi(
+          new Configuration({
+            basePath: this.settings.basePath,
+            baseOptions: {
+              headers: { "PLAID-CLIENT-ID": this.settings.clientId, "PLAID-SECRET": this.settings.secret, "Plaid-Version": "2020-09-14" },
+              timeout: 15_000,
+            },
+          }),
+        ),
     );
+    return this.loaded;
+  }
+
+  private async call<T>(request: (api: PlaidApi) => Promise<{ data: T }>): Promise<T> {
+    const api = await this.api();
+    try {
+      return (await request(api)).data;
+    } catch (error) {
+      throw failure(error);
+    }
   }
 
   /** A Link token for the Investments product; `clientUserId` is the app's opaque user id (no e-mail). */
   linkToken(clientUserId: string) {
-    return call(() =>
-      this.api.linkTokenCreate({
+    return this.call((api) =>
+      api.linkTokenCreate({
         client_name: "Folio",
         language: "en",
-        country_codes: [CountryCode.Us],
+        country_codes: [US],
         user: { client_user_id: clientUserId },
-        products: [Products.Investments],
+        products: [INVESTMENTS],
         ...(this.settings.webhookUrl ? { webhook: this.settings.webhookUrl } : {}),
       }),
     );
   }
 
   exchange(publicToken: string) {
-    return call(() => this.api.itemPublicTokenExchange({ public_token: publicToken }));
+    return this.call((api) => api.itemPublicTokenExchange({ public_token: publicToken }));
   }
 
   holdings(accessToken: string) {
-    return call(() => this.api.investmentsHoldingsGet({ access_token: accessToken }));
+    return this.call((api) => api.investmentsHoldingsGet({ access_token: accessToken }));
   }
 
   remove(accessToken: string) {
-    return call(() => this.api.itemRemove({ access_token: accessToken }));
+    return this.call((api) => api.itemRemove({ access_token: accessToken }));
   }
 
   async institutionName(institutionId: string): Promise<string | null> {
-    const data = await call(() => this.api.institutionsGetById({ institution_id: institutionId, country_codes: [CountryCode.Us] }));
+    const data = await this.call((api) => api.institutionsGetById({ institution_id: institutionId, country_codes: [US] }));
     return data.institution.name ?? null;
   }
 
   async verificationKey(keyId: string): Promise<JWKPublicKey> {
-    return (await call(() => this.api.webhookVerificationKeyGet({ key_id: keyId }))).key;
+    return (await this.call((api) => api.webhookVerificationKeyGet({ key_id: keyId }))).key;
   }
 }

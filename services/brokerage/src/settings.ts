@@ -4,7 +4,6 @@
  * what to set, and the rest of the app works. A value that is set but wrong stops the start (ConfigError).
  */
 import { type Config, ConfigError } from "@folio/platform/config";
-import { PlaidEnvironments } from "plaid";
 import { type TokenKeys, tokenKeys } from "./token-crypto.ts";
 
 export interface PlaidSettings {
@@ -35,13 +34,16 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string): string | null {
   throw new ConfigError(name, `must be an http(s) URL, got '${raw}'`);
 }
 
+/** Plaid's hosts per environment (the SDK's PlaidEnvironments, written here so settings do not load the SDK) */
+const PLAID_HOSTS = { production: "https://production.plaid.com", sandbox: "https://sandbox.plaid.com" } as const;
+
 export function brokerageSettings(config: Config): BrokerageSettings {
   const env = config.env;
   const plaidEnv = env.PLAID_ENV || "sandbox";
   if (plaidEnv !== "sandbox" && plaidEnv !== "production") {
     throw new ConfigError("PLAID_ENV", `must be sandbox or production, got '${plaidEnv}'`);
   }
-  const basePath = httpUrl(env, "PLAID_BASE_URL") ?? PlaidEnvironments[plaidEnv];
+  const basePath = httpUrl(env, "PLAID_BASE_URL") ?? PLAID_HOSTS[plaidEnv];
   const webhookUrl = httpUrl(env, "PLAID_WEBHOOK_URL");
   // a key that is set is checked even while Plaid is off, so a typo shows at start, not at the first connection
   const keys = env.BROKERAGE_TOKEN_KEY ? tokenKeys(env.BROKERAGE_TOKEN_KEY, env.BROKERAGE_TOKEN_KEYS_OLD ?? "") : null;

@@ -4,7 +4,7 @@
  * events when the caller wants the words as they come. Either way the result is the same shape: the text,
  * the tool calls (arguments still as the model wrote them), why it stopped, and the tokens used.
  */
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { ChatSettings } from "./config.ts";
 
@@ -50,18 +50,27 @@ export class ModelFailure extends Error {
 
 const estimate = (text: string) => Math.ceil(text.length / 4);
 
-export class ChatModel {
-  private readonly client: OpenAI;
+type OpenAIClass = typeof OpenAI;
 
-  constructor(settings: Pick<ChatSettings, "baseURL" | "apiKey" | "timeoutMs">) {
-    this.client = new OpenAI({
-      baseURL: settings.baseURL,
-      // local servers (Ollama, llama.cpp) take no key, but the SDK wants one
-      apiKey: settings.apiKey ?? "no-key",
-      timeout: settings.timeoutMs,
-      // a retry would spend the user's time budget twice; the caller decides
-      maxRetries: 0,
-    });
+export class ChatModel {
+  private loaded?: Promise<{ client: OpenAI; SDK: OpenAIClass }>;
+
+  constructor(private readonly settings: Pick<ChatSettings, "baseURL" | "apiKey" | "timeoutMs">) {}
+
+  /** The SDK loads with the first question rather than at every start. */
+  private sdk() {
+    this.loaded ??= import("openai").then(({ default: SDK }) => ({
+      SDK,
+      client: new SDK({
+        baseURL: this.settings.baseURL,
+        // local servers (Ollama, llama.cpp) take no key, but the SDK wants one
+        apiKey: this.settings.apiKey ?? "no-key",
+        timeout: this.settings.timeoutMs,
+        // a retry would spend the user's time budget twice; the caller decides
+        maxRetries: 0,
+      }),
+    }));
+    return this.loaded;
   }
 
   async complete(request: ModelRequest): Promise<ModelAnswer> {
@@ -72,9 +81,10 @@ export class ChatModel {
       ...(request.tools?.length ? { tools: request.tools, tool_choice: request.toolChoice ?? "auto" } : {}),
     };
     const promptChars = JSON.stringify(request.messages).length;
+    const { client, SDK } = await this.sdk();
     try {
       if (!request.onText) {
-        const completion = await this.client.chat.completions.create(body, { signal: request.signal });
+        const completion = await client.chat.completions.create(body, { signal: request.signal });
         const choice = completion.choices?.[0];
         if (!choice?.message) throw new ModelFailure("garbage", "no choice in the completion");
         const toolCalls = (choice.message.tool_calls ?? []).flatMap((c, i) =>
@@ -84,7 +94,7 @@ export class ChatModel {
         const tokens = completion.usage?.total_tokens ?? estimate(text) + Math.ceil(promptChars / 4);
         return { text, toolCalls, finishReason: choice.finish_reason ?? null, tokens };
       }
-      const stream = await this.client.chat.completions.create(
+      const stream = await client.chat.completions.create(
         { ...body, stream: true, stream_options: { include_usage: true } },
         { signal: request.signal },
       );
@@ -117,13 +127,13 @@ export class ChatModel {
       const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([index, c]) => ({ ...c, id: c.id || `call_${index}` }));
       return { text, toolCalls, finishReason, tokens: tokens ?? estimate(text) + Math.ceil(promptChars / 4) };
     } catch (err) {
-      throw failureOf(err, request.signal);
+      throw failureOf(err, request.signal, SDK);
     }
   }
 }
 
 /** What went wrong, in words safe for a log: never the request (it holds the user's data) nor the key. */
-function failureOf(err: unknown, signal: AbortSignal): ModelFailure {
+function failureOf(err: unknown, signal: AbortSignal, OpenAI: OpenAIClass): ModelFailure {
   if (err instanceof ModelFailure) return err;
   if (signal.aborted || err instanceof OpenAI.APIConnectionTimeoutError) return new ModelFailure("timeout", "no answer in time");
   if (err instanceof OpenAI.APIError && err.status) return new ModelFailure("unavailable", `HTTP ${err.status}`);

@@ -5,7 +5,6 @@
  * resolution screenshots are enlarged, 3× phone screenshots reduced (faster, and as legible).
  * The text-line height comes from the rows of ink found by textLineHeight (a horizontal projection).
  */
-import sharp from "sharp";
 import { MAX_PIXELS } from "./input.ts";
 
 const TARGET_LINE_PX = 30;
@@ -28,6 +27,8 @@ export class BlankImageError extends Error {
 }
 
 export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
+  // sharp (native libvips) loads with the first screenshot rather than at every start
+  const { default: sharp } = await import("sharp");
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
     .rotate()
     .flatten({ background: "#ffffff" })

@@ -1,5 +1,5 @@
 import "./portfolio.css";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { NEW_SLUG } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
@@ -35,6 +35,9 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [adding, setAdding] = useState(false);
   const benchmark = useChangeBenchmark(slug);
+  // the charts and the historical periods draw in a second, interruptible render, so the figures and the
+  // table show first and the main thread is not held by one long task when the data arrives
+  const later = useDeferredValue(state.valuation);
 
   if (current && state.status === "missing") {
     return (
@@ -110,17 +113,17 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
       {portfolio.assets.length > 0 && (
         <div className="charts">
           <ValueChart
-            valuation={valuation}
+            valuation={later}
             portfolioName={name}
             indexTicker={portfolio.indexTicker}
             onPickBenchmark={canEdit && slug !== NEW_SLUG ? benchmark.change : undefined}
             pickingBenchmark={benchmark.busy}
           />
           <SharesChart shares={sharesByTicker(portfolio.assets, figures)} />
-          <ProfitLossChart valuation={valuation} formatGains={portfolio.formatGains} />
+          <ProfitLossChart valuation={later} formatGains={portfolio.formatGains} />
         </div>
       )}
-      {valuation && <HistoricalPeriods periods={valuation.periods} />}
+      {later && <HistoricalPeriods periods={later.periods} />}
       <ModerationPanel />
       <SharingSettings />
       <PortfolioCardSettings />

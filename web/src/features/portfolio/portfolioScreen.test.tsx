@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Portfolio, Valuation } from "../../app/apiTypes.ts";
 import { chartProps } from "../../components/ApexChartStub.tsx";
@@ -46,6 +46,8 @@ async function openScreen(data: Portfolio = priced, valuation: Valuation | null 
   });
   const rendered = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
   await screen.findByRole("heading", { name: data.pName });
+  // the charts and periods draw in a deferred render after the figures: let it run
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   return { api, server, ...rendered };
 }
 

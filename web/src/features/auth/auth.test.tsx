@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockApi, renderApp, signedInState, testToken, testUser } from "../../test-utils.tsx";
 
@@ -92,6 +92,8 @@ describe("login and register", () => {
     expect(api.callsTo("POST /v1/login")[0]!.body).toEqual({
       currentUser: { uid: testUser.uid, email: testUser.email, displayName: "Ann" },
     });
+    // the dashboard's list is asked for as the page renders, in its own tick
+    await waitFor(() => expect(api.callsTo("POST /v1/get/portfolios-and-assets")).toHaveLength(1));
     expect(api.callsTo("POST /v1/get/portfolios-and-assets")[0]!.authorization).toBe("Bearer fresh-token");
     expect(JSON.parse(localStorage.getItem("auth")!)).toEqual(session);
   });

@@ -103,6 +103,8 @@ export async function buildServer({ outdir = resolve(repoRoot, "dist/server"), q
     chunkNames: "chunk-[hash]",
     sourcemap: "linked",
     legalComments: "none",
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: quiet ? "error" : "warning",
     metafile: true,
     plugins: [runtimeExternal],

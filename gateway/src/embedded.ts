@@ -36,6 +36,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });
   const hosted = await hostServices(app, modules, deps);
   await app.listen({ port: config.port, host: config.host });
+  hosted.startWorkers();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   app.log.info(

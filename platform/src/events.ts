@@ -6,8 +6,8 @@
  * and the bus retries then dead-letters the event). Service code therefore never casts a payload.
  */
 import { type EventPayload, EventPayloads, type EventType } from "@folio/proto/events";
-import { Compile } from "typebox/compile";
 import type { EventEnvelope, EventHandler, SubscribeOptions } from "./bus/port.ts";
+import { lazyCheck } from "./check.ts";
 import { envelope } from "./ids.ts";
 import type { WriteOp } from "./store/port.ts";
 
@@ -16,7 +16,7 @@ export type { EventPayload, EventType };
 /** An event of one of the types `T`, its payload typed by its type (a discriminated union on `type`). */
 export type Event<T extends EventType = EventType> = { [K in T]: EventEnvelope<EventPayload<K>> & { type: K } }[T];
 
-const validators = new Map(Object.entries(EventPayloads).map(([type, schema]) => [type, Compile(schema)]));
+const validators = new Map(Object.entries(EventPayloads).map(([type, schema]) => [type, lazyCheck(schema)]));
 
 export const isEventType = (type: string): type is EventType => validators.has(type);
 

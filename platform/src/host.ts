@@ -94,6 +94,12 @@ export interface HostRoles {
 }
 
 export interface Hosted {
+  /**
+   * Starts the queue workers (when the roles include them). Called once the server listens: work that a start
+   * queues (the samples' seeding, the first scheduled runs) then waits for the first answer instead of
+   * holding it back. Jobs added before wait in their queue; a second call does nothing.
+   */
+  startWorkers(): void;
   stop(): Promise<void>;
 }
 
@@ -111,15 +117,18 @@ export async function hostServices(
     for (const m of modules) await app.register(m.routes);
     for (const m of modules) for (const c of m.consumers ?? []) deps.bus.subscribe(m.name, c.types, c.handle, c.options);
   }
-  if (roles.worker) {
-    for (const m of modules) for (const j of m.jobs ?? []) deps.queue.process(j.queue, j.handler, j.concurrency);
-  }
   const relay = new OutboxRelay(deps.store, deps.bus, { log });
   await deps.bus.start();
   relay.start();
   for (const m of modules) await m.start?.();
   log.info({ services: modules.map((m) => m.name), roles }, "services started");
+  let working = false;
   return {
+    startWorkers() {
+      if (working || !roles.worker) return;
+      working = true;
+      for (const m of modules) for (const j of m.jobs ?? []) deps.queue.process(j.queue, j.handler, j.concurrency);
+    },
     async stop() {
       for (const m of modules) await m.stop?.();
       await relay.stop();

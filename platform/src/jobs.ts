@@ -5,12 +5,12 @@
  * product's queues.
  */
 import { type JobData, JobPayloads, type JobQueue } from "@folio/proto/jobs";
-import { Compile } from "typebox/compile";
+import { lazyCheck } from "./check.ts";
 import type { JobContext, JobHandler, JobInfo, JobOptions, Queue } from "./queue/port.ts";
 
 export type { JobData, JobQueue };
 
-const validators = new Map(Object.entries(JobPayloads).map(([queue, schema]) => [queue, Compile(schema)]));
+const validators = new Map(Object.entries(JobPayloads).map(([queue, schema]) => [queue, lazyCheck(schema)]));
 
 export class InvalidJobError extends Error {
   constructor(queue: string, detail: string) {

@@ -34,6 +34,7 @@ export async function runService(name: string, create: (deps: ServiceDeps) => Se
     });
     const hosted = await hostServices(app, [create(forService(deps, name))], deps, hostRoles);
     await app.listen({ port: config.port, host: config.host });
+    hosted.startWorkers();
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => {
         app

@@ -22,7 +22,7 @@ import { RedisCache } from "@folio/platform/cache/redis";
 import { systemClock } from "@folio/platform/clock";
 import { loadConfig } from "@folio/platform/config";
 import { bucketOf } from "@folio/platform/fanout";
-import { hostServices } from "@folio/platform/host";
+import { type Hosted, hostServices } from "@folio/platform/host";
 import { createHttpServer } from "@folio/platform/http/server";
 import { envelope } from "@folio/platform/ids";
 import { InjectServiceClient } from "@folio/platform/internal";
@@ -134,7 +134,7 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
   };
   const app = await createHttpServer({ name: "bench", logLevel: "warn", jwtSecret: config.jwtSecret, cache: deps.cache });
 
-  let hosted: { stop(): Promise<void> } | undefined;
+  let hosted: Hosted | undefined;
   try {
     const seedStart = performance.now();
     await seed(forService(deps, "networth"), userCount, perUser);
@@ -152,6 +152,7 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
     });
     const networth = forService(deps, "networth");
     hosted = await hostServices(app, [createPricingService(forService(deps, "pricing")), createNetworthService(networth)], deps);
+    hosted.startWorkers();
     await new PriceBook(new PricingQueries(deps.services), networth.cache, deps.clock).quotes([TICKED, ...OTHERS], false);
 
     const tick: EventEnvelope = envelope(

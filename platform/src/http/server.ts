@@ -70,8 +70,23 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   // Query strings and path parameters arrive as text and are coerced to their schema's types; JSON bodies
   // are not (coercion would turn a body's `null` into 0 for a number-or-null field). Unknown fields are
   // dropped everywhere.
-  const coercing = new Ajv({ removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false, strict: false });
-  const exact = new Ajv({ removeAdditional: "all", coerceTypes: false, useDefaults: true, allErrors: false, strict: false });
+  // validateSchema: false: every schema comes from proto, checked once against the meta-schema by proto/test/schemas.test.ts
+  const coercing = new Ajv({
+    validateSchema: false,
+    removeAdditional: "all",
+    coerceTypes: "array",
+    useDefaults: true,
+    allErrors: false,
+    strict: false,
+  });
+  const exact = new Ajv({
+    validateSchema: false,
+    removeAdditional: "all",
+    coerceTypes: false,
+    useDefaults: true,
+    allErrors: false,
+    strict: false,
+  });
   app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(() => (httpPart === "body" ? exact : coercing).compile(schema)));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

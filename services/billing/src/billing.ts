@@ -42,9 +42,9 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
   const db = customers(deps.store);
   const settingsUrl = `${deps.config.publicUrl}/settings?t=plan`;
 
-  function stripeOrFail(): Stripe {
+  async function stripeOrFail(): Promise<Stripe> {
     if (!config.stripe) throw notConfigured();
-    return config.stripe;
+    return config.stripe();
   }
 
   /** A Stripe failure never reaches the user as a 500: it is logged (no secrets) and answered 503. */
@@ -84,7 +84,7 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
   }
 
   async function checkout(identity: Identity, priceId: string): Promise<string> {
-    const stripe = stripeOrFail();
+    const stripe = await stripeOrFail();
     if (!config.priceIds.includes(priceId)) {
       throw new HttpError(400, BillingErrorCodes.unknownPrice, BillingMessages.unknownPrice);
     }
@@ -110,7 +110,7 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
   }
 
   async function portal(identity: Identity): Promise<string> {
-    const stripe = stripeOrFail();
+    const stripe = await stripeOrFail();
     const customer = (await db.get(identity.uid))?.stripeCustomerId;
     if (!customer) throw new HttpError(400, BillingErrorCodes.noCustomer, BillingMessages.noCustomer);
     const session = await callStripe("create portal session", () =>

@@ -4,9 +4,10 @@
  * embedded app) on the user's own ID token, with the reply checked against proto before anyone reads it.
  * The package's public surface for other services (`@folio/billing/client`).
  */
+
+import { lazyCheck } from "@folio/platform/check";
 import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
 import { PlanReply } from "@folio/proto/billing";
-import { Compile } from "typebox/compile";
 
 export type { PlanReply };
 
@@ -18,7 +19,7 @@ export class BillingUnavailable extends Error {
   }
 }
 
-const planReply = Compile(PlanReply);
+const planReply = lazyCheck(PlanReply);
 
 export class BillingQueries {
   constructor(private readonly services: ServiceClient) {}

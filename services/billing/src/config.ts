@@ -4,12 +4,15 @@
  * offer and what the paid plan allows. Billing is the only reader of these variables.
  */
 import { ConfigError, wholeNumber } from "@folio/platform/config";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { commaList, DEFAULT_PAID_MAX_CONNECTIONS, type PlanRules } from "./domain/plans.ts";
 
 export interface BillingConfig extends PlanRules {
-  /** null when STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET or BILLING_PRICE_IDS is missing */
-  stripe: Stripe | null;
+  /**
+   * The SDK's client, loaded and built on first use (the SDK is a large module most starts never need);
+   * null when STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET or BILLING_PRICE_IDS is missing.
+   */
+  stripe: (() => Promise<Stripe>) | null;
   webhookSecret: string;
 }
 
@@ -36,8 +39,13 @@ export function loadBillingConfig(env: NodeJS.ProcessEnv): BillingConfig {
   const secretKey = env.STRIPE_SECRET_KEY ?? "";
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? "";
   const configured = secretKey !== "" && webhookSecret !== "" && priceIds.length > 0;
+  let client: Promise<Stripe> | undefined;
   const stripe = configured
-    ? new Stripe(secretKey, { ...(endpoint ?? {}), maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "Folio" } })
+    ? () =>
+        (client ??= import("stripe").then(
+          ({ default: StripeSdk }) =>
+            new StripeSdk(secretKey, { ...(endpoint ?? {}), maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "Folio" } }),
+        ))
     : null;
   return { stripe, webhookSecret, priceIds: configured ? priceIds : [], paidMaxConnections };
 }

@@ -48,7 +48,7 @@ export function createWebhook(deps: { store: Store; log: Logger; webhookSecret: 
   }
 
   return async function receive(raw: Buffer, signature: string | undefined): Promise<void> {
-    const stripe = billing.stripeOrFail();
+    const stripe = await billing.stripeOrFail();
     const event = verified(stripe, raw, signature);
     if (await deps.store.handled(STRIPE_EVENTS, event.id)) return;
     const mark: WriteOp = { op: "inbox", consumer: STRIPE_EVENTS, eventId: event.id };

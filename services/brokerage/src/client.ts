@@ -4,9 +4,10 @@
  * behalf with their ID token, over the internal ServiceClient; every reply is checked against proto. This
  * module is the package's public surface for other services (`@folio/brokerage/client`).
  */
+
+import { lazyCheck } from "@folio/platform/check";
 import type { ServiceClient } from "@folio/platform/internal";
 import { ConnectionsReply } from "@folio/proto/brokerage";
-import { Compile } from "typebox/compile";
 
 export interface SettingsConnection {
   id: string;
@@ -15,7 +16,7 @@ export interface SettingsConnection {
   sync: boolean;
 }
 
-const connectionsReply = Compile(ConnectionsReply);
+const connectionsReply = lazyCheck(ConnectionsReply);
 
 export class BrokerageQueries {
   constructor(private readonly services: ServiceClient) {}

@@ -4,12 +4,13 @@
  * own limits apply). Null whenever the assistant gives no report (not configured, limited, failing): the
  * caller keeps its factual summary. The package's public surface for other services (`@folio/chat/client`).
  */
+
+import { lazyCheck } from "@folio/platform/check";
 import type { ServiceClient } from "@folio/platform/internal";
 import { MoversReportReply } from "@folio/proto/chat";
-import { Compile } from "typebox/compile";
 
 export const MOVERS_REPORT_PATH = "/v1/chat/movers-report";
-const reply = Compile(MoversReportReply);
+const reply = lazyCheck(MoversReportReply);
 
 export class ChatQueries {
   constructor(private readonly services: ServiceClient) {}

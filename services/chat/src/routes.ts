@@ -7,6 +7,7 @@
  */
 import { PassThrough } from "node:stream";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { lazyCheck } from "@folio/platform/check";
 import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
 import { HttpError } from "@folio/platform/http/errors";
 import {
@@ -24,7 +25,6 @@ import { CHAT_LIMITS } from "@folio/proto/constants";
 import { ErrorCodes, NoUserReply } from "@folio/proto/errors";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { Compile } from "typebox/compile";
 import { type Assistant, failureOf, nokReply, type Run } from "./assistant.ts";
 import { MOVERS_REPORT_PATH } from "./client.ts";
 
@@ -42,7 +42,7 @@ const Failed = Type.Object({
 });
 const responses = { 200: ChatReply, 401: NoUserReply, 404: Refused, 429: Refused, 503: Failed };
 
-const historyCheck = Compile(Type.Array(ChatTurnSchema, { maxItems: CHAT_LIMITS.historyMaxTurns }));
+const historyCheck = lazyCheck(Type.Array(ChatTurnSchema, { maxItems: CHAT_LIMITS.historyMaxTurns }));
 
 /** `history` as the spec sends it: an array, or the same array as JSON text. */
 function historyOf(raw: ChatTurn[] | string | undefined): ChatTurn[] {

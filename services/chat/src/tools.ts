@@ -9,11 +9,11 @@
  * shows as numbers (cards, the table) is taken from here by the server, never from the model's text.
  */
 import type { NetworthQueries } from "@folio/networth/client";
+import { type Check, lazyCheck } from "@folio/platform/check";
 import type { PortfolioQueries, PortfolioReply } from "@folio/portfolio/client";
 import type { PricingQueries } from "@folio/pricing/client";
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "@folio/proto/constants";
 import { type Static, type TSchema, Type } from "typebox";
-import { Compile } from "typebox/compile";
 import { type Holding, type Ledger, tableOf } from "./ledger.ts";
 import type { ModelTool } from "./model.ts";
 
@@ -52,8 +52,8 @@ const descriptions: Record<ToolName, string> = {
     "Show the user a table of figures you have already looked up: kind 'portfolios' (the portfolios from list_portfolios) or 'holdings' (the holdings of the portfolios you fetched with get_portfolio; slugs to choose some). The server fills the numbers.",
 };
 
-const checks = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, Compile(schema)])) as {
-  [K in ToolName]: ReturnType<typeof Compile<(typeof schemas)[K]>>;
+const checks = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, lazyCheck(schema)])) as {
+  [K in ToolName]: Check<Static<(typeof schemas)[K]>>;
 };
 
 export const toolDefinitions: ModelTool[] = (Object.keys(schemas) as ToolName[]).map((name) => ({

@@ -4,16 +4,17 @@
  * (domain/files), and tickers that are ISINs (DEGIRO, some IBKR queries) are looked up through the pricing
  * search; one not found stays an ISIN with an error asking for the ticker. Nothing is stored.
  */
+
+import { lazyCheck } from "@folio/platform/check";
 import { HttpError } from "@folio/platform/http/errors";
 import { ImportMessages } from "@folio/proto/constants";
 import type { ColumnMapping, FileReply, ImportFormat } from "@folio/proto/import";
 import { ColumnMapping as MappingSchema } from "@folio/proto/import";
-import { Compile } from "typebox/compile";
 import type { ImportContext } from "./context.ts";
 import { parseBrokerFile } from "./domain/files/index.ts";
 import { isIsin } from "./resolve.ts";
 
-const mappingCheck = Compile(MappingSchema);
+const mappingCheck = lazyCheck(MappingSchema);
 
 export function decodeText(bytes: Uint8Array): string | null {
   if (bytes.includes(0)) return null;

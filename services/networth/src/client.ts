@@ -4,10 +4,10 @@
  * Replies are checked against proto before anyone reads them. The package's public surface for other
  * services (`@folio/networth/client`).
  */
+
+import { lazyCheck } from "@folio/platform/check";
 import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
 import { BiggestMoversReply, NetWorthHistoryReply, NetWorthReply } from "@folio/proto/networth";
-
-import { Compile } from "typebox/compile";
 
 export type { BiggestMoversReply, NetWorthHistoryReply, NetWorthReply };
 
@@ -18,9 +18,9 @@ export class NetworthUnavailable extends Error {
   }
 }
 
-const netWorth = Compile(NetWorthReply);
-const history = Compile(NetWorthHistoryReply);
-const movers = Compile(BiggestMoversReply);
+const netWorth = lazyCheck(NetWorthReply);
+const history = lazyCheck(NetWorthHistoryReply);
+const movers = lazyCheck(BiggestMoversReply);
 
 export class NetworthQueries {
   constructor(private readonly services: ServiceClient) {}

@@ -4,10 +4,11 @@
  * may see, exactly as for the web. Every reply is checked against proto before anyone reads it. This module
  * is the package's public surface for other services (`@folio/portfolio/client`).
  */
+
+import { lazyCheck } from "@folio/platform/check";
 import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
 import { PortfolioReply, PortfoliosAndAssetsReply } from "@folio/proto/portfolio";
 import type { Static } from "typebox";
-import { Compile } from "typebox/compile";
 
 export type { PortfolioReply };
 export type PortfolioList = Static<typeof PortfoliosAndAssetsReply>["portfolios"];
@@ -20,8 +21,8 @@ export class PortfolioUnavailable extends Error {
   }
 }
 
-const listReply = Compile(PortfoliosAndAssetsReply);
-const portfolioReply = Compile(PortfolioReply);
+const listReply = lazyCheck(PortfoliosAndAssetsReply);
+const portfolioReply = lazyCheck(PortfolioReply);
 
 export class PortfolioQueries {
   constructor(private readonly services: ServiceClient) {}

@@ -4,9 +4,10 @@
  * checked against proto before anyone reads it. This module is the package's public surface for other
  * services (`@folio/pricing/client`); it imports nothing of the service's internals.
  */
+
+import { lazyCheck } from "@folio/platform/check";
 import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
 import { AutocompleteReply, PriceReply, PricingMessages, type Suggestion } from "@folio/proto/pricing";
-import { Compile } from "typebox/compile";
 
 export type { PriceReply, Suggestion };
 
@@ -21,10 +22,10 @@ export class PricingUnavailable extends Error {
   }
 }
 
-const priceReply = Compile(PriceReply);
+const priceReply = lazyCheck(PriceReply);
 const isPrice = (body: unknown): body is PriceReply => priceReply.Check(body) && Number.isFinite(body.latestPrice) && body.latestPrice > 0;
 
-const autocompleteReply = Compile(AutocompleteReply);
+const autocompleteReply = lazyCheck(AutocompleteReply);
 
 const errorOf = (body: unknown): unknown => (typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined);
 

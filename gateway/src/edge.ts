@@ -95,10 +95,7 @@ const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "d
 function registerDocs(app: FastifyInstance, openapi: Record<string, unknown>) {
   let docs: Promise<FastifyInstance> | undefined;
   const load = async () => {
-    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
-      import("@fastify/swagger"),
-      import("@fastify/swagger-ui"),
-    ]);
+    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import("@fastify/swagger"), import("@fastify/swagger-ui")]);
     const inner = Fastify({ logger: false });
     await inner.register(swagger, { mode: "static", specification: { document: openapi as never } });
     await inner.register(swaggerUi, { routePrefix: "/docs" });

@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { systemClock } from "@folio/platform/clock";
 import type { Config } from "@folio/platform/config";
@@ -17,6 +16,8 @@ import Fastify from "fastify";
 import { serviceFactories } from "./registry.ts";
 
 export async function buildOpenApiDocument(config: Config): Promise<Record<string, unknown>> {
+  // loaded here, not with the module: a compiled server reads the prebuilt document and never needs it
+  const { default: swagger } = await import("@fastify/swagger");
   const deps = inMemoryDeps(config, systemClock, new FolderMailer("/nonexistent", config.mailFrom));
   const app = Fastify({ logger: false }).withTypeProvider<TypeBoxTypeProvider>();
   // this app never answers a request: its schemas are documented, not compiled (compiling them all took as

@@ -5,12 +5,13 @@
  * Nothing is downloaded at run time and the image never leaves the process.
  *
  * One worker is kept warm and reused (loading the model costs about a second); calls are serialised on it.
+ * The package itself loads with the first worker, not with the server.
  * Words come back with their boxes; lines are rebuilt from the boxes (layout.ts) rather than trusted from
  * Tesseract, whose blocks may split a table's row into columns.
  */
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import type { Worker } from "tesseract.js";
 import { groupLines, type OcrLine, type OcrWord } from "./layout.ts";
 import { type PreparedImage, prepareImage } from "./prepare.ts";
 
@@ -33,10 +34,17 @@ export interface OcrResult {
 export class OcrEngine {
   private worker: Promise<Worker> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private tesseract: typeof import("tesseract.js") | undefined;
 
   private start(): Promise<Worker> {
     this.worker ??= (async () => {
-      const worker = await createWorker("eng", OEM.LSTM_ONLY, { ...localTesseractPaths(), cacheMethod: "none", gzip: true });
+      const tesseract = await import("tesseract.js");
+      this.tesseract = tesseract;
+      const worker = await tesseract.createWorker("eng", tesseract.OEM.LSTM_ONLY, {
+        ...localTesseractPaths(),
+        cacheMethod: "none",
+        gzip: true,
+      });
       await worker.setParameters({ preserve_interword_spaces: "1", user_defined_dpi: "300" });
       return worker;
     })();
@@ -57,6 +65,7 @@ export class OcrEngine {
 
   private async readNow(prepared: PreparedImage, layout: Layout): Promise<OcrResult> {
     const worker = await this.start();
+    const { PSM } = this.tesseract as typeof import("tesseract.js");
     await worker.setParameters({ tessedit_pageseg_mode: layout === "sparse" ? PSM.SPARSE_TEXT : PSM.SINGLE_BLOCK });
     const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
     const words: OcrWord[] = [];

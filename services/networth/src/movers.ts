@@ -63,7 +63,15 @@ export async function biggestMovers(ctx: NetworthContext, uid: string, token: st
   const ranked = rankMovers(changes);
   const volatile = mostVolatile(spreads);
   const quantity = mostQuantity(quantities);
-  const factual = moversReport({ holdings: sorted.current.length, ranked, volatile, quantity, withoutChange, stale, unpriced: sorted.unpriced });
+  const factual = moversReport({
+    holdings: sorted.current.length,
+    ranked,
+    volatile,
+    quantity,
+    withoutChange,
+    stale,
+    unpriced: sorted.unpriced,
+  });
   const sources = moverSources(ranked, volatile, stale);
   const written = token && tickers.length > 0 ? await ctx.chat.moversReport(token, [factual, ...sources].join("\n")) : null;
   const reply: BiggestMoversReply = {

@@ -21,7 +21,6 @@ import { isPending, markRequested, RECOMPUTE_QUEUE, recomputeJobId, scheduleReco
 import { biggestMovers } from "./movers.ts";
 import { baseCurrencyOf } from "./store.ts";
 
-
 export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
   const { deps, collections: c } = ctx;
 

@@ -123,7 +123,8 @@ export function moverSources(ranked: MonthlyChange[], volatile: Volatility | nul
     `${c.ticker}: ${monthName(c.fromMonth)} close ${c.fromClose.toFixed(2)} → latest close in ${monthName(c.toMonth)} ${c.toClose.toFixed(2)}, monthly closes from Folio's pricing service (GET /v1/get/${c.ticker})`;
   const lines = ranked.map(line);
   for (const s of stale) {
-    if (s.change) lines.push(`${line(s.change)}; stale: ${s.priceDate ? `price as of ${formatDay(s.priceDate)}, ` : ""}${STALE_REASONS[s.reason]}`);
+    if (s.change)
+      lines.push(`${line(s.change)}; stale: ${s.priceDate ? `price as of ${formatDay(s.priceDate)}, ` : ""}${STALE_REASONS[s.reason]}`);
   }
   if (volatile) {
     lines.push(

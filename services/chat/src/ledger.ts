@@ -99,7 +99,18 @@ export function tableOf(ledger: Ledger, kind: "portfolios" | "holdings", slugs?:
   ledger.tableSlugs = fetched.map((p) => p.slug);
   return {
     title: fetched.length === 1 ? `Holdings of ${fetched[0].name}` : "Holdings",
-    columns: ["Portfolio", "Ticker", "Name", "Quantity", "Price", "Price as of", "Market value", "Profit/loss", "Profit/loss %", "Weight %"],
+    columns: [
+      "Portfolio",
+      "Ticker",
+      "Name",
+      "Quantity",
+      "Price",
+      "Price as of",
+      "Market value",
+      "Profit/loss",
+      "Profit/loss %",
+      "Weight %",
+    ],
     rows: fetched.flatMap((p) =>
       (p.holdings ?? []).map((h) => [
         p.name,

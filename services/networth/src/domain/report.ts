@@ -38,10 +38,10 @@ export function monthName(month: string): string {
 
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** `2026-07-01` → "Jul 1, 2026". */
+/** `2026-07-01` → "Jul 01, 2026" (the spec's MMM dd, yyyy, as the web shows dates). */
 export function formatDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return `${SHORT_MONTHS[m - 1]} ${d}, ${y}`;
+  const [y, m, d] = day.split("-");
+  return `${SHORT_MONTHS[Number(m) - 1]} ${d}, ${y}`;
 }
 
 const STALE_REASONS: Record<StaleMover["reason"], string> = {
@@ -54,7 +54,7 @@ const UNPRICED_REASONS: Record<MoverUnpriced["reason"], string> = {
   unavailable: "no market-data provider could price it now",
 };
 
-/** "KO: price as of Jul 1, 2026 (last known price: …), not counted among the latest moves." */
+/** "KO: price as of Jul 01, 2026 (last known price: …), not counted among the latest moves." */
 export function staleSentence(s: StaleMover): string {
   const date = s.priceDate ? `price as of ${formatDay(s.priceDate)}` : "price of unknown date";
   const own = s.change ? `; its change in ${monthName(s.change.toMonth)} (${signed(s.change.changePercent)})` : "";

@@ -40,6 +40,29 @@ export type NetWorthHistoryEntry = Static<typeof NetWorthHistoryEntry>;
 export const NetWorthHistoryReply = Type.Object({ netWorthHistory: Type.Array(NetWorthHistoryEntry) });
 export type NetWorthHistoryReply = Static<typeof NetWorthHistoryReply>;
 
+/**
+ * A mover whose price is stale: `last-known` (pricing served the last good value while every provider was
+ * down) or `out-of-date` (its asOf is more than 7 days before the reply's pricesAsOf).
+ */
+export const MoverStale = Type.Object({
+  ticker: Type.String(),
+  /** the date of its latest price, `YYYY-MM-DD`; null when pricing gave none */
+  priceDate: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.Literal("last-known"), Type.Literal("out-of-date")]),
+  /** its own latest-month change in percent (2 decimals), not a current move; null without the two closes */
+  change: Type.Union([Type.Number(), Type.Null()]),
+  /** the month of that change, `YYYY-MM`; null with it */
+  month: Type.Union([Type.String(), Type.Null()]),
+});
+export type MoverStale = Static<typeof MoverStale>;
+
+/** A holding left out of the movers: no provider knows the ticker, or pricing could not price it now. */
+export const MoverUnpriced = Type.Object({
+  ticker: Type.String(),
+  reason: Type.Union([Type.Literal("unknown-ticker"), Type.Literal("unavailable")]),
+});
+export type MoverUnpriced = Static<typeof MoverUnpriced>;
+
 export const BiggestMoversReply = Type.Object({
   result: Type.Literal("ok"),
   /** ticker → change in percent over the latest month (12.3 = +12.3 %), biggest move (either way) first */
@@ -52,6 +75,12 @@ export const BiggestMoversReply = Type.Object({
   most_volatile: Type.Union([Type.String(), Type.Null()]),
   /** the holding with the largest quantity (units, summed over portfolios); null without holdings */
   most_quantity: Type.Union([Type.String(), Type.Null()]),
+  /** the latest `asOf` among the holdings pricing priced, `YYYY-MM-DD`; null when none was */
+  pricesAsOf: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** holdings whose price is stale (README "Movers and the assistant"): in no ranking, listed with their own change */
+  stale: Type.Optional(Type.Array(MoverStale)),
+  /** holdings no provider could price now, with why: never shown as a 0 % move */
+  unpriced: Type.Optional(Type.Array(MoverUnpriced)),
 });
 export type BiggestMoversReply = Static<typeof BiggestMoversReply>;
 

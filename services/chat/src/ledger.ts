@@ -14,6 +14,12 @@ export interface Holding {
   profitLoss: number | null;
   profitLossPercent: number | null;
   percent: number | null;
+  /** the date of latestPrice, `YYYY-MM-DD`; null without one */
+  priceDate: string | null;
+  /** latestPrice is the last good one, served while every market-data provider was down */
+  stale: boolean;
+  /** why the holding has no price (the portfolio service's words); null when it has one */
+  unpriced: string | null;
 }
 
 interface SeenPortfolio {
@@ -69,6 +75,13 @@ function mentionAt(text: string, needle: string): number {
 
 const money = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
+/** The "Price as of" cell: "2026-07-13", "2026-07-01 (stale)", or "unpriced: <reason>". */
+export function priceAsOf(h: Holding): string | null {
+  if (h.unpriced !== null) return `unpriced: ${h.unpriced}`;
+  if (!h.priceDate) return null;
+  return h.stale ? `${h.priceDate} (stale)` : h.priceDate;
+}
+
 /** The table `show_table` asked for, from what the ledger holds; null when it holds nothing of that kind. */
 export function tableOf(ledger: Ledger, kind: "portfolios" | "holdings", slugs?: string[]): PortfolioTable | null {
   const chosen = ledger.portfolios().filter((p) => !slugs?.length || slugs.includes(p.slug));
@@ -86,7 +99,18 @@ export function tableOf(ledger: Ledger, kind: "portfolios" | "holdings", slugs?:
   ledger.tableSlugs = fetched.map((p) => p.slug);
   return {
     title: fetched.length === 1 ? `Holdings of ${fetched[0].name}` : "Holdings",
-    columns: ["Portfolio", "Ticker", "Name", "Quantity", "Price", "Market value", "Profit/loss", "Profit/loss %", "Weight %"],
+    columns: [
+      "Portfolio",
+      "Ticker",
+      "Name",
+      "Quantity",
+      "Price",
+      "Price as of",
+      "Market value",
+      "Profit/loss",
+      "Profit/loss %",
+      "Weight %",
+    ],
     rows: fetched.flatMap((p) =>
       (p.holdings ?? []).map((h) => [
         p.name,
@@ -94,6 +118,7 @@ export function tableOf(ledger: Ledger, kind: "portfolios" | "holdings", slugs?:
         h.name,
         h.quantity,
         h.latestPrice,
+        priceAsOf(h),
         money(h.marketValue),
         money(h.profitLoss),
         money(h.profitLossPercent),

@@ -11,7 +11,7 @@
 import type { NetworthQueries } from "@folio/networth/client";
 import { type Check, lazyCheck } from "@folio/platform/check";
 import type { PortfolioQueries, PortfolioReply } from "@folio/portfolio/client";
-import type { PricingQueries } from "@folio/pricing/client";
+import { type PricingQueries, PricingUnavailable } from "@folio/pricing/client";
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "@folio/proto/constants";
 import { type Static, type TSchema, Type } from "typebox";
 import { type Holding, type Ledger, tableOf } from "./ledger.ts";
@@ -43,11 +43,12 @@ export type ToolName = keyof typeof schemas;
 const descriptions: Record<ToolName, string> = {
   list_portfolios: "The user's own portfolios: slug, name, market value, number of assets, playground and private flags.",
   get_portfolio:
-    "One of the user's own portfolios by slug (from list_portfolios): its holdings with quantities, prices, market values and profit/loss, and its returns.",
-  get_ticker: "A ticker's latest price, name, asset class, currency and its last 12 monthly closes.",
+    "One of the user's own portfolios by slug (from list_portfolios): its holdings with quantities, prices and their dates, market values and profit/loss, its returns, and which prices are stale or missing.",
+  get_ticker:
+    "A ticker's latest price with its date (as_of) and whether it is a stale last known price, name, asset class, currency and its last 12 monthly closes.",
   get_net_worth: "The user's net worth (sum of their non-playground portfolios' market values) and its weekly history.",
   get_biggest_movers:
-    "The user's holdings that moved most over the latest month (percent change), the most volatile one and the most held one.",
+    "The user's holdings that moved most over the latest month (percent change), the most volatile one and the most held one; holdings with stale prices and unpriced holdings are listed apart.",
   show_table:
     "Show the user a table of figures you have already looked up: kind 'portfolios' (the portfolios from list_portfolios) or 'holdings' (the holdings of the portfolios you fetched with get_portfolio; slugs to choose some). The server fills the numbers.",
 };
@@ -70,7 +71,23 @@ export interface ToolClients {
 const round = (n: number | null | undefined, digits = 2): number | null =>
   n === null || n === undefined || !Number.isFinite(n) ? null : Math.round(n * 10 ** digits) / 10 ** digits;
 
+/**
+ * Why each unpriced ticker has no price, from the valuation's gaps (an unknown ticker or pricing down:
+ * `unpriced`; a missing exchange rate: `fx`), in the portfolio service's words without the leading ticker.
+ */
+function unpricedReasons(reply: PortfolioReply): Map<string, string> {
+  const v = reply.valuation;
+  const reasons = new Map<string, string>();
+  for (const ticker of v?.unpriced ?? []) {
+    const gap = v?.gaps?.find((g) => g.ticker === ticker && (g.kind === "unpriced" || g.kind === "fx"));
+    const message = gap?.message.startsWith(`${ticker}: `) ? gap.message.slice(ticker.length + 2) : gap?.message;
+    reasons.set(ticker, message || "no price");
+  }
+  return reasons;
+}
+
 function holdingsOf(reply: PortfolioReply): Holding[] {
+  const unpriced = unpricedReasons(reply);
   return reply.data.assets.map((a) => ({
     ticker: a.ticker,
     name: a.name,
@@ -80,6 +97,9 @@ function holdingsOf(reply: PortfolioReply): Holding[] {
     profitLoss: a.profitLoss ?? null,
     profitLossPercent: a.profitLossPercent ?? null,
     percent: a.percent ?? null,
+    priceDate: a.priceDate ?? null,
+    stale: a.stale === true,
+    unpriced: unpriced.get(a.ticker) ?? null,
   }));
 }
 
@@ -120,6 +140,8 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
           assets: p.assets.length,
           playground: p.playGround,
           private: p.privateMode,
+          // holdings whose market value uses a last good price (every provider was down)
+          stale_prices: p.assets.filter((a) => a.stale === true).map((a) => a.ticker),
         })),
       };
     }
@@ -143,12 +165,17 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         money_weighted_return_percent: round(v?.xirrPercent),
         currency: v?.baseCurrency ?? "USD",
         prices_as_of: v?.pricesAsOf ?? null,
-        unpriced: v?.unpriced ?? [],
+        // valued at their last good price while every provider was down (counted, with their price date)
+        stale: v?.stale ?? [],
+        // counted in no market figure, with why
+        unpriced: holdings.filter((h) => h.unpriced !== null).map((h) => ({ ticker: h.ticker, reason: h.unpriced })),
         holdings: holdings.map((h) => ({
           ticker: h.ticker,
           name: h.name,
           quantity: h.quantity,
           latest_price: round(h.latestPrice, 4),
+          price_date: h.priceDate,
+          stale: h.stale,
           market_value: round(h.marketValue),
           profit_loss: round(h.profitLoss),
           profit_loss_percent: round(h.profitLossPercent),
@@ -158,7 +185,15 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
     }
     case "get_ticker": {
       const { ticker } = args as Args<"get_ticker">;
-      const quote = await clients.pricing.quote(ticker.toUpperCase());
+      const symbol = ticker.toUpperCase();
+      let quote: Awaited<ReturnType<PricingQueries["quote"]>>;
+      try {
+        quote = await clients.pricing.quote(symbol);
+      } catch (err) {
+        if (!(err instanceof PricingUnavailable)) throw err;
+        // pricing tried its providers (with their bounded retries) and has no last good price either
+        return { ticker: symbol, unpriced: true, reason: `No market-data provider could price ${symbol} right now.` };
+      }
       if (!quote) return { error: `No market data knows the ticker ${ticker}.` };
       const months = Object.keys(quote.historical_data).sort().slice(-12);
       return {
@@ -168,6 +203,8 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         currency: quote.currency ?? "USD",
         latest_price: quote.latestPrice,
         as_of: quote.asOf ?? null,
+        // the last good price, served while every market-data provider was down
+        stale: quote.stale === true,
         monthly_closes: Object.fromEntries(months.map((m) => [m, round(quote.historical_data[m], 4)])),
       };
     }
@@ -177,6 +214,10 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         net_worth: now.netWorth,
         last_updated: now.lastUpdated,
         recalculating: now.calculating,
+        currency: now.baseCurrency ?? "USD",
+        // counted at their last good price; left out of the total, with why
+        stale: now.stale ?? [],
+        unpriced: now.unpriced ?? [],
         weekly_history: history.netWorthHistory.slice(-26).map((w) => ({ year: w.year, week: w.week, net_worth: w.data.networth })),
       };
     }
@@ -186,6 +227,16 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         monthly_change_percent: Object.fromEntries(Object.entries(movers.biggest_movers).map(([t, c]) => [t, round(c)])),
         most_volatile: movers.most_volatile,
         most_quantity: movers.most_quantity,
+        prices_as_of: movers.pricesAsOf ?? null,
+        // not current moves: each with its price date and its own (older) change
+        stale: (movers.stale ?? []).map((m) => ({
+          ticker: m.ticker,
+          price_date: m.priceDate,
+          reason: m.reason,
+          change_percent: m.change,
+          month: m.month,
+        })),
+        unpriced: movers.unpriced ?? [],
       };
     }
     case "show_table": {

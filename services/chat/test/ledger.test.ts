@@ -14,6 +14,9 @@ const vti: Holding = {
   profitLoss: 1001.236,
   profitLossPercent: 50.0618,
   percent: 100,
+  priceDate: "2026-07-13",
+  stale: false,
+  unpriced: null,
 };
 
 function seen(): Ledger {
@@ -70,11 +73,35 @@ describe("the table", () => {
     ledger.portfolio("growth-a1", "Growth", 3001.23, [vti]);
     // 3001.234 → 3001.23; 1001.236 → 1001.24; 50.0618 → 50.06
     expect(tableOf(ledger, "holdings")?.rows).toEqual([
-      ["Growth", "VTI", "Vanguard Total Stock Market ETF", 10, 300.123, 3001.23, 1001.24, 50.06, 100],
+      ["Growth", "VTI", "Vanguard Total Stock Market ETF", 10, 300.123, "2026-07-13", 3001.23, 1001.24, 50.06, 100],
     ]);
     expect(tableOf(ledger, "holdings")?.title).toBe("Holdings of Growth");
     // a later list keeps the holdings already fetched
     ledger.portfolio("growth-a1", "Growth", 3001.23);
     expect(tableOf(ledger, "holdings", ["growth-a1"])?.rows).toHaveLength(1);
+  });
+
+  it("holdings: says which price is a last known one and which holding has none, and why", () => {
+    const ledger = seen();
+    const stale: Holding = { ...vti, ticker: "KO", name: "Coca-Cola", priceDate: "2026-07-01", stale: true };
+    const none: Holding = {
+      ...vti,
+      ticker: "XYZ",
+      name: "XYZ",
+      latestPrice: null,
+      marketValue: null,
+      profitLoss: null,
+      profitLossPercent: null,
+      percent: null,
+      priceDate: null,
+      unpriced: "no price, so it is counted in no market figure",
+    };
+    ledger.portfolio("growth-a1", "Growth", 3001.23, [stale, none]);
+    const table = tableOf(ledger, "holdings");
+    expect(table?.columns[5]).toBe("Price as of");
+    expect(table?.rows.map((r) => [r[1], r[4], r[5], r[6]])).toEqual([
+      ["KO", 300.123, "2026-07-01 (stale)", 3001.23],
+      ["XYZ", null, "unpriced: no price, so it is counted in no market figure", null],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import "./movers.css";
 import type { BiggestMoversReply } from "@folio/proto/networth";
 import { useId } from "react";
 import { Link } from "react-router-dom";
-import { formatPercent } from "../../lib/format.ts";
+import { formatDate, formatPercent } from "../../lib/format.ts";
 import { BIGGEST_MOVERS_TTL_MS, useGetBiggestMoversQuery } from "./moversApi.ts";
 
 export function formatChange(value: number): string {
@@ -34,6 +34,62 @@ function ChangeList({ movers, limit }: { movers: BiggestMoversReply["biggest_mov
   );
 }
 
+type StaleMover = NonNullable<BiggestMoversReply["stale"]>[number];
+type UnpricedMover = NonNullable<BiggestMoversReply["unpriced"]>[number];
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** `2026-07` → "July 2026". */
+function monthName(month: string): string {
+  const [y, m] = month.split("-");
+  return `${MONTHS[Number(m) - 1] ?? m} ${y}`;
+}
+
+/** "price as of Jul 13, 2026 (last known)": the mark beside a change that is not a current move. */
+export function staleMark(s: StaleMover): string {
+  const date = s.priceDate ? `price as of ${formatDate(s.priceDate)}` : "price of unknown date";
+  return `${date} (${s.reason === "last-known" ? "last known" : "out of date"})`;
+}
+
+const UNPRICED_REASONS: Record<UnpricedMover["reason"], string> = {
+  "unknown-ticker": "no market-data provider knows the ticker",
+  unavailable: "no market-data provider could price it now",
+};
+
+/** Holdings whose price is stale (their change is theirs, not a current move) and holdings without a price. */
+function NotCounted({ stale, unpriced }: { stale: StaleMover[]; unpriced: UnpricedMover[] }) {
+  return (
+    <>
+      {stale.length > 0 && (
+        <>
+          <h3>Stale prices, not counted as current moves</h3>
+          <ul className="movers-stale">
+            {stale.map((s) => (
+              <li key={s.ticker}>
+                <span className="ticker">{s.ticker}</span>{" "}
+                {s.change === null || s.month === null ? "no monthly change" : `${formatChange(s.change)} in ${monthName(s.month)}`},{" "}
+                <span className="muted">{staleMark(s)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {unpriced.length > 0 && (
+        <>
+          <h3>Not priced</h3>
+          <ul className="movers-unpriced">
+            {unpriced.map((u) => (
+              <li key={u.ticker}>
+                <span className="ticker">{u.ticker}</span>: {UNPRICED_REASONS[u.reason] ?? u.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
 function Highlights({ movers }: { movers: BiggestMoversReply }) {
   return (
     <dl className="movers-highlights">
@@ -62,6 +118,9 @@ export function MoversView({ compact = false }: { compact?: boolean }) {
   });
   const titleId = useId();
   const Heading = compact ? "h2" : "h1";
+  const stale = data?.stale ?? [];
+  const unpriced = data?.unpriced ?? [];
+  const moved = data ? Object.keys(data.biggest_movers).length > 0 : false;
   return (
     <section className={compact ? "card movers-card" : "movers-page"} aria-labelledby={titleId}>
       <Heading id={titleId}>Biggest movers</Heading>
@@ -71,11 +130,16 @@ export function MoversView({ compact = false }: { compact?: boolean }) {
         </p>
       ) : isError || !data ? (
         <p className="muted">No movers to show right now.</p>
-      ) : Object.keys(data.biggest_movers).length === 0 ? (
+      ) : !moved && stale.length === 0 && unpriced.length === 0 ? (
         <p className="muted">Add assets to a portfolio to see how they move.</p>
       ) : (
         <>
-          <ChangeList movers={data.biggest_movers} limit={compact ? 5 : undefined} />
+          {moved ? (
+            <ChangeList movers={data.biggest_movers} limit={compact ? 5 : undefined} />
+          ) : (
+            <p className="muted">None of your holdings has a current price.</p>
+          )}
+          <NotCounted stale={stale} unpriced={unpriced} />
           <Highlights movers={data} />
           {compact ? (
             <p>

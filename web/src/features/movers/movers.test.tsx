@@ -91,3 +91,72 @@ describe("biggest movers", () => {
     expect(formatChange(7.126)).toBe("+7.13%");
   });
 });
+
+describe("biggest movers with stale and unpriced prices", () => {
+  const partial = {
+    result: "ok",
+    biggest_movers: { AAA: -10 },
+    report: "AAA fell 10%.",
+    sources: [],
+    most_volatile: "AAA",
+    most_quantity: "AAA",
+    pricesAsOf: "2026-07-13",
+    stale: [
+      { ticker: "BBB", priceDate: "2026-07-13", reason: "last-known", change: 5, month: "2026-07" },
+      { ticker: "OLD", priceDate: "2026-06-30", reason: "out-of-date", change: 25, month: "2026-06" },
+    ],
+    unpriced: [
+      { ticker: "ZZZ", reason: "unknown-ticker" },
+      { ticker: "YYY", reason: "unavailable" },
+    ],
+  };
+
+  it("marks each stale change with its price date, lists the unpriced holdings with why, and keeps neither in the ranking", async () => {
+    mockApi({ "POST /v1/biggest-movers": { body: partial } });
+    renderApp({ route: "/movers", preloadedState: signedInState() });
+    const table = await screen.findByRole("table");
+    // only AAA is a current move
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(["AAA-10%"]);
+    const stale = screen.getByRole("heading", { name: "Stale prices, not counted as current moves" }).nextElementSibling as HTMLElement;
+    expect(
+      within(stale)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "BBB +5% in July 2026, price as of Jul 13, 2026 (last known)",
+      "OLD +25% in June 2026, price as of Jun 30, 2026 (out of date)",
+    ]);
+    const unpriced = screen.getByRole("heading", { name: "Not priced" }).nextElementSibling as HTMLElement;
+    expect(
+      within(unpriced)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["ZZZ: no market-data provider knows the ticker", "YYY: no market-data provider could price it now"]);
+    // an answer with a last known price waits on a provider: shown, not stored
+    expect(localStorage.getItem("biggest_movers")).toBeNull();
+  });
+
+  it("shows stale and unpriced holdings when none has a current price, and stores an answer that waits on no provider", async () => {
+    const none = {
+      ...partial,
+      biggest_movers: {},
+      report: "None of your holdings has a current price.",
+      most_volatile: null,
+      stale: [partial.stale[1]],
+      unpriced: [partial.unpriced[0]],
+    };
+    mockApi({ "POST /v1/biggest-movers": { body: none } });
+    renderApp({ route: "/movers", preloadedState: signedInState() });
+    expect(await screen.findByText("OLD")).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.getAllByText("None of your holdings has a current price.")).toHaveLength(2);
+    expect(screen.queryByText("Add assets to a portfolio to see how they move.")).toBeNull();
+    expect(screen.getByText("price as of Jun 30, 2026 (out of date)")).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem("biggest_movers")!).value).toEqual(none);
+  });
+});

@@ -14,11 +14,22 @@ class NoMovers extends Error {
   }
 }
 
+/** An answer waiting on a provider: shown, but not stored, so the next visit asks again (README "Movers and the assistant"). */
+class NotKept extends Error {
+  constructor(readonly movers: BiggestMoversReply) {
+    super("biggest movers not kept");
+  }
+}
+
+const waitsOnProvider = (m: BiggestMoversReply): boolean =>
+  (m.stale ?? []).some((s) => s.reason === "last-known") || (m.unpriced ?? []).some((u) => u.reason === "unavailable");
+
 export const moversApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * From localStorage 'biggest_movers' while it is under an hour old (cleared on logout), else from
-     * POST /v1/biggest-movers. A `nok` answer is not stored, so the next visit asks again.
+     * POST /v1/biggest-movers. A `nok` answer is not stored, nor one with a last known price or a holding
+     * pricing could not price now, so the next visit asks again.
      */
     getBiggestMovers: build.query<BiggestMoversReply, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
@@ -30,12 +41,14 @@ export const moversApi = api.injectEndpoints({
               if (reply.error) throw new NoMovers(reply.error);
               const data = reply.data as Partial<BiggestMoversReply> | undefined;
               if (data?.result !== "ok" || typeof data.biggest_movers !== "object") throw new NoMovers(null);
+              if (waitsOnProvider(data as BiggestMoversReply)) throw new NotKept(data as BiggestMoversReply);
               return data as BiggestMoversReply;
             },
           });
           if (!movers) return { error: { status: "CUSTOM_ERROR", error: "no biggest movers" } };
           return { data: movers };
         } catch (err) {
+          if (err instanceof NotKept) return { data: err.movers };
           const error = err instanceof NoMovers && err.error ? err.error : { status: "CUSTOM_ERROR" as const, error: String(err) };
           return { error };
         }

@@ -1,0 +1,127 @@
+/**
+ * POST /v1/biggest-movers when prices are stale or missing (README "Movers and the assistant, stale and
+ * unpriced"): a hand-made CSV folder priced by the CSV provider (AAA, and OLD whose data stops 13 days
+ * earlier) and the fake Yahoo server (BBB), which goes down while the CSV provider still answers. Every
+ * expected figure is worked out by hand from the rows below.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
+import { moversKey } from "../src/movers.ts";
+import { type Harness, harness } from "./helpers.ts";
+
+const folders: string[] = [];
+function folder(files: Record<string, string[]>): string {
+  const dir = mkdtempSync(join(tmpdir(), "folio-movers-md-"));
+  folders.push(dir);
+  for (const [name, rows] of Object.entries(files)) writeFileSync(join(dir, name), `date,close\n${rows.join("\n")}\n`);
+  return dir;
+}
+
+let h: Harness | undefined;
+let fake: FakeMarketData | undefined;
+afterEach(async () => {
+  await h?.close();
+  await fake?.close();
+  h = undefined;
+  fake = undefined;
+});
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The day after the newest row (2026-07-13). */
+const TODAY = Date.UTC(2026, 6, 14, 12, 0, 0);
+
+async function open(): Promise<Harness> {
+  // AAA: May 100 → June 110 (+10 %) → July 99 (−10 %); OLD stops on 2026-06-30: May 40 → June 50 (+25 %)
+  const csv = folder({
+    "AAA.csv": ["2026-05-29,100", "2026-06-30,110", "2026-07-13,99"],
+    "OLD.csv": ["2026-05-29,40", "2026-06-30,50"],
+  });
+  // BBB, only at the fake Yahoo: June 200 → July 210 (+5 %)
+  fake = await startFakeMarketData({ dataDir: folder({ "BBB.csv": ["2026-06-30,200", "2026-07-13,210"] }) });
+  const x = await harness({
+    MARKET_DATA_DIR: csv,
+    MARKET_DATA_PROVIDERS: "csv,yahoo",
+    YAHOO_BASE_URL: fake.url,
+    MARKET_DATA_RETRIES: "1",
+    MARKET_DATA_RETRY_BASE_MS: "1",
+  });
+  x.deps.clock.set(TODAY);
+  await x.deliver(
+    x.saved("alice", "main", [
+      { ticker: "AAA", quantity: 10 },
+      { ticker: "OLD", quantity: 5 },
+      { ticker: "BBB", quantity: 2 },
+      { ticker: "ZZZ", quantity: 1 },
+    ]),
+  );
+  h = x;
+  return x;
+}
+
+describe("biggest movers with stale and unpriced prices", () => {
+  it("ranks only current prices; lists an out-of-date price with its date and own change, and an unknown ticker with its reason", async () => {
+    const x = await open();
+    const res = await x.post("alice", "/v1/biggest-movers");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // AAA 99/110 − 1 = −10 %, BBB 210/200 − 1 = +5 %: biggest move first
+    expect(body.biggest_movers).toEqual({ AAA: -10, BBB: 5 });
+    // the newest price is 2026-07-13; OLD's 2026-06-30 is 13 days before it (> 7): out of date, June's +25 % apart
+    expect(body.pricesAsOf).toBe("2026-07-13");
+    expect(body.stale).toEqual([{ ticker: "OLD", priceDate: "2026-06-30", reason: "out-of-date", change: 25, month: "2026-06" }]);
+    expect(body.unpriced).toEqual([{ ticker: "ZZZ", reason: "unknown-ticker" }]);
+    // AAA's two changes +10 % and −10 %: mean 0, sample variance (100 + 100) / 1 = 200, spread √200 = 14.14 %;
+    // BBB has one change only, OLD is stale: AAA is the most volatile; AAA's 10 units are the most
+    expect(body.most_volatile).toBe("AAA");
+    expect(body.most_quantity).toBe("AAA");
+    expect(body.report).toBe(
+      [
+        "AAA fell 10% from its June 2026 close to its latest close in July 2026, the biggest move among your 2 holdings with a current price.",
+        "BBB rose 5%, the biggest rise.",
+        "Most volatile over the last 2 months: AAA (monthly changes spread 14.14%).",
+        "You hold the most units of AAA (10).",
+        "OLD: price as of Jun 30, 2026 (its prices stopped updating); its change in June 2026 (+25%) is not counted among the latest moves.",
+        "Could not be priced: ZZZ (no market-data provider knows the ticker).",
+      ].join(" "),
+    );
+    expect(body.sources).toContain(
+      "OLD: May 2026 close 40.00 → latest close in June 2026 50.00, monthly closes from Folio's pricing service (GET /v1/get/OLD); stale: price as of Jun 30, 2026, its prices stopped updating",
+    );
+    // nothing in it waits on a provider: kept for the hour
+    expect(await x.svc.cache.get(moversKey("alice"))).toEqual(body);
+  });
+
+  it("while the provider of one ticker is down: its last good price is marked stale with its date, and the answer is not kept", async () => {
+    const x = await open();
+    expect((await x.post("alice", "/v1/biggest-movers")).json().biggest_movers).toEqual({ AAA: -10, BBB: 5 });
+
+    // two hours on, the hour's answer and every cached quote have expired, and Yahoo does not answer
+    (fake as FakeMarketData).setDown(true);
+    x.deps.clock.set(TODAY + 2 * 60 * 60_000);
+    const body = (await x.post("alice", "/v1/biggest-movers")).json();
+    // AAA still comes from the CSV folder: the only current move; BBB is counted nowhere as a move
+    expect(body.biggest_movers).toEqual({ AAA: -10 });
+    expect(body.pricesAsOf).toBe("2026-07-13");
+    expect(body.stale).toEqual([
+      { ticker: "BBB", priceDate: "2026-07-13", reason: "last-known", change: 5, month: "2026-07" },
+      { ticker: "OLD", priceDate: "2026-06-30", reason: "out-of-date", change: 25, month: "2026-06" },
+    ]);
+    // ZZZ: the CSV folder does not know it and Yahoo cannot say
+    expect(body.unpriced).toEqual([{ ticker: "ZZZ", reason: "unavailable" }]);
+    expect(body.report).toContain(
+      "AAA fell 10% from its June 2026 close to its latest close in July 2026, your only holding with a current price.",
+    );
+    expect(body.report).toContain(
+      "BBB: price as of Jul 13, 2026 (last known price: no market-data provider answered); its change in July 2026 (+5%) is not counted among the latest moves.",
+    );
+    expect(body.report).toContain("Could not be priced: ZZZ (no market-data provider could price it now).");
+    expect(body.report).not.toContain("BBB rose");
+    // an answer waiting on a provider is not kept: the next ask may complete it
+    expect(await x.svc.cache.get(moversKey("alice"))).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * One embedded app (real process, fresh DATA_DIR, prices from the real market-data folder only, so no test
  * reaches the network) and one headless Chromium per e2e file, started before its tests and stopped after.
+ * Users and sessions (register, log in, a signed-in context) come from session.ts, re-exported here.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,8 @@ import { afterAll, beforeAll } from "vitest";
 import { marketDataDir, requireMarketData } from "../../scripts/market-data/location.ts";
 import { type AppProcess, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
+
+export * from "./session.ts";
 
 export const MARKET_DATA = marketDataDir();
 const marketDataAvailable = () => requireMarketData("e2e tests");

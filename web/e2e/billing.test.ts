@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "../../scripts/fakes/stripe.ts";
 import { type AppProcess, api, freePort, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
-import { MARKET_DATA } from "./harness.ts";
+import { logInByApi, MARKET_DATA, registerInPage } from "./harness.ts";
 
 const enabled = chromiumAvailable();
 const dataDir = mkdtempSync(join(tmpdir(), "folio-e2e-billing-"));
@@ -54,13 +54,7 @@ afterAll(async () => {
 describe.skipIf(!enabled)("the paid plan in Chromium", () => {
   it("upgrades through Checkout and the signed webhooks, then cancels in the portal", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(app.url);
-    await page.getByRole("button", { name: "Register" }).first().click();
-    const register = page.getByRole("dialog");
-    await register.getByLabel("Email", { exact: true }).fill("payer@example.com");
-    await register.getByLabel("Password", { exact: true }).fill("long-enough");
-    await register.getByRole("button", { name: "Register" }).click();
-    await page.waitForURL(/\/dashboard\/first$/);
+    await registerInPage(page, "payer@example.com", app.url);
 
     await page.goto(`${app.url}/settings?t=plan`);
     const panel = page.getByRole("tabpanel");
@@ -85,16 +79,13 @@ describe.skipIf(!enabled)("the paid plan in Chromium", () => {
     const [customer] = fake.customers.values();
     expect(customer).toMatchObject({ email: "payer@example.com" });
     // the settings call answers with billing's plan too (accounts asks billing through its client)
-    const login = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/login", {
-      email: "payer@example.com",
-      password: "long-enough",
-    });
+    const login = await logInByApi(app.url, "payer@example.com");
     const settings = await api<{ account: { plan: string }; plan_ids: string[] }>(
       app.url,
       "POST",
       "/v1/get/settings",
       undefined,
-      login.body.idToken,
+      login.idToken,
     );
     expect(settings.body).toMatchObject({ account: { plan: "pro" }, plan_ids: ["price_pro_monthly"] });
 

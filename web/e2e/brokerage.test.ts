@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakePlaid, startFakePlaid } from "../../scripts/fakes/plaid.ts";
 import { type AppProcess, freePort, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
-import { MARKET_DATA } from "./harness.ts";
+import { MARKET_DATA, registerInPage } from "./harness.ts";
 
 const enabled = chromiumAvailable() && existsSync(join(MARKET_DATA, "VTI.csv"));
 const dataDir = mkdtempSync(join(tmpdir(), "folio-e2e-brokerage-"));
@@ -85,12 +85,7 @@ describe.skipIf(!enabled)("brokerage connections in Chromium", () => {
     expect(csp).toContain("script-src 'self' https://cdn.plaid.com/link/v2/stable/link-initialize.js");
     expect(csp).not.toContain("unsafe-inline' https://cdn.plaid.com");
 
-    await page.getByRole("button", { name: "Register" }).first().click();
-    const register = page.getByRole("dialog");
-    await register.getByLabel("Email", { exact: true }).fill("broker@example.com");
-    await register.getByLabel("Password", { exact: true }).fill("long-enough");
-    await register.getByRole("button", { name: "Register" }).click();
-    await page.waitForURL(/\/dashboard\/first$/);
+    await registerInPage(page, "broker@example.com");
 
     await page.getByRole("button", { name: "Connect brokerage" }).click();
     await page.waitForURL(/\/dashboard\/portfolios$/);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChatRequest, type FakeAnswer, type FakeOpenAI, startFakeOpenAI } from "../../scripts/fakes/openai.ts";
 import { type AppProcess, api, repoRoot, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
+import { createPortfolioByApi, logInInPage, registerByApi } from "./harness.ts";
 
 const marketData = process.env.MARKET_DATA_DIR ?? resolve(repoRoot, "../shared/market-data");
 const hasData = existsSync(join(marketData, "VTI.csv"));
@@ -50,7 +51,6 @@ function model(request: ChatRequest): FakeAnswer | { status: number } {
     chunkDelayMs: 150,
   };
 }
-const PASSWORD = "long-enough";
 
 beforeAll(async () => {
   if (!enabled) return;
@@ -65,18 +65,10 @@ beforeAll(async () => {
     CHAT_MODEL_V1: "fake-v1",
   });
   browser = await launchChromium();
-  const registered = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", { email: EMAIL, password: PASSWORD });
-  expect(registered.status).toBe(200);
-  const created = await api<{ message: string; slug: string }>(
-    app.url,
-    "POST",
-    "/v1/save/portfolio/new",
-    { portfolio: { assets: [{ ticker: "VTI", quantity: 10, PoA: 200, DoA: "2024-01-02" }] }, newPortfolioName: "Growth" },
-    registered.body.idToken,
-  );
-  expect(created.body.message).toBe("pcreated");
-  slug = created.body.slug;
-  token = registered.body.idToken;
+  token = (await registerByApi(app.url, EMAIL)).idToken;
+  slug = await createPortfolioByApi(app.url, token, "Growth", {
+    assets: [{ ticker: "VTI", quantity: 10, PoA: 200, DoA: "2024-01-02" }],
+  });
 });
 
 afterAll(async () => {
@@ -87,13 +79,7 @@ afterAll(async () => {
 });
 
 async function openAssistant(page: Page) {
-  await page.goto(app.url);
-  await page.getByRole("button", { name: "Log in" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Log in" });
-  await dialog.getByLabel("Email", { exact: true }).fill(EMAIL);
-  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Log in" }).click();
-  await dialog.waitFor({ state: "detached" });
+  await logInInPage(page, EMAIL, { at: app.url });
   await page.waitForURL(/\/dashboard$/);
   await page.getByRole("button", { name: "Assistant" }).click();
   return page.getByRole("complementary", { name: "Assistant" });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketDataDir, requireMarketData } from "../../scripts/market-data/location.ts";
 import { type AppProcess, api, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
+import { createPortfolioByApi, logInInPage, registerByApi } from "./harness.ts";
 
 const marketData = marketDataDir();
 const hasData = requireMarketData("the community e2e test");
@@ -21,7 +22,6 @@ const dataDir = mkdtempSync(join(tmpdir(), "folio-e2e-community-"));
 let app: AppProcess;
 let browser: Browser;
 
-const PASSWORD = "long-enough";
 const publisher = { email: "publisher@example.com", token: "" };
 const copier = { email: "copier@example.com" };
 const SHARED = "Quiet Compounder";
@@ -31,30 +31,17 @@ beforeAll(async () => {
   if (!enabled) return;
   app = await startApp({ DATA_DIR: dataDir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv" });
   browser = await launchChromium();
-  const a = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", { email: publisher.email, password: PASSWORD });
-  expect(a.status).toBe(200);
-  publisher.token = a.body.idToken;
-  expect((await api(app.url, "POST", "/v1/auth/register", { email: copier.email, password: PASSWORD })).status).toBe(200);
+  publisher.token = (await registerByApi(app.url, publisher.email)).idToken;
+  await registerByApi(app.url, copier.email);
   // A's portfolio, private as every new one: it is published below, through the page
-  const created = await api<{ message: string; slug: string }>(
-    app.url,
-    "POST",
-    "/v1/save/portfolio/new",
-    {
-      portfolio: {
-        assets: [
-          { ticker: "VTI", quantity: 20, PoA: 195.5, DoA: "2021-01-29" },
-          { ticker: "KO", quantity: 40, PoA: 48.2, DoA: "2021-01-29" },
-        ],
-      },
-      newPortfolioName: SHARED,
-    },
-    publisher.token,
-  );
-  expect(created.body.message).toBe("pcreated");
+  sharedSlug = await createPortfolioByApi(app.url, publisher.token, SHARED, {
+    assets: [
+      { ticker: "VTI", quantity: 20, PoA: 195.5, DoA: "2021-01-29" },
+      { ticker: "KO", quantity: 40, PoA: 48.2, DoA: "2021-01-29" },
+    ],
+  });
   // slugs end in a random suffix (not guessable from the name)
-  expect(created.body.slug).toMatch(/^quiet-compounder-[a-z0-9]{6}$/);
-  sharedSlug = created.body.slug;
+  expect(sharedSlug).toMatch(/^quiet-compounder-[a-z0-9]{6}$/);
 });
 
 afterAll(async () => {
@@ -62,14 +49,6 @@ afterAll(async () => {
   await app?.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function logIn(page: Page, email: string) {
-  const dialog = page.getByRole("dialog", { name: "Log in" });
-  await dialog.getByLabel("Email", { exact: true }).fill(email);
-  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Log in" }).click();
-  await dialog.waitFor({ state: "detached" });
-}
 
 const assetCell = (page: Page, ticker: string) =>
   page.getByRole("table", { name: "Assets" }).getByRole("cell", { name: ticker, exact: true });
@@ -91,9 +70,7 @@ describe.skipIf(!enabled)("sharing and the community in Chromium", () => {
 
   it("the owner publishes a portfolio from its sharing settings", async () => {
     const page = await browser.newPage();
-    await page.goto(app.url);
-    await page.getByRole("button", { name: "Log in" }).first().click();
-    await logIn(page, publisher.email);
+    await logInInPage(page, publisher.email, { at: app.url });
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole("article", { name: SHARED }).getByRole("link", { name: SHARED }).click();
     await page.waitForURL(new RegExp(`/p/${sharedSlug}$`));
@@ -141,7 +118,7 @@ describe.skipIf(!enabled)("sharing and the community in Chromium", () => {
     await page.getByRole("button", { name: "Copy to my portfolios" }).click();
     await page.waitForURL(new RegExp(`/p/${slug}\\?copy$`));
     // a visitor is asked to log in, and comes back to the same URL
-    await logIn(page, copier.email);
+    await logInInPage(page, copier.email, { open: false });
     await page.waitForURL(new RegExp(`/p/${slug}\\?copy$`));
     // the copy is saved by itself; a copy needs a name of its own first (spec §4 showPopup)
     const naming = page.getByRole("dialog");

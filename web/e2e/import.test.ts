@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../test/support/app-process.ts";
-import { e2eApp } from "./harness.ts";
+import { e2eApp, registerInPage, tokenInPage } from "./harness.ts";
 
 const e2e = e2eApp("import");
 const SCREENSHOT = join(repoRoot, "services/import/test/screenshots/01-desktop-light.png");
@@ -20,10 +20,7 @@ async function portfolioOf(
   page: Page,
   slug: string,
 ): Promise<{ imported: string | null; assets: Array<{ ticker: string; quantity: number; PoA: number; DoA: string }> }> {
-  const idToken = await page.evaluate(() => {
-    const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
-    return (JSON.parse(storage.getItem("auth") ?? "{}") as { idToken?: string }).idToken;
-  });
+  const idToken = await tokenInPage(page);
   const res = await page.request.post(`${e2e.app.url}/v1/get/portfolio/${slug}`, { headers: { authorization: `Bearer ${idToken}` } });
   return ((await res.json()) as { data: Awaited<ReturnType<typeof portfolioOf>> }).data;
 }
@@ -31,13 +28,7 @@ async function portfolioOf(
 describe.skipIf(!enabled)("imports in Chromium", () => {
   it("a screenshot and a broker file become portfolios through the import table", { timeout: 120_000 }, async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(e2e.app.url);
-    await page.getByRole("button", { name: "Register" }).first().click();
-    const register = page.getByRole("dialog");
-    await register.getByLabel("Email", { exact: true }).fill("importer@example.com");
-    await register.getByLabel("Password", { exact: true }).fill("long-enough");
-    await register.getByRole("button", { name: "Register" }).click();
-    await page.waitForURL(/\/dashboard\/first$/);
+    await registerInPage(page, "importer@example.com", e2e.app.url);
 
     // the screenshot: upload bar, preview at 150 %, read on the server, reviewed, created
     await page.getByRole("link", { name: "Import" }).click();

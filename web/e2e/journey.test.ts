@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { e2eApp } from "./harness.ts";
+import { e2eApp, logInInPage } from "./harness.ts";
 
 const e2e = e2eApp("journey");
 const enabled = e2e.enabled;
@@ -64,10 +64,7 @@ describe.skipIf(!enabled)("user journey in Chromium", () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
 
-    await page.getByRole("button", { name: "Log in" }).first().click();
-    await page.getByRole("dialog").getByLabel("Email", { exact: true }).fill("e2e@example.com");
-    await page.getByRole("dialog").getByLabel("Password", { exact: true }).fill("long-enough");
-    await page.getByRole("dialog").getByRole("button", { name: "Log in" }).click();
+    await logInInPage(page, "e2e@example.com");
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Three Fund").first().waitFor();
     await page.close();
@@ -78,10 +75,7 @@ describe.skipIf(!enabled)("user journey in Chromium", () => {
     await page.goto(`${e2e.app.url}/dashboard`);
     // a visitor on the dashboard is invited to log in; the URL is kept for after
     await page.getByRole("main").getByRole("button", { name: "Log in" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Email", { exact: true }).fill("e2e@example.com");
-    await dialog.getByLabel("Password", { exact: true }).fill("long-enough");
-    await dialog.getByRole("button", { name: "Log in" }).click();
+    await logInInPage(page, "e2e@example.com", { open: false });
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Three Fund").first().waitFor();
     await page.close();

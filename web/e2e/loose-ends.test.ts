@@ -7,18 +7,17 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, api, startApp } from "../../test/support/app-process.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
-import { MARKET_DATA } from "./harness.ts";
+import { createPortfolioByApi, logInInPage, MARKET_DATA, registerByApi } from "./harness.ts";
 
 const enabled = chromiumAvailable() && existsSync(join(MARKET_DATA, "VTI.csv"));
 const dataDir = mkdtempSync(join(tmpdir(), "folio-e2e-loose-ends-"));
 let app: AppProcess;
 let browser: Browser;
 
-const PASSWORD = "long-enough";
 const visitor = { email: "tinkerer@example.com" };
 const owner = { email: "owner@example.com", token: "" };
 const moderator = { email: "mod@example.com" };
@@ -35,22 +34,13 @@ beforeAll(async () => {
   });
   browser = await launchChromium();
   for (const u of [visitor, owner, moderator]) {
-    const res = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", { email: u.email, password: PASSWORD });
-    expect(res.status).toBe(200);
-    if (u === owner) owner.token = res.body.idToken;
+    const registered = await registerByApi(app.url, u.email);
+    if (u === owner) owner.token = registered.idToken;
   }
-  const created = await api<{ message: string; slug: string }>(
-    app.url,
-    "POST",
-    "/v1/save/portfolio/new",
-    {
-      portfolio: { privateMode: false, assets: [{ ticker: "VTI", quantity: 5, PoA: 195.5, DoA: "2021-01-29" }] },
-      newPortfolioName: SHARED,
-    },
-    owner.token,
-  );
-  expect(created.body.message).toBe("pcreated");
-  sharedSlug = created.body.slug;
+  sharedSlug = await createPortfolioByApi(app.url, owner.token, SHARED, {
+    privateMode: false,
+    assets: [{ ticker: "VTI", quantity: 5, PoA: 195.5, DoA: "2021-01-29" }],
+  });
 });
 
 afterAll(async () => {
@@ -58,14 +48,6 @@ afterAll(async () => {
   await app?.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function logIn(page: Page, email: string) {
-  const dialog = page.getByRole("dialog", { name: "Log in" });
-  await dialog.getByLabel("Email", { exact: true }).fill(email);
-  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Log in" }).click();
-  await dialog.waitFor({ state: "detached" });
-}
 
 async function communitySlugs(): Promise<string[]> {
   const res = await api<Record<string, unknown>>(app.url, "GET", "/v1/get/communityportfolios");
@@ -99,7 +81,7 @@ describe.skipIf(!enabled)("the loose ends in Chromium", () => {
     await page.getByRole("table", { name: "Assets" }).getByRole("cell", { name: "VTI", exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await logIn(page, visitor.email);
+    await logInInPage(page, visitor.email, { open: false });
     const naming = page.getByRole("dialog", { name: "New portfolio" });
     await naming.getByLabel("Portfolio name").fill("Sandbox");
     await naming.getByRole("button", { name: "Create" }).click();
@@ -127,9 +109,7 @@ describe.skipIf(!enabled)("the loose ends in Chromium", () => {
   it("an admin unlists a public portfolio with a reason; its owner sees why; the log says who and when", async () => {
     await expect.poll(communitySlugs, { timeout: 15_000 }).toContain(sharedSlug);
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${app.url}/p/${sharedSlug}`);
-    await page.getByRole("button", { name: "Log in" }).first().click();
-    await logIn(page, moderator.email);
+    await logInInPage(page, moderator.email, { at: `${app.url}/p/${sharedSlug}` });
     await page.goto(`${app.url}/p/${sharedSlug}`);
     const panel = page.getByRole("region", { name: "Moderation" });
     await panel.getByText("Listed in the community.").waitFor();
@@ -146,10 +126,8 @@ describe.skipIf(!enabled)("the loose ends in Chromium", () => {
     await page.close();
 
     const own = await (await browser.newContext()).newPage();
-    await own.goto(`${app.url}/dashboard`);
     // a visitor's dashboard invites a login rather than opening the window by itself
-    await own.getByRole("button", { name: "Log in" }).first().click();
-    await logIn(own, owner.email);
+    await logInInPage(own, owner.email, { at: `${app.url}/dashboard` });
     await own
       .getByRole("article", { name: SHARED })
       .getByRole("note")

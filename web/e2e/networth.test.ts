@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { e2eApp } from "./harness.ts";
+import { e2eApp, registerInPage } from "./harness.ts";
 
 const e2e = e2eApp("networth");
 const enabled = e2e.enabled;
@@ -21,13 +21,7 @@ async function advancedTo(page: Page, done: number): Promise<string> {
 describe.skipIf(!enabled)("net worth and achievements in Chromium", () => {
   it("advances achievements one step at a time and shows the net worth computed from real prices", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(e2e.app.url);
-    await page.getByRole("button", { name: "Register" }).first().click();
-    const register = page.getByRole("dialog");
-    await register.getByLabel("Email", { exact: true }).fill("networth@example.com");
-    await register.getByLabel("Password", { exact: true }).fill("long-enough");
-    await register.getByRole("button", { name: "Register" }).click();
-    await page.waitForURL(/\/dashboard\/first$/);
+    await registerInPage(page, "networth@example.com", e2e.app.url);
     await page.getByRole("region", { name: "Achievements" }).getByText("1 of 8 steps done").waitFor();
 
     await page.getByRole("button", { name: "New portfolio" }).click();

@@ -1,27 +1,17 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { e2eApp } from "./harness.ts";
+import { e2eApp, registerInPage } from "./harness.ts";
 
 const e2e = e2eApp("portfolio");
 const SCREENSHOT = "/tmp/folio-portfolio-screen.png";
 const enabled = e2e.enabled;
-
-async function register(page: Page) {
-  await page.goto(e2e.app.url);
-  await page.getByRole("button", { name: "Register" }).first().click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Email", { exact: true }).fill("screen@example.com");
-  await dialog.getByLabel("Password", { exact: true }).fill("long-enough");
-  await dialog.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL(/\/dashboard\/first$/);
-}
 
 const saveButton = (page: Page) => page.getByRole("button", { name: "Save", exact: true });
 
 describe.skipIf(!enabled)("portfolio screen in Chromium", () => {
   it("adds NVDA through the search, shows table, charts and backtest, autosaves a quantity edit", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await register(page);
+    await registerInPage(page, "screen@example.com", e2e.app.url);
 
     await page.getByRole("button", { name: "New portfolio" }).click();
     await page.getByLabel("Portfolio name").fill("Chips");

@@ -7,46 +7,28 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import type { AuthReply } from "@folio/proto/auth";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { api } from "../../test/support/app-process.ts";
-import { e2eApp } from "./harness.ts";
+import { createPortfolioByApi, e2eApp, keepSignedIn, registerByApi } from "./harness.ts";
 
 const SHOTS = process.env.RESPONSIVE_SHOTS ?? "/tmp/folio-responsive";
-const PASSWORD = "long-enough";
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 850 };
 
-let session: unknown;
+let session: AuthReply;
 let ownSlug = "";
 
 const e2e = e2eApp("responsive", async (app) => {
-  const registered = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
-    email: "phone@example.com",
-    password: PASSWORD,
-    displayName: "Pat",
+  session = await registerByApi(app.url, "phone@example.com", "Pat");
+  ownSlug = await createPortfolioByApi(app.url, session.idToken, "Long-term core holdings with a long name", {
+    assets: [
+      { ticker: "VTI", quantity: 20, PoA: 195.5, DoA: "2021-01-29" },
+      { ticker: "NVDA", quantity: 10, PoA: 450, DoA: "2023-09-11" },
+      { ticker: "KO", quantity: 40, PoA: 48.2, DoA: "2021-01-29" },
+      { ticker: "BTC-USD", quantity: 0.1, PoA: 30000, DoA: "2021-01-29" },
+    ],
   });
-  expect(registered.status).toBe(200);
-  session = registered.body;
-  const created = await api<{ message: string; slug: string }>(
-    app.url,
-    "POST",
-    "/v1/save/portfolio/new",
-    {
-      portfolio: {
-        assets: [
-          { ticker: "VTI", quantity: 20, PoA: 195.5, DoA: "2021-01-29" },
-          { ticker: "NVDA", quantity: 10, PoA: 450, DoA: "2023-09-11" },
-          { ticker: "KO", quantity: 40, PoA: 48.2, DoA: "2021-01-29" },
-          { ticker: "BTC-USD", quantity: 0.1, PoA: 30000, DoA: "2021-01-29" },
-        ],
-      },
-      newPortfolioName: "Long-term core holdings with a long name",
-    },
-    registered.body.idToken,
-  );
-  expect(created.body.message).toBe("pcreated");
-  ownSlug = created.body.slug;
 });
 
 mkdirSync(SHOTS, { recursive: true });
@@ -221,9 +203,7 @@ describe.skipIf(!e2e.enabled)("every route at 390 and 1366 px", () => {
       const user = await e2e.browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
       contexts.push(user);
       // signed in as the session the API gave, kept once set (a logout in the page stays a logout)
-      await user.addInitScript(
-        `if (!localStorage.getItem("auth")) localStorage.setItem("auth", ${JSON.stringify(JSON.stringify(session))});`,
-      );
+      await keepSignedIn(user, session);
       const signed = await user.newPage();
       pages[label].signed = signed;
       for (const [name, path] of routes().user) expectFits(await check(signed, name, path, phone), name, phone);

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type AppProcess, api } from "../../test/support/app-process.ts";
-import { e2eApp } from "./harness.ts";
+import { createPortfolioByApi, e2eApp, logInInPage, registerByApi } from "./harness.ts";
 
 const IMG = "<img src=x onerror=alert(1)>";
 const SCRIPT = "<script>alert(2)</script>";
@@ -26,40 +26,22 @@ const ASSET_CLASS = `${IMG}${TEMPLATE}`;
 const DISPLAY_NAME = `${SVG}${SCRIPT}`;
 /** valid for the account rules: no spaces, one @, a dotted domain */
 const PAYLOAD_EMAIL = "<img/src=x/onerror=alert(5)>@example.com";
-const PASSWORD = "long-enough";
 
 const owner = { email: "owner@example.com", token: "", slug: "" };
 const other = { email: "other@example.com" };
 
 async function seed(app: AppProcess) {
-  const registered = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
-    email: owner.email,
-    password: PASSWORD,
-    displayName: DISPLAY_NAME,
-  });
-  expect(registered.status).toBe(200);
-  owner.token = registered.body.idToken;
-  expect((await api(app.url, "POST", "/v1/auth/register", { email: other.email, password: PASSWORD })).status).toBe(200);
-  expect((await api(app.url, "POST", "/v1/auth/register", { email: PAYLOAD_EMAIL, password: PASSWORD })).status).toBe(200);
+  owner.token = (await registerByApi(app.url, owner.email, DISPLAY_NAME)).idToken;
+  await registerByApi(app.url, other.email);
+  await registerByApi(app.url, PAYLOAD_EMAIL);
 
   // the asset fields the page has no input for, through a save of the API's own
-  const created = await api<{ message: string; slug: string }>(
-    app.url,
-    "POST",
-    "/v1/save/portfolio/new",
-    {
-      portfolio: {
-        assets: [
-          { ticker: "VTI", name: ASSET_NAME, assetClass: ASSET_CLASS, color: JS_URL, quantity: 20, PoA: 195.5, DoA: "2021-01-29" },
-          { ticker: "KO", name: IMG, assetClass: SVG, quantity: 40, PoA: 48.2, DoA: "2021-01-29" },
-        ],
-      },
-      newPortfolioName: API_NAME,
-    },
-    owner.token,
-  );
-  expect(created.body.message).toBe("pcreated");
-  owner.slug = created.body.slug as string;
+  owner.slug = await createPortfolioByApi(app.url, owner.token, API_NAME, {
+    assets: [
+      { ticker: "VTI", name: ASSET_NAME, assetClass: ASSET_CLASS, color: JS_URL, quantity: 20, PoA: 195.5, DoA: "2021-01-29" },
+      { ticker: "KO", name: IMG, assetClass: SVG, quantity: 40, PoA: 48.2, DoA: "2021-01-29" },
+    ],
+  });
   const published = await api(
     app.url,
     "POST",
@@ -149,16 +131,6 @@ async function expectClean(page: Page, watch: Watch, where: string) {
   expect(watch.dialogs, `dialogs on ${where}`).toEqual([]);
 }
 
-async function logIn(page: Page, email: string) {
-  await page.goto(e2e.app.url);
-  await page.getByRole("button", { name: "Log in" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Log in" });
-  await dialog.getByLabel("Email", { exact: true }).fill(email);
-  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Log in" }).click();
-  await dialog.waitFor({ state: "detached" });
-}
-
 /** Waits for a chart to be drawn, then moves the pointer over its plot so its tooltip opens. */
 async function hoverChart(page: Page, name: string) {
   const figure = page.getByRole("figure", { name });
@@ -215,7 +187,7 @@ describe.skipIf(!enabled)("stored XSS in Chromium", () => {
     const watch: Watch = { dialogs: [], violations: [] };
     const context = await watchedContext(watch);
     const page = await context.newPage();
-    await logIn(page, owner.email);
+    await logInInPage(page, owner.email, { at: e2e.app.url });
     await page.waitForURL(/\/dashboard$/);
     await page.getByText(DISPLAY_NAME, { exact: true }).first().waitFor();
 
@@ -268,7 +240,7 @@ describe.skipIf(!enabled)("stored XSS in Chromium", () => {
       const context = await watchedContext(watch);
       const page = await context.newPage();
       if (who === "another user") {
-        await logIn(page, other.email);
+        await logInInPage(page, other.email, { at: e2e.app.url });
         await page.waitForURL(/\/dashboard(\/first)?$/);
       }
       await visitPortfolio(page, watch, who);
@@ -282,7 +254,7 @@ describe.skipIf(!enabled)("stored XSS in Chromium", () => {
     const watch: Watch = { dialogs: [], violations: [] };
     const context = await watchedContext(watch);
     const page = await context.newPage();
-    await logIn(page, PAYLOAD_EMAIL);
+    await logInInPage(page, PAYLOAD_EMAIL, { at: e2e.app.url });
     await page.getByText(PAYLOAD_EMAIL, { exact: true }).first().waitFor();
     await page.goto(`${e2e.app.url}/settings`);
     await page.getByRole("heading", { level: 1 }).first().waitFor();

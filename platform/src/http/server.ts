@@ -12,7 +12,7 @@ import type { Cache } from "../cache/port.ts";
 import { loggableUrl, loggerOptions } from "../log.ts";
 import { authPlugin } from "./auth.ts";
 import { HttpError } from "./errors.ts";
-import { lazySerializers, lazyValidator } from "./lazy-compilers.ts";
+import { lazySerializers, lazyValidator, sharedValidator } from "./lazy-compilers.ts";
 import { INTERNAL_CLIENT, registerRateLimits } from "./rate-limit.ts";
 import { type CspSources, registerSecurityHeaders } from "./security-headers.ts";
 
@@ -72,7 +72,13 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   // dropped everywhere.
   const coercing = new Ajv({ removeAdditional: "all", coerceTypes: "array", useDefaults: true, allErrors: false, strict: false });
   const exact = new Ajv({ removeAdditional: "all", coerceTypes: false, useDefaults: true, allErrors: false, strict: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(() => (httpPart === "body" ? exact : coercing).compile(schema)));
+  // the variant names the Ajv above: bodies exact, the other parts coercing
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazyValidator(() => {
+      const variant = httpPart === "body" ? "exact" : "coercing";
+      return sharedValidator(variant, schema, () => (variant === "exact" ? exact : coercing).compile(schema));
+    }),
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {

@@ -1,4 +1,8 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { splitMocking, testFileMocks } from "./test/setup/mocking-files.ts";
+import web from "./web/vitest.config.ts";
 
 const serverTests = [
   "proto/**/*.test.ts",
@@ -10,26 +14,39 @@ const serverTests = [
 ];
 
 /**
- * What the fast inner loop (`npm run test:fast`) leaves out: the suites that need real servers (Redis,
- * the Kafka-protocol broker, MongoDB), start the app as processes, or run the OCR engine over images.
- * Everything else — domain, memory and embedded adapters, service APIs through `app.inject` — stays in.
+ * What the fast inner loop (`npm run test:fast`) leaves to `npm test`: the suites that need real servers
+ * (Redis, the Kafka-protocol broker, MongoDB) or start the app as processes (system), the SQLite store's
+ * adapter suite, the fuzzing of the whole embedded app, the OCR engine over images, and the tests of the
+ * scripts (the vendor fakes and the market-data fetcher, which serve over HTTP). What stays: domain, the
+ * memory adapters' contract suites, the service APIs through `app.inject` and the web components.
  */
-const needsInfrastructure = [
+const leftToFullSuite = [
   "platform/test/bus/kafka.test.ts",
   "platform/test/cache/redis.test.ts",
   "platform/test/queue/bullmq.test.ts",
   "platform/test/store/mongo.test.ts",
+  "platform/test/store/embedded.test.ts",
   "test/system/**",
+  "gateway/test/fuzz.test.ts",
   "services/import/test/ocr-*.test.ts",
+  "services/import/test/api-screenshot.test.ts",
+  "scripts/**",
 ];
 
 /**
- * Projects: `server` (domain, contract, service API and system tests, Node), `web` (components in jsdom),
- * `e2e` (headless Chromium through the real app; needs `npm run build` first) — these three are `npm test` —
- * and `fast`, the server project without the infrastructure suites, for `npm run test:fast` with `web`.
- * The server's global setups start the real infrastructure the contract suites need (redis-server, the
- * Kafka-protocol broker) on loopback; with CI=true a missing one fails the run instead of skipping.
+ * The fast projects share one module graph and one jsdom per worker between files (`isolate: false`): most
+ * of a file's cost was loading modules and building the environment again. A file that replaces modules with
+ * `vi.mock` shares only with files that replace them the same way: the web files whose one mock is the chart
+ * stub share `fast-web-charts`; any other mocking file runs isolated (`fast-mocks`, `fast-web-mocks`).
  */
+const here = fileURLToPath(new URL(".", import.meta.url));
+const serverMocks = splitMocking(testFileMocks(here, ["proto", "platform", "services", "gateway", "test", "scripts"]), () => false);
+const webMocks = splitMocking(testFileMocks(join(here, "web"), ["src"]), (line) =>
+  /^vi\.mock\("react-apexcharts", \(\) => import\("[./]+(?:components\/)?ApexChartStub\.tsx"\)\);$/.test(line.trim()),
+);
+const fastServer = { environment: "node", testTimeout: 30_000, hookTimeout: 60_000, pool: "forks" } as const;
+const excluded = ["**/node_modules/**", ...leftToFullSuite];
+
 export default defineConfig({
   test: {
     projects: [
@@ -45,16 +62,24 @@ export default defineConfig({
         },
       },
       {
+        test: { ...fastServer, name: "fast", include: serverTests, exclude: [...excluded, ...serverMocks.isolated], isolate: false },
+      },
+      ...(serverMocks.isolated.length > 0
+        ? [{ test: { ...fastServer, name: "fast-mocks", include: serverMocks.isolated, exclude: excluded } }]
+        : []),
+      "web/vitest.config.ts",
+      {
+        ...web,
         test: {
-          name: "fast",
-          environment: "node",
-          include: serverTests,
-          exclude: ["**/node_modules/**", ...needsInfrastructure],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...web.test,
+          name: "fast-web",
+          exclude: ["**/node_modules/**", ...webMocks.sharing, ...webMocks.isolated],
+          pool: "threads",
+          isolate: false,
         },
       },
-      "web/vitest.config.ts",
+      { ...web, test: { ...web.test, name: "fast-web-charts", include: webMocks.sharing, pool: "threads", isolate: false } },
+      { ...web, test: { ...web.test, name: "fast-web-mocks", include: webMocks.isolated, pool: "threads" } },
       {
         test: {
           name: "e2e",

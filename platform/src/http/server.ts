@@ -12,7 +12,7 @@ import type { Cache } from "../cache/port.ts";
 import { loggableUrl, loggerOptions } from "../log.ts";
 import { authPlugin } from "./auth.ts";
 import { HttpError } from "./errors.ts";
-import { lazySerializers, lazyValidator } from "./lazy-compilers.ts";
+import { lazySerializers, lazyValidator, sharedValidator } from "./lazy-compilers.ts";
 import { INTERNAL_CLIENT, registerRateLimits } from "./rate-limit.ts";
 import { type CspSources, registerSecurityHeaders } from "./security-headers.ts";
 
@@ -70,7 +70,8 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   // Query strings and path parameters arrive as text and are coerced to their schema's types; JSON bodies
   // are not (coercion would turn a body's `null` into 0 for a number-or-null field). Unknown fields are
   // dropped everywhere.
-  // validateSchema: false: every schema comes from proto, checked once against the meta-schema by proto/test/schemas.test.ts
+  // validateSchema: false: the routes' schemas are checked against the meta-schema once, by
+  // gateway/test/route-schemas.test.ts, instead of at the first request after every start
   const coercing = new Ajv({
     validateSchema: false,
     removeAdditional: "all",
@@ -87,7 +88,13 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     allErrors: false,
     strict: false,
   });
-  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(() => (httpPart === "body" ? exact : coercing).compile(schema)));
+  // the variant names the Ajv above: bodies exact, the other parts coercing
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazyValidator(() => {
+      const variant = httpPart === "body" ? "exact" : "coercing";
+      return sharedValidator(variant, schema, () => (variant === "exact" ? exact : coercing).compile(schema));
+    }),
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {

@@ -6,7 +6,7 @@
 
 import { plaidLinkCspSources } from "@folio/brokerage/csp";
 import { ConfigError, loadConfig } from "@folio/platform/config";
-import { createDeps, hostServices } from "@folio/platform/host";
+import { createDeps, hostServices, WORKERS_START_AFTER_MS } from "@folio/platform/host";
 import { createHttpServer } from "@folio/platform/http/server";
 import { forService } from "@folio/platform/service";
 import { registerEdge, spaNotFound } from "./edge.ts";
@@ -36,7 +36,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });
   const hosted = await hostServices(app, modules, deps);
   await app.listen({ port: config.port, host: config.host });
-  hosted.startWorkers();
+  hosted.startWorkers(WORKERS_START_AFTER_MS);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   app.log.info(

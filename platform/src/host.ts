@@ -93,13 +93,17 @@ export interface HostRoles {
   worker: boolean;
 }
 
+/** How long after the server listens its queue workers start (see Hosted.startWorkers). */
+export const WORKERS_START_AFTER_MS = 1000;
+
 export interface Hosted {
   /**
-   * Starts the queue workers (when the roles include them). Called once the server listens: work that a start
-   * queues (the samples' seeding, the first scheduled runs) then waits for the first answer instead of
-   * holding it back. Jobs added before wait in their queue; a second call does nothing.
+   * Starts the queue workers (when the roles include them) `afterMs` from now. Called once the server
+   * listens, with WORKERS_START_AFTER_MS: the work a start queues (the first start's seeding of the samples,
+   * which reads and values years of prices, and the first scheduled runs) then yields to the first requests
+   * instead of holding them back. Jobs added meanwhile wait in their queue; a second call does nothing.
    */
-  startWorkers(): void;
+  startWorkers(afterMs?: number): void;
   stop(): Promise<void>;
 }
 
@@ -123,13 +127,22 @@ export async function hostServices(
   for (const m of modules) await m.start?.();
   log.info({ services: modules.map((m) => m.name), roles }, "services started");
   let working = false;
+  let stopped = false;
+  let waiting: NodeJS.Timeout | undefined;
+  const runWorkers = () => {
+    if (stopped) return;
+    for (const m of modules) for (const j of m.jobs ?? []) deps.queue.process(j.queue, j.handler, j.concurrency);
+  };
   return {
-    startWorkers() {
+    startWorkers(afterMs = 0) {
       if (working || !roles.worker) return;
       working = true;
-      for (const m of modules) for (const j of m.jobs ?? []) deps.queue.process(j.queue, j.handler, j.concurrency);
+      if (afterMs > 0) waiting = setTimeout(runWorkers, afterMs);
+      else runWorkers();
     },
     async stop() {
+      stopped = true;
+      clearTimeout(waiting);
       for (const m of modules) await m.stop?.();
       await relay.stop();
       await deps.bus.close();

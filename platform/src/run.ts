@@ -3,7 +3,7 @@
  * container does: `api` serves routes and consumes events, `worker` runs queue jobs, `all` (default) both.
  */
 import { ConfigError, loadConfig } from "./config.ts";
-import { createDeps, type HostRoles, hostServices } from "./host.ts";
+import { createDeps, type HostRoles, hostServices, WORKERS_START_AFTER_MS } from "./host.ts";
 import { createHttpServer } from "./http/server.ts";
 import { forService, type ServiceDeps, type ServiceModule } from "./service.ts";
 
@@ -34,7 +34,7 @@ export async function runService(name: string, create: (deps: ServiceDeps) => Se
     });
     const hosted = await hostServices(app, [create(forService(deps, name))], deps, hostRoles);
     await app.listen({ port: config.port, host: config.host });
-    hosted.startWorkers();
+    hosted.startWorkers(WORKERS_START_AFTER_MS);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => {
         app

@@ -7,7 +7,7 @@
 import type { ServiceDeps } from "@folio/platform/service";
 import type { Identity } from "@folio/proto/auth";
 import { gradientOf } from "@folio/proto/gradients";
-import type { PortfolioListItem, PortfolioReply } from "@folio/proto/portfolio";
+import type { Asset, PortfolioListItem, PortfolioReply } from "@folio/proto/portfolio";
 import type { Static } from "typebox";
 import { cacheHeaders } from "./caching.ts";
 import { portfolioNotFound } from "./commands.ts";
@@ -15,7 +15,7 @@ import { accessOf } from "./domain/access.ts";
 import { appliesTo } from "./domain/moderation.ts";
 import { unlistings } from "./moderation-store.ts";
 import { hasUpdates, type ServedCopy } from "./reply-cache.ts";
-import { findBySlug, listByOwner, type PortfolioDoc, portfolios, revOf, valueSnapshots } from "./store.ts";
+import { findBySlug, listByOwner, type PortfolioDoc, portfolios, revOf, type ValueSnapshot, valueSnapshots } from "./store.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
 export interface CachableRead {
@@ -91,7 +91,10 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
     /** A visitor's view still fresh in this process, served without reading the store. */
     visitorView: (slug: string) => valuer.visitorView(slug),
 
-    /** The caller's portfolios, newest first, with the figures of their latest valuation. */
+    /**
+     * The caller's portfolios, newest first, with the figures of their latest valuation (the assets' too:
+     * shares after splits, amounts in the base currency), so the dashboard never recomputes them from raw prices.
+     */
     async list(uid: string): Promise<Record<string, Static<typeof PortfolioListItem>>> {
       const docs = await listByOwner(collection, uid);
       // figures refreshed by price changes since the last save live in the value snapshots
@@ -108,7 +111,7 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
           privateMode: d.privateMode,
           historicalData: figures.get(d.slug)?.allHistory ?? d.allHistory,
           created_at: d.created_at,
-          assets: d.assets,
+          assets: withFigures(d, figures.get(d.slug)),
           provider: d.provider,
           gradient: gradientOf(d.slug, d.gradient),
         };
@@ -121,3 +124,10 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
 }
 
 export type PortfolioReads = ReturnType<typeof createPortfolioReads>;
+
+/** A portfolio's assets as saved, with each one's figures when the snapshot is of this very revision. */
+function withFigures(doc: PortfolioDoc, snapshot: ValueSnapshot | undefined): Asset[] {
+  const figures = snapshot?.rev === revOf(doc) ? snapshot.assets : undefined;
+  if (!figures || figures.length !== doc.assets.length) return doc.assets;
+  return doc.assets.map((asset, i) => ({ ...asset, ...figures[i] }));
+}

@@ -5,7 +5,7 @@
  */
 import { bucketOf } from "@folio/platform/fanout";
 import type { Collection, Doc, Store, WriteOp } from "@folio/platform/store/port";
-import type { Portfolio } from "@folio/proto/portfolio";
+import type { Asset, Portfolio } from "@folio/proto/portfolio";
 import type { PortfolioState } from "./domain/portfolio.ts";
 import { firstFreeSlug, slugCandidates } from "./domain/slug.ts";
 
@@ -110,9 +110,45 @@ export async function bucketLegacyHoldings(store: Store, c: Collection<HoldingDo
  */
 export const VALUES = "portfolio_values";
 
+/**
+ * One asset's figures from its valuation (README "Per asset"): today's shares after splits, the price with
+ * its currency and date, and the amounts in the owner's base currency. The dashboard's list carries them, so
+ * its cards and table apply the same rules as the portfolio's own page (web assetFigures.ts conversionOf).
+ */
+export type AssetFigures = Pick<
+  Asset,
+  | "latestPrice"
+  | "currency"
+  | "priceDate"
+  | "stale"
+  | "shares"
+  | "splitFactor"
+  | "cost"
+  | "marketValue"
+  | "dividends"
+  | "profitLoss"
+  | "profitLossPercent"
+>;
+
+export const ASSET_FIGURES = [
+  "latestPrice",
+  "currency",
+  "priceDate",
+  "stale",
+  "shares",
+  "splitFactor",
+  "cost",
+  "marketValue",
+  "dividends",
+  "profitLoss",
+  "profitLossPercent",
+] as const satisfies readonly (keyof AssetFigures)[];
+
 export interface ValueSnapshot extends Doc {
   /** the portfolio revision these figures are for */
   rev: number;
+  /** per asset, in the portfolio's order; absent in snapshots written before they were kept */
+  assets?: AssetFigures[];
   marketValue: number | null;
   fees: number | null;
   allHistory: Record<string, number> | null;

@@ -20,7 +20,7 @@ import type { OwnerSettings } from "./owners.ts";
 import type { PricingClient } from "./pricing-client.ts";
 import { PRICE_WAIT_MS, type PriceLookup, unpricedOf } from "./pricing-client.ts";
 import { OUTAGE_REPLY_TTL_MS, REPLY_TTL_MS, ReplyCache, type ServedCopy } from "./reply-cache.ts";
-import { type PortfolioDoc, revOf, toPortfolio, type ValueSnapshot } from "./store.ts";
+import { ASSET_FIGURES, type AssetFigures, type PortfolioDoc, revOf, toPortfolio, type ValueSnapshot } from "./store.ts";
 
 export interface Valued {
   /** the public portfolio with its live fields, marketValue, fees, allHistory and lastRefreshed */
@@ -98,6 +98,11 @@ export class PortfolioValuer {
     const p = valued.portfolio;
     return {
       rev: p.rev,
+      assets: p.assets.map((a) => {
+        const figures: AssetFigures = {};
+        for (const key of ASSET_FIGURES) if (a[key] !== undefined) Object.assign(figures, { [key]: a[key] });
+        return figures;
+      }),
       marketValue: p.marketValue,
       fees: p.fees,
       allHistory: p.allHistory,

@@ -61,6 +61,29 @@ describe.skipIf(!hasRealData)("total returns on the real market data", () => {
     expect(valuation.gaps).toContainEqual(expect.objectContaining({ kind: "dividends-in-closes", ticker: "NVDA" }));
   });
 
+  it("the dashboard's list carries the same figures per asset: 100 NVDA shares, +352.29 %, not the raw quantity", async () => {
+    await open({ MARKET_DATA_DIR: REAL_DATA_DIR });
+    await valued({ assets: [asset({ ticker: "NVDA", quantity: 10, PoA: 450, DoA: "2023-09-11" })] });
+    const res = await h.as("alice").list();
+    expect(res.statusCode).toBe(200);
+    const [item] = Object.values((res.json() as Loose).portfolios) as Loose[];
+    const nvda = item.assets[0];
+    // as saved: 10 @ 450; valued: 100 shares × 203.53 = 20,353, P/L 15,853 = 352.29 % of the 4,500 paid
+    expect(nvda).toMatchObject({
+      quantity: 10,
+      PoA: 450,
+      shares: 100,
+      splitFactor: 10,
+      cost: 4500,
+      currency: "USD",
+      priceDate: "2026-07-13",
+    });
+    expect(nvda.latestPrice).toBeCloseTo(203.53, 2);
+    expect(nvda.marketValue).toBeCloseTo(20353, 1);
+    expect(nvda.profitLossPercent).toBeCloseTo(352.29, 2);
+    expect(item.marketValue).toBeCloseTo(20353, 1);
+  });
+
   it("JNJ 100 @ $100.48 on 2016-01-04: $4,377 of dividends received, +200.10 %", async () => {
     await open({ MARKET_DATA_DIR: REAL_DATA_DIR });
     const { data, valuation } = await valued({ assets: [asset({ ticker: "JNJ", quantity: 100, PoA: 100.48, DoA: "2016-01-04" })] });

@@ -99,7 +99,9 @@ function TopBar() {
               <button type="button" className="button secondary" onClick={act(() => dispatch(chatToggled()))}>
                 Assistant
               </button>
-              <span className="muted topbar-user">{user?.displayName || user?.email}</span>
+              <span className="muted topbar-user" title={user?.displayName || user?.email || undefined}>
+                {user?.displayName || user?.email}
+              </span>
               <button type="button" className="button secondary" onClick={act(logOut)}>
                 Log out
               </button>

@@ -64,6 +64,41 @@ describe("dashboard", () => {
     expect(api.callsTo("POST /v1/get/portfolios-and-assets")[0]!.authorization).toBe("Bearer token-ann");
   });
 
+  it("a card and the all-assets row count a split as the server valued it: today's shares, not the entry", async () => {
+    // entered 10 NVDA @ 450 before the 10:1 split; the list carries its valuation: 100 shares × 203.53 = 20,353
+    // against 4,500 paid: P/L 15,853 = +352.29 % (the raw 10 × 203.53 = 2,035.30 would say −54.77 %)
+    const split = listItem({
+      pname: "Split",
+      slug: "split",
+      assets: [
+        assetFixture({
+          ticker: "NVDA",
+          quantity: 10,
+          PoA: 450,
+          value: 4500,
+          shares: 100,
+          splitFactor: 10,
+          latestPrice: 203.53,
+          currency: "USD",
+          marketValue: 20353,
+          cost: 4500,
+          dividends: 0,
+          profitLossPercent: 352.29,
+        }),
+      ],
+    });
+    mockApi({ ...overview, "POST /v1/get/portfolios-and-assets": { body: { portfolios: { split } } } });
+    renderApp({ route: "/dashboard", preloadedState: signedInState() });
+    const splitCard = await screen.findByRole("article", { name: "Split" });
+    expect(within(splitCard).getByText("$20,353.00")).toBeTruthy();
+    expect(within(splitCard).getByText("$15,853.00")).toBeTruthy();
+    expect(within(splitCard).getByText("+352.29%")).toBeTruthy();
+    expect(within(splitCard).getByText("$4,500.00")).toBeTruthy();
+    const row = (await screen.findByRole("cell", { name: "100" })).closest("tr") as HTMLElement;
+    expect(within(row).getByText("NVDA")).toBeTruthy();
+    expect(within(row).getByText("+352.29%")).toBeTruthy();
+  });
+
   it("invites to create a portfolio when there is none", async () => {
     mockApi({ "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } } });
     renderApp({ route: "/dashboard", preloadedState: signedInState() });

@@ -88,7 +88,7 @@ export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
                 {formatQuantity(row.quantity)}
               </td>
               <td className="num" data-label="Price">
-                {row.price === null ? "—" : formatMoney(row.price)}
+                {row.price === null ? "—" : formatMoney(row.price, row.currency)}
               </td>
               <td className={`num ${row.performance === null ? "" : row.performance >= 0 ? "gain" : "loss"}`} data-label="Performance">
                 {row.performance === null ? "—" : signedPercent(row.performance)}

@@ -34,6 +34,40 @@ const rows = holdingRows([growth, income]);
 const tickers = (list: HoldingRow[]) => list.map((row) => `${row.slug}:${row.ticker}`);
 
 describe("holdingRows", () => {
+  it("takes the server's figures per asset: today's shares after a split, base-currency amounts, total return", () => {
+    const split = portfolio("Split", "split", [
+      // entered 10 @ 450 before the 10:1 split; valued: 100 shares × 203.53 = 20,353 against 4,500 paid = +352.29 %
+      assetFixture({
+        ticker: "NVDA",
+        quantity: 10,
+        PoA: 450,
+        value: 4500,
+        shares: 100,
+        latestPrice: 203.53,
+        currency: "USD",
+        marketValue: 20353,
+        cost: 4500,
+        profitLossPercent: 352.29,
+      }),
+      // 10 SAP.DE at €150 = $1,620 at that month's rate; priced €200, worth $2,340 in the owner's dollars: +44.44 %
+      assetFixture({
+        ticker: "SAP.DE",
+        quantity: 10,
+        PoA: 150,
+        value: 1500,
+        latestPrice: 200,
+        currency: "EUR",
+        marketValue: 2340,
+        cost: 1620,
+        profitLossPercent: 44.44,
+        index: 1,
+      }),
+    ]);
+    const [nvda, sap] = holdingRows([split]);
+    expect(nvda).toMatchObject({ quantity: 100, price: 203.53, currency: "USD", cost: 4500, marketValue: 20353, performance: 352.29 });
+    expect(sap).toMatchObject({ quantity: 10, price: 200, currency: "EUR", cost: 1620, marketValue: 2340, performance: 44.44 });
+  });
+
   it("lists every asset of every portfolio with price, market value and performance", () => {
     expect(rows.map(({ portfolio, ticker, quantity, price, marketValue }) => [portfolio, ticker, quantity, price, marketValue])).toEqual([
       ["Growth", "VTI", 10, 300, 3000],

@@ -1,8 +1,9 @@
 /**
  * The dashboard's view of every asset across the user's portfolios: one row per asset, sortable, and the
- * pie of holdings by market value. Figures follow the valuation's definitions
- * (services/portfolio/src/domain/valuation/DEFINITIONS.md): marketValue = quantity × latestPrice,
- * performance = (marketValue − value) / value × 100.
+ * pie of holdings by market value. The list brings each asset's figures from the server's valuation (README
+ * "Per asset": today's shares after splits, market value and cost in the owner's base currency, total return
+ * in percent); an asset the list brings without them (no valuation of its revision yet) falls back to
+ * quantity × the latest price against its cost, and performance = (marketValue − cost) / cost × 100.
  */
 import type { Asset, PortfolioListItem } from "../../app/apiTypes.ts";
 
@@ -13,10 +14,13 @@ export interface HoldingRow {
   slug: string;
   ticker: string;
   name: string;
+  /** shares held today (after splits), else the quantity as entered */
   quantity: number;
-  /** latest price; null before the first quote */
+  /** latest price, in `currency`; null before the first quote */
   price: number | null;
-  /** cost: quantity × purchase price */
+  /** the price's currency (the instrument's); USD when the list does not say */
+  currency: string;
+  /** cost in the base currency (quantity × purchase price × the purchase month's rate) */
   cost: number;
   marketValue: number | null;
   /** profit/loss in percent of cost; null without a price or without a cost */
@@ -54,17 +58,24 @@ export function holdingRows(portfolios: readonly PortfolioListItem[], prices: La
     portfolio.assets.map((asset, index) => {
       const price = priceOf(asset, prices);
       const marketValue = marketValueOf(asset, price);
+      const cost = typeof asset.cost === "number" ? asset.cost : asset.value;
       return {
         key: `${portfolio.slug}/${index}`,
         portfolio: portfolio.pname || "Untitled portfolio",
         slug: portfolio.slug,
         ticker: asset.ticker,
         name: asset.name || asset.ticker,
-        quantity: asset.quantity,
+        quantity: asset.shares ?? asset.quantity,
         price,
-        cost: asset.value,
+        currency: asset.currency ?? "USD",
+        cost,
         marketValue,
-        performance: marketValue !== null && asset.value > 0 ? ((marketValue - asset.value) / asset.value) * 100 : null,
+        performance:
+          typeof asset.profitLossPercent === "number"
+            ? asset.profitLossPercent
+            : marketValue !== null && cost > 0
+              ? ((marketValue - cost) / cost) * 100
+              : null,
       };
     }),
   );

@@ -62,7 +62,7 @@ function NotCounted({ stale, unpriced }: { stale: StaleMover[]; unpriced: Unpric
     <>
       {stale.length > 0 && (
         <>
-          <h3>Stale prices, not counted as current moves</h3>
+          <h3 className="movers-aside">Stale prices, not counted as current moves</h3>
           <ul className="movers-stale">
             {stale.map((s) => (
               <li key={s.ticker}>
@@ -76,7 +76,7 @@ function NotCounted({ stale, unpriced }: { stale: StaleMover[]; unpriced: Unpric
       )}
       {unpriced.length > 0 && (
         <>
-          <h3>Not priced</h3>
+          <h3 className="movers-aside">Not priced</h3>
           <ul className="movers-unpriced">
             {unpriced.map((u) => (
               <li key={u.ticker}>

@@ -128,7 +128,7 @@ export async function hostServices(
   log.info({ services: modules.map((m) => m.name), roles }, "services started");
   let working = false;
   let stopped = false;
-  let waiting: NodeJS.Timeout | undefined;
+  let cancelWait = () => {};
   const runWorkers = () => {
     if (stopped) return;
     for (const m of modules) for (const j of m.jobs ?? []) deps.queue.process(j.queue, j.handler, j.concurrency);
@@ -137,12 +137,12 @@ export async function hostServices(
     startWorkers(afterMs = 0) {
       if (working || !roles.worker) return;
       working = true;
-      if (afterMs > 0) waiting = setTimeout(runWorkers, afterMs);
+      if (afterMs > 0) cancelWait = deps.clock.after(afterMs, runWorkers);
       else runWorkers();
     },
     async stop() {
       stopped = true;
-      clearTimeout(waiting);
+      cancelWait();
       for (const m of modules) await m.stop?.();
       await relay.stop();
       await deps.bus.close();

@@ -4,20 +4,10 @@
  * nobody. The tool results the model reads carry each price's date, the stale mark and the unpriced reason,
  * and the table show_table builds says them too. Expected figures are worked out by hand from the rows.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
+import { closesFolder, removeClosesFolders } from "../../../test/support/closes-folder.ts";
 import { type Harness, harness } from "./helpers.ts";
-
-const folders: string[] = [];
-function folder(files: Record<string, string[]>): string {
-  const dir = mkdtempSync(join(tmpdir(), "folio-chat-md-"));
-  folders.push(dir);
-  for (const [name, rows] of Object.entries(files)) writeFileSync(join(dir, name), `date,close\n${rows.join("\n")}\n`);
-  return dir;
-}
 
 let h: Harness | undefined;
 let fake: FakeMarketData | undefined;
@@ -25,9 +15,7 @@ afterEach(async () => {
   await h?.close();
   await fake?.close();
 });
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeClosesFolders());
 
 /** The day after the newest row (2026-07-13). */
 const TODAY = Date.UTC(2026, 6, 14, 12, 0, 0);
@@ -40,8 +28,8 @@ const toolResults = (x: Harness, chat: number): Loose[] =>
 describe("the assistant's tools with stale and unpriced prices", () => {
   it("carry each price's date, the stale mark and why a holding is unpriced, to the model and the table", async () => {
     // AAA: June 110 → July 99 (−10 %); BBB at the fake Yahoo: June 200 → July 210 (+5 %)
-    const csv = folder({ "AAA.csv": ["2026-05-29,100", "2026-06-30,110", "2026-07-13,99"] });
-    fake = await startFakeMarketData({ dataDir: folder({ "BBB.csv": ["2026-06-30,200", "2026-07-13,210"] }) });
+    const csv = closesFolder({ "AAA.csv": ["2026-05-29,100", "2026-06-30,110", "2026-07-13,99"] });
+    fake = await startFakeMarketData({ dataDir: closesFolder({ "BBB.csv": ["2026-06-30,200", "2026-07-13,210"] }) });
     h = await harness({
       env: {
         MARKET_DATA_DIR: csv,

@@ -4,21 +4,11 @@
  * earlier) and the fake Yahoo server (BBB), which goes down while the CSV provider still answers. Every
  * expected figure is worked out by hand from the rows below.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
+import { closesFolder, removeClosesFolders } from "../../../test/support/closes-folder.ts";
 import { moversKey } from "../src/movers.ts";
 import { type Harness, harness } from "./helpers.ts";
-
-const folders: string[] = [];
-function folder(files: Record<string, string[]>): string {
-  const dir = mkdtempSync(join(tmpdir(), "folio-movers-md-"));
-  folders.push(dir);
-  for (const [name, rows] of Object.entries(files)) writeFileSync(join(dir, name), `date,close\n${rows.join("\n")}\n`);
-  return dir;
-}
 
 let h: Harness | undefined;
 let fake: FakeMarketData | undefined;
@@ -28,21 +18,19 @@ afterEach(async () => {
   h = undefined;
   fake = undefined;
 });
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeClosesFolders());
 
 /** The day after the newest row (2026-07-13). */
 const TODAY = Date.UTC(2026, 6, 14, 12, 0, 0);
 
 async function open(): Promise<Harness> {
   // AAA: May 100 → June 110 (+10 %) → July 99 (−10 %); OLD stops on 2026-06-30: May 40 → June 50 (+25 %)
-  const csv = folder({
+  const csv = closesFolder({
     "AAA.csv": ["2026-05-29,100", "2026-06-30,110", "2026-07-13,99"],
     "OLD.csv": ["2026-05-29,40", "2026-06-30,50"],
   });
   // BBB, only at the fake Yahoo: June 200 → July 210 (+5 %)
-  fake = await startFakeMarketData({ dataDir: folder({ "BBB.csv": ["2026-06-30,200", "2026-07-13,210"] }) });
+  fake = await startFakeMarketData({ dataDir: closesFolder({ "BBB.csv": ["2026-06-30,200", "2026-07-13,210"] }) });
   const x = await harness({
     MARKET_DATA_DIR: csv,
     MARKET_DATA_PROVIDERS: "csv,yahoo",

@@ -10,11 +10,13 @@
  * asking again; index.html and anything unhashed is revalidated on every use, so a new build shows at once.
  */
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { isPrivateAddress } from "@folio/platform/http/server";
 import { ErrorCodes } from "@folio/proto/errors";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { portfolioSlugOf, readPublicPortfolio, sendPage, withPortfolio } from "./prerender.ts";
 
 export const webDist = resolve(import.meta.dirname, "../../web/dist");
 
@@ -31,10 +33,16 @@ const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 /** calls a visitor makes with a stale token still in their browser (every GET is a public read too) */
 const PUBLIC_CALLS = ["/v1/auth/login", "/v1/auth/register", "/v1/auth/password-reset", "/v1/get/portfolio/"];
 
-/** Page routes of the single-page app get index.html; API paths keep their JSON 404. */
-export function spaNotFound(request: FastifyRequest, reply: FastifyReply) {
-  const path = request.url.split("?")[0];
+/**
+ * Page routes of the single-page app get index.html (a public portfolio's page with its name and description
+ * written in: prerender.ts); API paths keep their JSON 404.
+ */
+export async function spaNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split("?")[0] as string;
   if (request.method === "GET" && !isApiPath(path) && !/\.[a-z0-9]+$/i.test(path) && existsSync(join(webDist, "index.html"))) {
+    const slug = portfolioSlugOf(path);
+    const portfolio = slug ? await readPublicPortfolio(request, slug) : null;
+    if (portfolio) return sendPage(request, reply, withPortfolio(await readFile(join(webDist, "index.html"), "utf8"), portfolio));
     return reply.type("text/html").sendFile("index.html", webDist);
   }
   if (request.method === "GET" && !isApiPath(path) && !existsSync(join(webDist, "index.html"))) {

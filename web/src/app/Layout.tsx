@@ -8,6 +8,7 @@ import { useLogOut } from "../features/auth/useLogOut.ts";
 import { chatToggled, selectChat } from "../features/chat/chatSlice.ts";
 import { Toasts } from "../features/toasts/Toasts.tsx";
 import { useAppDispatch, useAppSelector } from "./hooks.ts";
+import { PrerenderedPortfolioView, prerenderedForPath } from "./prerendered.tsx";
 import "./layout.css";
 import "./mobile.css";
 
@@ -119,6 +120,28 @@ function TopBar() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * Until the first page's code has arrived (the router's hydrate fallback): the top bar, and what the page
+ * arrived with (a public portfolio's name and description, app/prerendered.tsx) or the loading state.
+ */
+export function StartingPage() {
+  const early = prerenderedForPath(useLocation().pathname);
+  return (
+    <>
+      <TopBar />
+      <main className="page">
+        {early ? (
+          <PrerenderedPortfolioView portfolio={early}>
+            <PageLoading />
+          </PrerenderedPortfolioView>
+        ) : (
+          <PageLoading />
+        )}
+      </main>
+    </>
   );
 }
 

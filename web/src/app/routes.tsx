@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { ReferralPage } from "../features/auth/ReferralPage.tsx";
 import { SESSION_KEY } from "../features/auth/session.ts";
 import { LandingPage } from "../features/landing/LandingPage.tsx";
-import { Layout, PageLoading } from "./Layout.tsx";
+import { Layout, StartingPage } from "./Layout.tsx";
 import { RouteError } from "./RouteError.tsx";
 
 /**
@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
-    HydrateFallback: PageLoading,
+    HydrateFallback: StartingPage,
     children: [
       { index: true, element: <LandingPage /> },
       {

@@ -1,7 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Portfolio } from "../../app/apiTypes.ts";
-import { assetFixture, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import { keepPrerendered } from "../../app/prerendered.tsx";
+import { assetFixture, type MockReply, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
 import { portfolioReply } from "./portfolioFixtures.ts";
 
 vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
@@ -100,6 +101,37 @@ describe("portfolio page", () => {
       "POST /v1/get/portfolio/three-fund",
     ]);
     expect(api.calls[0]!.authorization).toBeNull();
+  });
+
+  it("keeps the name and description the server wrote into the page on screen while the portfolio loads", async () => {
+    const served = document.createElement("div");
+    served.innerHTML =
+      '<main class="page"><section class="portfolio" data-prerendered="three-fund"><div class="section-header"><div>' +
+      "<h1>Three &lt;Fund&gt;</h1></div></div><p>A &lt;b&gt;lazy&lt;/b&gt; portfolio</p></section></main>";
+    keepPrerendered(served);
+    const waiting: ((value: MockReply) => void)[] = [];
+    mockApi({ "GET /cachable/get/portfolio/three-fund": () => new Promise((resolve) => waiting.push(resolve)) });
+    renderApp({ route: "/p/three-fund" });
+
+    // first while the page's code loads (the router's fallback), then while the page asks for the portfolio
+    expect(await screen.findByRole("heading", { name: "Three <Fund>" })).toBeTruthy();
+    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    expect(screen.getByRole("heading", { name: "Three <Fund>" })).toBeTruthy();
+    expect(screen.getByText("A <b>lazy</b> portfolio").tagName).toBe("P");
+    expect(screen.getByRole("status").textContent).toBe("Loading…");
+    expect(screen.queryByRole("table")).toBeNull();
+
+    for (const answer of waiting) answer(reply(withAssets, { notOwner: true }));
+    expect(await screen.findByRole("heading", { name: "Three Fund" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Three <Fund>" })).toBeNull();
+    expect(screen.getByRole("table", { name: "Assets" })).toBeTruthy();
+  });
+
+  it("shows only the loading state for a page the server wrote nothing into", async () => {
+    mockApi({ "GET /cachable/get/portfolio/other": () => new Promise(() => undefined) });
+    renderApp({ route: "/p/other" });
+    expect((await screen.findByRole("status")).textContent).toBe("Loading…");
+    expect(screen.queryByRole("heading")).toBeNull();
   });
 
   it("hides the page of a portfolio that does not exist", async () => {

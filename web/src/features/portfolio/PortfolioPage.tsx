@@ -1,10 +1,11 @@
 import "./portfolio.css";
-import { useDeferredValue, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { NEW_SLUG } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { PageLoading } from "../../app/Layout.tsx";
 import { Messages } from "../../app/messages.ts";
+import { forgetPrerendered, PrerenderedPortfolioView, prerenderedPortfolio } from "../../app/prerendered.tsx";
 import { ConfirmDeleteModal } from "../../components/ConfirmDeleteModal.tsx";
 import { SharingSettings } from "../community/SharingSettings.tsx";
 import { useDeletePortfolio } from "../dashboard/useDeletePortfolio.ts";
@@ -38,6 +39,14 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
   // the charts and the historical periods draw in a second, interruptible render, so the figures and the
   // table show first and the main thread is not held by one long task when the data arrives
   const later = useDeferredValue(state.valuation);
+  // the whole page's first drawing, when its data arrives, is such a render too: the loading state stays on
+  // screen until it is done, and the work comes in slices instead of one task of a few hundred milliseconds
+  // on a phone (Lighthouse's total blocking time)
+  const shown = useDeferredValue(ready);
+  const drawn = ready && shown;
+  useEffect(() => {
+    if (drawn) forgetPrerendered();
+  }, [drawn]);
 
   if (current && state.status === "missing") {
     return (
@@ -47,7 +56,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
     );
   }
   if (current && state.status === "failed") return <p role="alert">{Messages.loadFailed}</p>;
-  if (!ready || !state.data) return <PageLoading />;
+  if (!drawn || !state.data) return <PortfolioLoading slug={slug} />;
 
   const portfolio = state.data;
   const valuation = state.valuation;
@@ -134,5 +143,17 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
         <ConfirmDeleteModal name={name} busy={deleting} onConfirm={confirmDelete} onCancel={() => setConfirmingDelete(false)} />
       )}
     </section>
+  );
+}
+
+/** While the portfolio loads: its name and description when the page arrived with them (app/prerendered.tsx). */
+function PortfolioLoading({ slug }: { slug: string }) {
+  const early = prerenderedPortfolio(slug);
+  return early ? (
+    <PrerenderedPortfolioView portfolio={early}>
+      <PageLoading />
+    </PrerenderedPortfolioView>
+  ) : (
+    <PageLoading />
   );
 }

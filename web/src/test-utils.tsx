@@ -158,3 +158,19 @@ export async function advance(ms: number) {
     await vi.advanceTimersByTimeAsync(ms);
   });
 }
+
+/**
+ * Moves fake timers `step` ms at a time until `check` passes, and returns what it returned: a page's own
+ * waits (a poll's pause, a progress bar's steps) pass in a few milliseconds and in the order their timers
+ * are due. Gives up with the last failure after `limit` ms of fake time.
+ */
+export async function advanceUntil<T>(check: () => T, step = 100, limit = 20_000): Promise<T> {
+  for (let waited = 0; ; waited += step) {
+    try {
+      return check();
+    } catch (error) {
+      if (waited >= limit) throw error;
+    }
+    await advance(step);
+  }
+}

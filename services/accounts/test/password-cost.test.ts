@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 const costOf = (env: Record<string, string>) => passwordHashCost(loadConfig({ JWT_SECRET: "x".repeat(32), ...env }));
-const nOf = (stored: string | undefined) => Number(stored?.split("$")[1]);
+const nOf = (stored: string | null | undefined) => Number(stored?.split("$")[1]);
 
 describe("PASSWORD_HASH_COST", () => {
   it("is 14 (N = 16384) unless set, and a whole number from 10 to 20", () => {

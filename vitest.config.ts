@@ -36,8 +36,11 @@ const leftToFullSuite = [
 /**
  * The fast projects share one module graph and one jsdom per worker between files (`isolate: false`): most
  * of a file's cost was loading modules and building the environment again. A file that replaces modules with
- * `vi.mock` shares only with files that replace them the same way: the web files whose one mock is the chart
- * stub share `fast-web-charts`; any other mocking file runs isolated (`fast-mocks`, `fast-web-mocks`).
+ * `vi.mock` shares only with files that replace them the same way: in `fast-web` every file draws charts with
+ * the stub (its setup, web/src/test-chart-stub.ts, mocks react-apexcharts as the chart tests do), so the files
+ * whose one mock is that stub share it too; any other mocking file runs isolated (`fast-mocks`,
+ * `fast-isolated-web`). Vitest runs the projects in the order of their names, each file group on workers of
+ * its own: the isolated web files come before `fast-web`, beside its longest files, rather than last.
  */
 const here = fileURLToPath(new URL(".", import.meta.url));
 const serverMocks = splitMocking(testFileMocks(here, ["proto", "platform", "services", "gateway", "test", "scripts"]), () => false);
@@ -73,13 +76,13 @@ export default defineConfig({
         test: {
           ...web.test,
           name: "fast-web",
-          exclude: ["**/node_modules/**", ...webMocks.sharing, ...webMocks.isolated],
+          exclude: ["**/node_modules/**", ...webMocks.isolated],
+          setupFiles: [...(web.test?.setupFiles ?? []), "src/test-chart-stub.ts"],
           pool: "threads",
           isolate: false,
         },
       },
-      { ...web, test: { ...web.test, name: "fast-web-charts", include: webMocks.sharing, pool: "threads", isolate: false } },
-      { ...web, test: { ...web.test, name: "fast-web-mocks", include: webMocks.isolated, pool: "threads" } },
+      { ...web, test: { ...web.test, name: "fast-isolated-web", include: webMocks.isolated, pool: "threads" } },
       {
         test: {
           name: "e2e",

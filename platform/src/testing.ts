@@ -38,7 +38,15 @@ export interface TestDeps extends HostDeps {
 export function createTestDeps(env: Record<string, string> = {}): TestDeps {
   const clock = new ManualClock();
   const mailer = new RecordingMailer();
-  const config = loadConfig({ DATA_DIR: "/tmp/folio-test-unused", JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: "silent", ...env });
+  // passwords are hashed at the lowest cost accounts allows (PASSWORD_HASH_COST=10, a sixteenth of the default's
+  // time): the tests of the default cost pass PASSWORD_HASH_COST: "" to get it
+  const config = loadConfig({
+    DATA_DIR: "/tmp/folio-test-unused",
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: "silent",
+    PASSWORD_HASH_COST: "10",
+    ...env,
+  });
   const deps = inMemoryDeps(config, clock, mailer);
   return {
     ...deps,

@@ -2,7 +2,7 @@
  * Test helpers: the app's own store (makeStore) and router, and a fetch mock that answers the API calls a
  * test declares, records them, and fails the test on any call it did not declare.
  */
-import { act, type RenderOptions, render } from "@testing-library/react";
+import { act, type Config, configure, type RenderOptions, render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { Provider } from "react-redux";
@@ -157,4 +157,34 @@ export async function advance(ms: number) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
+}
+
+/**
+ * Moves fake timers `step` ms at a time until `check` passes, and returns what it returned: a page's own
+ * waits (a poll's pause, a progress bar's steps) pass in a few milliseconds and in the order their timers
+ * are due. Gives up with the last failure after `limit` ms of fake time.
+ */
+export async function advanceUntil<T>(check: () => T, step = 100, limit = 20_000): Promise<T> {
+  for (let waited = 0; waited < limit; waited += step) {
+    try {
+      return quietly(check);
+    } catch {
+      await advance(step);
+    }
+  }
+  return check();
+}
+
+/**
+ * Runs `check` with Testing Library's expensive error diagnostics off, as its own waitFor does between
+ * attempts: a failed query then does not list every role of the page (advanceUntil's last attempt still does).
+ */
+function quietly<T>(check: () => T): T {
+  const set = (off: boolean) => configure({ _disableExpensiveErrorDiagnostics: off } as unknown as Partial<Config>);
+  set(true);
+  try {
+    return check();
+  } finally {
+    set(false);
+  }
 }

@@ -11,7 +11,7 @@ import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } 
 import type { Identity } from "@folio/proto/auth";
 import { ErrorCodes, Messages } from "@folio/proto/errors";
 import { adminEmails, isAdminEmail } from "./admin.ts";
-import { accountLimits } from "./configuration.ts";
+import { accountLimits, passwordHashCost } from "./configuration.ts";
 import {
   type CredentialFailure,
   checkLoginInput,
@@ -87,6 +87,7 @@ export function createAccounts(deps: ServiceDeps) {
   const db: AccountsStore = accountsStore(deps.store);
   const nowIso = () => new Date(clock.now()).toISOString();
   const limits = accountLimits(config);
+  const hashCost = passwordHashCost(config);
   const admins = adminEmails(config);
 
   /** A new session: the token and the write that records it, committed together with the caller's ops. */
@@ -182,7 +183,7 @@ export function createAccounts(deps: ServiceDeps) {
         _id: randomUUID(),
         email: checked.email,
         displayName: body.displayName?.trim() || null,
-        passwordHash: await hashPassword(checked.password),
+        passwordHash: await hashPassword(checked.password, hashCost),
         createdAt: nowIso(),
         lastLoginAt: null,
         referrer: null,
@@ -271,7 +272,7 @@ export function createAccounts(deps: ServiceDeps) {
       const user = await db.users.get(reset.uid);
       if (!user) throw invalidResetToken();
 
-      const updated: UserDoc = { ...user, passwordHash: await hashPassword(body.password) };
+      const updated: UserDoc = { ...user, passwordHash: await hashPassword(body.password, hashCost) };
       const otherLinks = (await db.resetTokens.find({ uid: user._id })).filter((t) => t._id !== reset._id);
       const live = (await db.sessions.find({ uid: user._id, revoked: false })).filter((s) => s.expiresAt > clock.now());
       const ops: WriteOp[] = [

@@ -1,8 +1,9 @@
 /**
- * The accounts service's own configuration (its request limits), read from the process environment with the
+ * The accounts service's own configuration (its request limits and password hash cost), read from the process environment with the
  * platform's rule: a bad value stops the start with a message naming the variable.
  */
 import { type Config, wholeNumber } from "@folio/platform/config";
+import { DEFAULT_HASH_COST } from "./secrets.ts";
 
 export interface AccountLimits {
   /** sign-ins at one e-mail address from one client address per 15 minutes */
@@ -27,3 +28,10 @@ export function accountLimits(config: Config): AccountLimits {
     resetPerClient: n("RATE_LIMIT_RESET_PER_CLIENT", 20),
   };
 }
+
+/**
+ * PASSWORD_HASH_COST: scrypt's N = 2^cost for new password hashes (default 14, N = 16384). Each step up doubles
+ * the time and memory (128·N·8 bytes: 16 MiB at 14, 1 GiB at 20) of every registration, sign-in and password
+ * change, and of an attacker's guess at a leaked hash. Existing hashes keep verifying at the cost they record.
+ */
+export const passwordHashCost = (config: Config): number => wholeNumber(config.env, "PASSWORD_HASH_COST", DEFAULT_HASH_COST, 10, 20);

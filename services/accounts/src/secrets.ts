@@ -1,11 +1,15 @@
 /**
  * Password hashes and reset tokens. Passwords are hashed with scrypt and stored as
- * `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later and old hashes still verify.
+ * `scrypt$N$r$p$salt$hash` (base64url), so the cost can be changed (PASSWORD_HASH_COST) and old hashes still
+ * verify with the parameters they were made with.
  * Reset tokens are random and stored only as their SHA-256, so a leaked database holds no usable link.
  */
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-const COST = { N: 16384, r: 8, p: 1 };
+/** scrypt's N is 2^cost; r and p stay fixed. 14 (N = 16384, about 16 MiB per hash) unless configured. */
+export const DEFAULT_HASH_COST = 14;
+const R = 8;
+const P = 1;
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
@@ -17,10 +21,12 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash at N = 2^cost (configuration.ts bounds the cost to what parseHash reads back). */
+export async function hashPassword(password: string, cost: number = DEFAULT_HASH_COST): Promise<string> {
+  const N = 2 ** cost;
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, COST.N, COST.r, COST.p, KEY_BYTES);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await derive(password, salt, N, R, P, KEY_BYTES);
+  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 interface ParsedHash {

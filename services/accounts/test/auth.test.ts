@@ -1,10 +1,10 @@
 import { MemoryCache } from "@folio/platform/cache";
-import { bearer, buildServiceApp, forService } from "@folio/platform/testing";
+import { bearer, buildServiceApp, createTestDeps, forService } from "@folio/platform/testing";
 import { ErrorCodes, Messages } from "@folio/proto/errors";
 import { afterEach, describe, expect, it } from "vitest";
 import { TOO_MANY_LOGINS } from "../src/domain/limits.ts";
 import { createAccountsService } from "../src/service.ts";
-import { type Harness, harness } from "./helpers.ts";
+import { type Harness, harness, PUBLIC_URL } from "./helpers.ts";
 
 let h: Harness;
 afterEach(async () => {
@@ -46,8 +46,9 @@ describe("POST /v1/auth/register", () => {
     expect((await h.register("bob@example.com")).user.displayName).toBeNull();
   });
 
-  it("never returns the password or its hash", async () => {
-    h = await harness();
+  it("never returns the password or its hash, which is made at the default cost (N = 16384) unless configured", async () => {
+    // the test deps hash at PASSWORD_HASH_COST=10; unset, the production default applies
+    h = await harness(undefined, createTestDeps({ PUBLIC_URL, PASSWORD_HASH_COST: "" }));
     const res = await h.post("/v1/auth/register", { email: "ann@example.com", password: "hunter22" });
     expect(res.body).not.toContain("hunter22");
     expect(res.body).not.toContain("scrypt");

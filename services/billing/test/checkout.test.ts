@@ -1,7 +1,7 @@
 import { BillingErrorCodes, BillingMessages } from "@folio/proto/billing";
 import { afterEach, describe, expect, it } from "vitest";
 import { BillingQueries, BillingUnavailable } from "../src/client.ts";
-import { type Harness, harness, PRICES, PUBLIC_URL, subscribe } from "./helpers.ts";
+import { type Harness, harness, PRICES, PUBLIC_URL, subscribe, withoutRetryWaits } from "./helpers.ts";
 
 let h: Harness;
 afterEach(async () => {
@@ -90,8 +90,10 @@ describe("POST /v1/create-checkout-session", () => {
   it("answers 503 with a clear message when Stripe fails, without its internals", async () => {
     h = await harness();
     h.fake.fail({ status: 500 }, { path: "/v1/customers", times: 3 });
-    const res = await h.post("/v1/create-checkout-session", { price_id: PRICES[0] }, h.token("u1"));
+    const res = await withoutRetryWaits(() => h.post("/v1/create-checkout-session", { price_id: PRICES[0] }, h.token("u1")));
     expect(res.statusCode).toBe(503);
+    // the SDK asked three times (two retries) before giving up
+    expect(h.fake.requests.filter((r) => r.path === "/v1/customers")).toHaveLength(3);
     expect(res.json()).toEqual({ error: BillingMessages.providerFailed, code: BillingErrorCodes.providerFailed });
     expect(res.body).not.toContain(h.fake.secretKey);
   });

@@ -8,6 +8,7 @@ import type { ServiceModule } from "@folio/platform/service";
 import { bearer, buildServiceApp, createTestDeps, forService, type TestDeps, tokenFor } from "@folio/platform/testing";
 import type { LightMyRequestResponse } from "fastify";
 import Stripe from "stripe";
+import { vi } from "vitest";
 import { type FakeStripe, type StripeObject, startFakeStripe } from "../../../scripts/fakes/stripe.ts";
 import { createBillingService } from "../src/service.ts";
 import { customers } from "../src/store.ts";
@@ -100,4 +101,26 @@ export async function subscribe(h: Harness, token: string, price = PRICES[0]) {
   if (res.statusCode !== 200) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
   const sessionId = res.json().url.split("/").pop() as string;
   return h.fake.completeCheckout(sessionId, { deliver: false });
+}
+
+/**
+ * Awaits what `start` begins with setTimeout faked, moving it 20 ms per turn of the event loop: the Stripe SDK's sleeps
+ * between its retries (0.5 s, then 0.5–1 s) pass at once, while sockets and the fake Stripe run on real time.
+ */
+export async function withoutRetryWaits<T>(start: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    let settled = false;
+    const pending = start().finally(() => {
+      settled = true;
+    });
+    // one turn of the real event loop (sockets), then 20 ms of the faked timers
+    while (!settled) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    return await pending;
+  } finally {
+    vi.useRealTimers();
+  }
 }

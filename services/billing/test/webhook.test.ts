@@ -3,7 +3,7 @@ import { BillingErrorCodes, BillingMessages } from "@folio/proto/billing";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
 import { createBillingService } from "../src/service.ts";
-import { type Harness, harness, subscribe } from "./helpers.ts";
+import { type Harness, harness, subscribe, withoutRetryWaits } from "./helpers.ts";
 
 let h: Harness;
 afterEach(async () => {
@@ -116,8 +116,11 @@ describe("POST /v1/billing/webhook", () => {
     const { events, subscription } = await subscribe(h, token);
     // the SDK itself retries twice
     h.fake.fail({ status: 500 }, { path: `/v1/subscriptions/${subscription.id}`, times: 3 });
-    const res = await h.send(events[1]);
+    const asked = () => h.fake.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).length;
+    const before = asked();
+    const res = await withoutRetryWaits(() => h.send(events[1]));
     expect(res.statusCode).toBe(503);
+    expect(asked() - before).toBe(3);
     expect(res.json().code).toBe(BillingErrorCodes.providerFailed);
     expect(await h.deps.store.handled("billing.stripe-events", events[1].id)).toBe(false);
     await sendAll([events[1]]);

@@ -4,6 +4,7 @@
  * what the caller sees when the model fails (result nok) or a limit is reached (429).
  */
 import { afterEach, describe, expect, it } from "vitest";
+import type { ChatRequest } from "../../../scripts/fakes/openai.ts";
 import { v1Prompt } from "../src/prompts.ts";
 import { type Harness, harness, hasRealData, sseEvents } from "./helpers.ts";
 
@@ -107,13 +108,21 @@ describe("bounds", () => {
 
   it("time: a model slower than CHAT_TIMEOUT_MS is nok; a streamed answer cut by time keeps what was said", async () => {
     h = await harness({ env: { CHAT_TIMEOUT_MS: "1000" } });
-    h.fake.reply({ text: "Too late", delayMs: 3000 });
-    const slow = await h.post("alice", "/v1/chat", { message: "Hi" });
+    // both at once, each with its own user (the shortest timeout allowed is 1 s): V1's model answers too late,
+    // V2's streams its first words and then too slowly
+    const byModel = (request: ChatRequest) =>
+      request.model === "fake-v1"
+        ? { text: "Too late", delayMs: 3000 }
+        : { text: "First words then nothing more for a long time", chunkDelayMs: 400 };
+    h.fake.reply(byModel, byModel);
+    const [slow, streamed] = await Promise.all([
+      h.post("alice", "/v1/chat", { message: "Hi" }),
+      h.post("bob", "/v2/chat", { message: "Hi" }, { accept: "text/event-stream" }),
+    ]);
+    expect(h.fake.chats.map((c) => c.model).sort()).toEqual(["fake-v1", "fake-v2"]);
     expect(slow.statusCode).toBe(503);
     expect(slow.json()).toMatchObject({ result: "nok", error: "An error occurred. Please refresh the page and try again." });
 
-    h.fake.reply({ text: "First words then nothing more for a long time", chunkDelayMs: 400 });
-    const streamed = await h.post("alice", "/v2/chat", { message: "Hi" }, { accept: "text/event-stream" });
     const reply = sseEvents(streamed.body).at(-1);
     expect(reply?.event).toBe("reply");
     expect(reply?.data).toMatchObject({ result: "ok", cut: "time" });

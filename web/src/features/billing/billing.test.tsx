@@ -1,7 +1,7 @@
 import { BillingMessages } from "@folio/proto/constants";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderApp, renderWithProviders, signedInState } from "../../test-utils.tsx";
+import { advanceUntil, mockApi, renderApp, renderWithProviders, signedInState } from "../../test-utils.tsx";
 import { goTo } from "./redirect.ts";
 import { UpgradeModal } from "./UpgradeModal.tsx";
 
@@ -170,6 +170,8 @@ describe("settings plan tab", () => {
 
   it("after Checkout, thanks the user and looks again until the plan changes", async () => {
     let answers = 0;
+    // the 2 s between looks on fake timers, moved on by advanceUntil
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     open(
       free,
       {
@@ -181,7 +183,8 @@ describe("settings plan tab", () => {
       "/settings?t=plan&checkout=success",
     );
     expect(await screen.findByText(/as soon as the payment is confirmed/)).toBeTruthy();
-    expect(await screen.findByText("pro", undefined, { timeout: 5000 })).toBeTruthy();
+    expect(answers).toBe(1);
+    expect(await advanceUntil(() => screen.getByText("pro"), 500)).toBeTruthy();
     expect(screen.queryByText(/as soon as the payment is confirmed/)).toBeNull();
     expect(answers).toBe(2);
   });

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Messages } from "../../app/messages.ts";
-import { mockApi, renderApp, signedInState } from "../../test-utils.tsx";
+import { advanceUntil, mockApi, renderApp, signedInState } from "../../test-utils.tsx";
 import { BrokerageMessages } from "./useConnectBrokerage.ts";
 
 vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
@@ -80,6 +80,8 @@ describe("connecting a brokerage from the dashboard", () => {
       "POST /v1/get/achievement-state": { body: { achievement_state: 1 } },
     });
     const tokens = plaidStandIn();
+    // the list's 1 s between looks on fake timers, moved on by advanceUntil
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     const { user, router } = renderApp({ route: "/dashboard", preloadedState: signedInState() });
     await user.click(await screen.findByRole("button", { name: "Connect brokerage" }, slow));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/portfolios"));
@@ -96,7 +98,7 @@ describe("connecting a brokerage from the dashboard", () => {
         },
       },
     };
-    expect(await screen.findByText("First Platypus Bank – Plaid IRA ••5555", undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await advanceUntil(() => screen.getByText("First Platypus Bank – Plaid IRA ••5555"), 250)).toBeTruthy();
     expect(screen.queryByText("Importing your brokerage portfolios…")).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { act, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { mockApi, renderApp, signedInState } from "../../test-utils.tsx";
+import { advanceUntil, mockApi, renderApp, signedInState } from "../../test-utils.tsx";
 import { SseParser } from "./chatStream.ts";
 
 const ready = { v1: { configured: true, missing: [], message: null }, v2: { configured: true, missing: [], message: null } };
@@ -41,6 +41,8 @@ describe("chat panel", () => {
       },
       "POST /v1/get/achievement-state": { body: { achievement_state: 6 } },
     });
+    // the cards' 0.5 s on fake timers, moved on by advanceUntil
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     const { user, panel } = await openPanel();
     await user.type(within(panel).getByRole("textbox", { name: "Message" }), "What do I hold?");
     await user.click(within(panel).getByRole("button", { name: "Send" }));
@@ -58,7 +60,7 @@ describe("chat panel", () => {
 
     // the cards are not there at once; they come 0.5 s after the reply
     expect(within(panel).queryByRole("list", { name: "Portfolios in this answer" })).toBeNull();
-    const cards = await within(panel).findByRole("list", { name: "Portfolios in this answer" }, { timeout: 2000 });
+    const cards = await advanceUntil(() => within(panel).getByRole("list", { name: "Portfolios in this answer" }));
     const card = within(cards).getByRole("listitem");
     // the reply is the conversation's second entry (position 1)
     expect(card.getAttribute("data-card")).toBe("growth-x1-1");

@@ -7,7 +7,7 @@ import { formatGrowth } from "./CommunityCard.tsx";
 import type { CommunityCard, CommunityReply } from "./communityApi.ts";
 import { sparklinePoints } from "./Sparkline.tsx";
 
-vi.mock("react-apexcharts", () => ({ default: ({ type }: { type: string }) => <div data-testid={`apexchart-${type}`} /> }));
+vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
 
 // the routes load their pages on demand; loading them once up front keeps the first test inside findBy's wait
 beforeAll(async () => {

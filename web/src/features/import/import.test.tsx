@@ -1,8 +1,8 @@
 /** The import page: screenshot and broker file through the shared import table, against a mocked API. */
 import { ImportMessages, Messages } from "@folio/proto/constants";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import { describe, expect, it, vi } from "vitest";
+import { advanceUntil, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
 import { cellNumber, editRow, emptyRow, fromScreenshot, invalidCells } from "./importRows.ts";
 import { clampZoom } from "./Zoom.tsx";
 
@@ -13,6 +13,11 @@ const rows = [
   { ticker: "AAPL", name: "", quantity: 159, price: 20.55, marketValue: 3267.45 },
   { ticker: "MSFT", name: "Microsoft", quantity: 1645, price: 57.24, marketValue: 94159.8 },
 ];
+/**
+ * The page's waits (the upload bar's 100 ms steps, the 1 s pause between status polls) on fake timers, moved on
+ * by advanceUntil; the rest of the clock follows real time, so Testing Library's own waits still run.
+ */
+const fakeTimers = () => vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
 const opened = (slug: string) => ({
   body: { data: portfolioFixture({ slug, pName: "Imported" }), has_updates: false, state: { notOwner: false, isAdmin: false } },
 });
@@ -65,16 +70,18 @@ describe("screenshot import", () => {
       "POST /v1/save/portfolio/new": { body: { message: "pcreated", slug: "imported-x1" } },
       "POST /v1/get/portfolio/imported-x1": opened("imported-x1"),
     });
+    fakeTimers();
     const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
     await user.upload(await screen.findByLabelText("Choose a screenshot"), shot());
 
     const bar = screen.getByRole("progressbar", { name: "Upload progress" }) as HTMLProgressElement;
-    await waitFor(() => expect(bar.value).toBe(100), { timeout: 8000 });
+    await advanceUntil(() => expect(bar.value).toBe(100));
     expect(((await screen.findByLabelText("Zoom")) as HTMLInputElement).value).toBe("150");
     expect(await screen.findByRole("img", { name: "Preview of positions.png" })).toBeTruthy();
-    await screen.findByText(/Reading the screenshot… 55 %/, {}, { timeout: 8000 });
+    await advanceUntil(() => screen.getByText(/Reading the screenshot… 55 %/), 1000);
 
-    const table = await screen.findByRole("region", { name: "Import table" }, { timeout: 8000 });
+    const table = await advanceUntil(() => screen.getByRole("region", { name: "Import table" }), 1000);
+    expect(polls).toBe(3);
     expect(screen.getByRole("heading", { name: /2 holdings found/ })).toBeTruthy();
     expect(screen.getByText(/no ticker found for "Obscure"/)).toBeTruthy();
     const quantity = within(table).getByLabelText("Quantity, row 1");
@@ -111,9 +118,10 @@ describe("screenshot import", () => {
       },
       "POST /v1/upload/portfolio/screenshot": { body: { message: ImportMessages.uploadReceived } },
     });
+    fakeTimers();
     const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
     await user.upload(await screen.findByLabelText("Choose a screenshot"), shot());
-    const alert = await screen.findByRole("alert", {}, { timeout: 8000 });
+    const alert = await advanceUntil(() => screen.getByRole("alert"), 1000);
     expect(alert.textContent).toContain(ImportMessages.noHoldings);
     expect(alert.textContent).toContain(ImportMessages.noHoldingsHint);
     await user.click(within(alert).getByRole("button", { name: "Send it for manual processing" }));
@@ -150,9 +158,10 @@ describe("rows read without a price", () => {
       "GET /v1/get/VTI": { body: { ticker: "VTI", latestPrice: 250, name: "Vanguard Total Stock Market", historical_data: {} } },
       "GET /v1/get/ZZZZ": { status: 404, body: { error: "Unknown ticker ZZZZ", code: "not_found" } },
     });
+    fakeTimers();
     const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
     await user.upload(await screen.findByLabelText("Choose a screenshot"), shot());
-    const table = await screen.findByRole("region", { name: "Import table" }, { timeout: 8000 });
+    const table = await advanceUntil(() => screen.getByRole("region", { name: "Import table" }), 1000);
     // today's row: today's price; 19.662 × 250 = 4915.5
     await waitFor(() => expect((within(table).getByLabelText("Purchase price, row 1") as HTMLInputElement).value).toBe("250"));
     expect((within(table).getByLabelText("Cost, row 1") as HTMLInputElement).value).toBe("4915.5");

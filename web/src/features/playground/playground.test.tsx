@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Asset, SaveBody } from "../../app/apiTypes.ts";
-import { assetFixture, type MockCall, mockApi, portfolioFixture, renderApp, testUser } from "../../test-utils.tsx";
+import { advanceUntil, assetFixture, type MockCall, mockApi, portfolioFixture, renderApp, testUser } from "../../test-utils.tsx";
 import { portfolioReply, valuationFixture } from "../portfolio/portfolioFixtures.ts";
 import { PLAYGROUND_DRAFT_KEY } from "./playgroundDraft.ts";
 
@@ -43,11 +43,13 @@ describe("the playground", () => {
       "POST /v1/login": { body: { result: "ok" } },
       "POST /v1/get/portfolio/my-sandbox": portfolioReply(portfolioFixture({ slug: "my-sandbox", pName: "My sandbox", playGround: true })),
     });
+    // the 0.5 s before the draft is valued on fake timers, moved on by advanceUntil
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     const { user } = renderApp({ route: "/playground" });
 
     expect(await screen.findByRole("heading", { name: "Playground Playground" })).toBeTruthy();
     // valued by the server without an account: the returns panel fills in
-    const returns = await screen.findByRole("region", { name: "Returns" });
+    const returns = await advanceUntil(() => screen.getByRole("region", { name: "Returns" }));
     expect(within(returns).getByText("25%")).toBeTruthy();
     const asked = api.callsTo("POST /v1/playground/value");
     expect(asked[0]!.authorization).toBeNull();

@@ -14,6 +14,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { acceptsGzip } from "@folio/platform/http/encoded-reply";
+import { INTERNAL_CLIENT } from "@folio/platform/http/rate-limit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** the longest the page waits for the portfolio before going out without it */
@@ -70,8 +71,10 @@ export async function readPublicPortfolio(request: FastifyRequest, slug: string)
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), PRERENDER_BUDGET_MS);
   });
+  // through the gateway's own public route, so it reaches the portfolio service as in either mode; the internal
+  // address keeps it out of the edge's request limits (the page's own request was counted)
   const read = request.server
-    .inject({ method: "GET", url: `/cachable/get/portfolio/${encodeURIComponent(slug)}` })
+    .inject({ method: "GET", url: `/cachable/get/portfolio/${encodeURIComponent(slug)}`, remoteAddress: INTERNAL_CLIENT })
     .then((res) => {
       if (res.statusCode !== 200) return null;
       const body = res.json() as { data?: { pName?: unknown; pDescription?: unknown } };

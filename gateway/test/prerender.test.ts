@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { INTERNAL_CLIENT } from "@folio/platform/http/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../test/support/app-process.ts";
@@ -48,68 +49,79 @@ describe("the portfolio page's HTML, built from index.html", () => {
   });
 });
 
-describe("GET /p/{slug} on the embedded app", () => {
+/** The embedded app with one public portfolio (hostile texts) and one private one, made through the API. */
+async function appWithPortfolios(env: Record<string, string> = {}, remoteAddress = "127.0.0.1") {
   const dataDir = mkdtempSync(join(tmpdir(), "folio-prerender-"));
-  let app: FastifyInstance;
-  let stop: () => Promise<void>;
-  const slugs = { public: "", private: "" };
-
-  beforeAll(async () => {
-    if (!existsSync(join(webDist, "index.html"))) {
-      const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: repoRoot, encoding: "utf8" });
-      if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}${build.stderr}`);
-    }
-    ({ app, stop } = await startEmbedded({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" }));
-    const registered = await app.inject({
-      method: "POST",
-      url: "/v1/auth/register",
-      payload: { email: "owner@example.com", password: "long-enough" },
-    });
-    const authorization = `Bearer ${registered.json().idToken}`;
-    const create = async (name: string) => {
-      const res = await app.inject({
-        method: "POST",
-        url: "/v1/save/portfolio/new",
-        headers: { authorization },
-        payload: { portfolio: { assets: [] }, newPortfolioName: name },
-      });
-      expect(res.json().message, res.body).toBe("pcreated");
-      return res.json().slug as string;
-    };
-    slugs.public = await create(HOSTILE_NAME);
-    slugs.private = await create("Kept to myself");
-    for (const [slug, settings] of [
-      [slugs.public, { privateMode: false, category: "Growth", pDescription: HOSTILE_DESCRIPTION }],
-      [slugs.private, { pDescription: "my secret plan" }],
-    ] as const) {
-      const res = await app.inject({
-        method: "POST",
-        url: `/v1/update/portfoliosettings/${slug}`,
-        headers: { authorization },
-        payload: { settings },
-      });
-      expect(res.statusCode).toBe(200);
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    await stop?.();
-    rmSync(dataDir, { recursive: true, force: true });
+  const { app, stop } = await startEmbedded({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env });
+  const registered = await app.inject({
+    method: "POST",
+    url: "/v1/auth/register",
+    payload: { email: "owner@example.com", password: "long-enough" },
   });
-
-  const page = async (url: string, acceptEncoding = "") => {
-    const res = await app.inject({ method: "GET", url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toMatch(/^text\/html/);
-    expect(res.headers["cache-control"]).toBe("no-cache");
-    return res.headers["content-encoding"] === "gzip" ? gunzipSync(res.rawPayload).toString("utf8") : res.body;
+  const authorization = `Bearer ${registered.json().idToken}`;
+  const create = async (name: string) => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/v1/save/portfolio/new",
+      headers: { authorization },
+      payload: { portfolio: { assets: [] }, newPortfolioName: name },
+      remoteAddress,
+    });
+    expect(res.json().message, res.body).toBe("pcreated");
+    return res.json().slug as string;
   };
+  const slugs = { public: await create(HOSTILE_NAME), private: await create("Kept to myself") };
+  for (const [slug, settings] of [
+    [slugs.public, { privateMode: false, category: "Growth", pDescription: HOSTILE_DESCRIPTION }],
+    [slugs.private, { pDescription: "my secret plan" }],
+  ] as const) {
+    const res = await app.inject({
+      method: "POST",
+      url: `/v1/update/portfoliosettings/${slug}`,
+      headers: { authorization },
+      payload: { settings },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  return {
+    app,
+    slugs,
+    close: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function pageOf(app: FastifyInstance, url: string, acceptEncoding = "") {
+  const res = await app.inject({ method: "GET", url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["content-type"]).toMatch(/^text\/html/);
+  expect(res.headers["cache-control"]).toBe("no-cache");
+  return res.headers["content-encoding"] === "gzip" ? gunzipSync(res.rawPayload).toString("utf8") : res.body;
+}
+
+beforeAll(() => {
+  if (!existsSync(join(webDist, "index.html"))) {
+    const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: repoRoot, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}${build.stderr}`);
+  }
+}, 120_000);
+
+describe("GET /p/{slug} on the embedded app", () => {
+  let ctx: Awaited<ReturnType<typeof appWithPortfolios>>;
+  beforeAll(async () => {
+    ctx = await appWithPortfolios();
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.close();
+  });
   const indexHtml = () => readFileSync(join(webDist, "index.html"), "utf8");
 
   it("a public portfolio's page has its name and description, escaped, gzipped when asked", async () => {
     for (const encoding of ["gzip", ""]) {
-      const html = await page(`/p/${slugs.public}`, encoding);
-      expect(html).toContain(`data-prerendered="${slugs.public}"`);
+      const html = await pageOf(ctx.app, `/p/${ctx.slugs.public}`, encoding);
+      expect(html).toContain(`data-prerendered="${ctx.slugs.public}"`);
       expect(html).toContain(`<h1>${escapeHtml(HOSTILE_NAME)}</h1>`);
       expect(html).toContain(`<p>${escapeHtml(HOSTILE_DESCRIPTION)}</p>`);
       expect(html).not.toContain("<img");
@@ -118,11 +130,27 @@ describe("GET /p/{slug} on the embedded app", () => {
   });
 
   it("a private portfolio, an unknown slug and /p/new get the plain page: nothing a visitor may not read", async () => {
-    for (const url of [`/p/${slugs.private}`, "/p/no-such-portfolio", "/p/new"]) {
-      const html = await page(url);
+    for (const url of [`/p/${ctx.slugs.private}`, "/p/no-such-portfolio", "/p/new"]) {
+      const html = await pageOf(ctx.app, url);
       expect(html, url).toBe(indexHtml());
       expect(html).not.toContain("Kept to myself");
       expect(html).not.toContain("my secret plan");
     }
   });
+});
+
+describe("the edge's request ceiling", () => {
+  it("counts a portfolio page for its visitor, and the read behind it for no one: it is an internal call", async () => {
+    // set up as an internal caller, so that the ceiling of 3 is left whole for the test
+    const ctx = await appWithPortfolios({ RATE_LIMIT_PER_MINUTE: "3" }, INTERNAL_CLIENT);
+    try {
+      const page = (remoteAddress: string) => ctx.app.inject({ method: "GET", url: `/p/${ctx.slugs.public}`, remoteAddress });
+      // each read behind a page counted (as the server's own loopback client, whose count the app's start
+      // already began) would soon be refused, and the pages after it would go out plain
+      for (let i = 0; i < 3; i++) expect((await page("203.0.113.9")).body).toContain("data-prerendered");
+      expect((await page("203.0.113.9")).statusCode).toBe(429);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
 });

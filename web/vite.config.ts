@@ -1,6 +1,10 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+
+/** @folio/proto/constants PORTFOLIO_PAGE_PATH: the config loader cannot import a package's TypeScript; a test compares them */
+const PORTFOLIO_PAGE_PATH = "^/p/([^/]+)/?$";
+
 import { precompressPlugin } from "./build/precompress.ts";
 import { routePreloadPlugin } from "./build/routePreload.ts";
 
@@ -17,12 +21,12 @@ export default defineConfig({
     routePreloadPlugin({
       routes: [
         { path: "^/dashboard(/portfolios|/first)?/?$", module: "src/features/dashboard/DashboardPage.tsx" },
-        { path: "^/p/[^/]+/?$", module: "src/features/portfolio/PortfolioPage.tsx" },
+        { path: PORTFOLIO_PAGE_PATH, module: "src/features/portfolio/PortfolioPage.tsx" },
         { path: "^/community/?$", module: "src/features/community/CommunityPage.tsx" },
         { path: "^/networth/?$", module: "src/features/networth/NetWorthPage.tsx" },
         { path: "^/settings/?$", module: "src/features/settings/SettingsPage.tsx" },
       ],
-      portfolioPattern: "^/p/([^/]+)/?$",
+      portfolioPattern: PORTFOLIO_PAGE_PATH,
       sessionKey: "auth",
       // the lists these pages ask for first (communityApi.ts communityUrl), for a visitor
       earlyCalls: [

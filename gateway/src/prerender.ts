@@ -15,12 +15,14 @@
 import { gzipSync } from "node:zlib";
 import { acceptsGzip } from "@folio/platform/http/encoded-reply";
 import { INTERNAL_CLIENT } from "@folio/platform/http/rate-limit";
+import { PORTFOLIO_PAGE_PATH } from "@folio/proto/constants";
+import { escapeHtml } from "@folio/proto/html-text";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** the longest the page waits for the portfolio before going out without it */
 export const PRERENDER_BUDGET_MS = 300;
 
-const PORTFOLIO_PAGE = /^\/p\/([^/?#]+)\/?$/;
+const PORTFOLIO_PAGE = new RegExp(PORTFOLIO_PAGE_PATH);
 /** the app's /p/new is a portfolio being made, not one to read */
 const NOT_A_SLUG = "new";
 
@@ -28,12 +30,6 @@ export interface PrerenderedPortfolio {
   slug: string;
   name: string;
   description: string;
-}
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 }
 
 /** The slug of a portfolio page's path, decoded; null for any other path. */

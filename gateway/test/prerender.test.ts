@@ -8,12 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { INTERNAL_CLIENT } from "@folio/platform/http/rate-limit";
+import { escapeHtml } from "@folio/proto/html-text";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../test/support/app-process.ts";
 import { webDist } from "../src/edge.ts";
 import { startEmbedded } from "../src/embedded.ts";
-import { escapeHtml, portfolioSlugOf, withPortfolio } from "../src/prerender.ts";
+import { portfolioSlugOf, withPortfolio } from "../src/prerender.ts";
 
 const HOSTILE_NAME = `<script>alert("name")</script> & 'friends'`;
 const HOSTILE_DESCRIPTION = `</p><img src=x onerror=alert(1)><p>"quoted" & more`;

@@ -209,3 +209,6 @@ export const isSupportedCurrency = (c: unknown): c is SupportedCurrency =>
 export const BASE_CURRENCY_UNSUPPORTED = `The base currency must be one of ${SUPPORTED_CURRENCIES.join(", ")}`;
 /** Spec §3: the permanent provider of portfolios imported from a Plaid (US) brokerage connection. */
 export const PLAID_PROVIDER = "Plaid-US";
+
+/** A portfolio page's path (the web's route `p/:slug`) as a regular expression, its slug captured. */
+export const PORTFOLIO_PAGE_PATH = "^/p/([^/]+)/?$";

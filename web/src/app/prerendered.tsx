@@ -3,6 +3,7 @@
  * read once at start, before React draws over them, so the portfolio page can keep them on screen while it
  * loads instead of blanking them for a "Loading…". Read as text only.
  */
+import { PORTFOLIO_PAGE_PATH } from "@folio/proto/constants";
 import type { ReactNode } from "react";
 export interface PrerenderedPortfolio {
   slug: string;
@@ -36,7 +37,7 @@ export function prerenderedPortfolio(slug: string): PrerenderedPortfolio | null 
 
 /** The portfolio page's path (routes.tsx `p/:slug`) → what the page arrived with for it, if anything. */
 export function prerenderedForPath(pathname: string): PrerenderedPortfolio | null {
-  const raw = /^\/p\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const raw = new RegExp(PORTFOLIO_PAGE_PATH).exec(pathname)?.[1];
   if (!raw) return null;
   try {
     return prerenderedPortfolio(decodeURIComponent(raw));

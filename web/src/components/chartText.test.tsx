@@ -1,9 +1,10 @@
+import { escapeHtml, unescapeHtml } from "@folio/proto/html-text";
 import type { ApexOptions } from "apexcharts";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../test-utils.tsx";
 import { chartProps } from "./ApexChartStub.tsx";
 import { Chart } from "./Chart.tsx";
-import { escapeHtml, safeChart, unescapeHtml } from "./chartText.ts";
+import { safeChart } from "./chartText.ts";
 
 vi.mock("react-apexcharts", () => import("./ApexChartStub.tsx"));
 

@@ -15,20 +15,8 @@
  * escaped `&` would show as `&amp;`. So user text belongs in series names and labels (legend, tooltips),
  * not in axis categories or titles; the app's categories are months, periods and weeks.
  */
+import { escapeHtml, unescapeHtml } from "@folio/proto/html-text";
 import type { ApexOptions } from "apexcharts";
-
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const DECODED: Record<string, string> = Object.fromEntries(Object.entries(ENTITIES).map(([char, entity]) => [entity, char]));
-
-/** `<b>"A&B"</b>` → `&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;`: shown as typed wherever it is parsed as HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] as string);
-}
-
-/** The inverse of escapeHtml (only its five entities), for handing formatters the text as the user typed it. */
-export function unescapeHtml(text: string): string {
-  return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => DECODED[entity] as string);
-}
 
 /** Strings (also inside arrays, for multi-line labels) escaped; numbers, null and the rest untouched. */
 function escapeText<T>(value: T): T {

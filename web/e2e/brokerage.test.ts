@@ -65,11 +65,22 @@ async function withPlaidStandIn(page: Page) {
   `);
 }
 
-/** The dashboard's cards once the import has become portfolios (events are asynchronous). */
+/**
+ * The dashboard's cards once the import has become portfolios (events are asynchronous): each load is given
+ * time to draw its cards (they come after the page's script and its data, not with the load event) before the
+ * page is loaded again.
+ */
 async function cardsShowing(page: Page, text: string) {
   for (let i = 0; i < 20; i++) {
-    if ((await page.getByText(text).count()) > 0) return;
-    await page.waitForTimeout(500);
+    const shown = await page
+      .getByText(text)
+      .first()
+      .waitFor({ timeout: 1000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) return;
     await page.reload();
   }
   throw new Error(`no card with ${text}`);

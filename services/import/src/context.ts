@@ -5,7 +5,7 @@ import { OcrEngine } from "./ocr/engine.ts";
 import { pricingResolver, type Resolve } from "./resolve.ts";
 import type { ScreenshotReader } from "./screenshot.ts";
 import { type ImportSettings, importSettings } from "./settings.ts";
-import { type Screenshots, screenshots } from "./store.ts";
+import { type Mappings, mappings, type Screenshots, screenshots } from "./store.ts";
 import { UploadFolder } from "./uploads.ts";
 
 export interface ImportOptions {
@@ -20,6 +20,8 @@ export interface ImportContext {
   settings: ImportSettings;
   uploads: UploadFolder;
   screenshots: Screenshots;
+  /** column mappings users saved for their CSV layouts */
+  mappings: Mappings;
   resolve: Resolve;
   /** the OCR reader, started on first use (loading the model costs about a second) */
   reader(): ScreenshotReader;
@@ -33,6 +35,7 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     settings: importSettings(deps.config),
     uploads: new UploadFolder(join(deps.config.dataDir, "import-uploads")),
     screenshots: screenshots(deps.store),
+    mappings: mappings(deps.store),
     resolve: options.resolve ?? pricingResolver(deps.services, deps.log),
     reader() {
       engine ??= new OcrEngine();

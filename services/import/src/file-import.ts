@@ -1,20 +1,29 @@
 /**
- * A broker file → the import table's rows. The bytes are decoded as UTF-8 (Windows-1252 when they are not
- * valid UTF-8, as older broker exports are), refused when they are binary, parsed by the format's parser
- * (domain/files), and tickers that are ISINs (DEGIRO, some IBKR queries) are looked up through the pricing
- * search; one not found stays an ISIN with an error asking for the ticker. Nothing is stored.
+ * Broker files → the import table's rows, the ledger, questions and checks. Up to IMPORT_MAX_FILES files of
+ * one import (a history and its positions download settle together). Each file's bytes are decoded as UTF-8
+ * (Windows-1252 when they are not valid UTF-8, as older broker exports are), refused when they are binary;
+ * a CSV is read with papaparse in slices of rows with a pause between them (a 5 MB file never holds the
+ * event loop for long), then parsed by the format's parser (domain/files). A generic CSV uses the mapping
+ * sent, else the caller's saved mapping made for the same columns, else the one proposed from its header.
+ * Tickers that are ISINs (DEGIRO, some IBKR queries) are looked up through the pricing search; one not found
+ * stays an ISIN with an error asking for the ticker. Nothing of the file is stored.
  */
 
 import { lazyCheck } from "@folio/platform/check";
-import { HttpError } from "@folio/platform/http/errors";
+import { HttpError, notFound } from "@folio/platform/http/errors";
 import { ImportMessages } from "@folio/proto/constants";
-import type { ColumnMapping, FileReply, ImportFormat } from "@folio/proto/import";
-import { ColumnMapping as MappingSchema } from "@folio/proto/import";
+import type { ColumnMapping, FileReply, ImportFormat, OpeningAnswer } from "@folio/proto/import";
+import { ColumnMapping as MappingSchema, OpeningAnswers } from "@folio/proto/import";
+import Papa from "papaparse";
 import type { ImportContext } from "./context.ts";
-import { parseBrokerFile } from "./domain/files/index.ts";
+import { CsvCollector, cleanText, headerKey, papaOptions, sniffSeparator } from "./domain/files/csv.ts";
+import { type CsvRow, FileProblem, type FileResult, looksLikeCsv, settleFiles, sourceFile } from "./domain/files/index.ts";
 import { isIsin } from "./resolve.ts";
 
 const mappingCheck = lazyCheck(MappingSchema);
+const openingsCheck = lazyCheck(OpeningAnswers);
+/** rows read between two pauses */
+const SLICE_ROWS = 1000;
 
 export function decodeText(bytes: Uint8Array): string | null {
   if (bytes.includes(0)) return null;
@@ -25,45 +34,142 @@ export function decodeText(bytes: Uint8Array): string | null {
   }
 }
 
-function parseMapping(raw: string | undefined): ColumnMapping | undefined {
+function jsonField<T>(raw: string | undefined, field: string, check: { Check(v: unknown): v is T }, shape: string): T | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new HttpError(400, "validation_failed", 'body/mapping must be JSON: {"ticker": "<column>", "quantity": "<column>", …}');
+    throw new HttpError(400, "validation_failed", `body/${field} must be JSON: ${shape}`);
   }
-  if (!mappingCheck.Check(value)) throw new HttpError(400, "validation_failed", "body/mapping needs the ticker and quantity columns");
+  if (!check.Check(value)) throw new HttpError(400, "validation_failed", `body/${field} is not valid: ${shape}`);
   return value;
 }
 
-export async function importFile(ctx: ImportContext, bytes: Uint8Array, rawMapping: string | undefined, today: string): Promise<FileReply> {
-  if (bytes.length === 0) throw new HttpError(400, "import/empty-file", "The file is empty");
-  const text = decodeText(bytes);
-  if (text === null) {
-    throw new HttpError(
-      415,
-      "import/not-a-broker-file",
-      "The file is not a CSV, OFX or QFX export (it is binary). Export the positions or transactions as CSV or OFX.",
-    );
+/** The CSV rows of a text, read in slices of SLICE_ROWS with a pause between them. */
+export function readCsvRows(text: string): Promise<CsvRow[]> {
+  const collector = new CsvCollector(text);
+  let count = 0;
+  return new Promise((resolve, reject) => {
+    Papa.parse<string[]>(text, {
+      ...papaOptions(sniffSeparator(text)),
+      step: (result, parser) => {
+        try {
+          collector.add(result.data, result.meta.cursor);
+        } catch (err) {
+          parser.abort();
+          reject(err);
+          return;
+        }
+        if (++count % SLICE_ROWS === 0) {
+          parser.pause();
+          setImmediate(() => parser.resume());
+        }
+      },
+      complete: () => resolve(collector.rows),
+    });
+  });
+}
+
+const sameColumns = (a: string[], b: string[]) => {
+  const key = (cols: string[]) => cols.map(headerKey).filter(Boolean).sort().join("|");
+  return key(a) === key(b);
+};
+
+export interface FileFields {
+  mapping?: string;
+  mappingId?: string;
+  openings?: string;
+}
+
+export async function importFiles(
+  ctx: ImportContext,
+  uid: string,
+  uploads: Uint8Array[],
+  fields: FileFields,
+  today: string,
+): Promise<FileReply> {
+  if (uploads.length === 0 || uploads.every((b) => b.length === 0)) throw new HttpError(400, "import/empty-file", "The file is empty");
+  const texts: string[] = [];
+  for (const bytes of uploads) {
+    const text = bytes.length ? decodeText(bytes) : "";
+    if (text === null) {
+      throw new HttpError(
+        415,
+        "import/not-a-broker-file",
+        "The file is not a CSV, OFX, QFX, QIF or XML export (it is binary). Export the positions or transactions as CSV or OFX.",
+      );
+    }
+    texts.push(cleanText(text));
   }
-  const mapping = parseMapping(rawMapping);
-  const result = parseBrokerFile(text, { asOf: today, mapping });
-  const errors = [...result.errors];
+  let mapping: ColumnMapping | undefined = jsonField(
+    fields.mapping,
+    "mapping",
+    mappingCheck,
+    '{"ticker": "<column>", "quantity": "<column>", …}',
+  );
+  const openings: OpeningAnswer[] | undefined = jsonField(
+    fields.openings,
+    "openings",
+    openingsCheck,
+    '[{"account": "", "key": "<ticker>", "quantity": 10}, …]',
+  );
+  let saved: { id: string; name: string } | undefined;
+  if (fields.mappingId) {
+    const record = await ctx.mappings.get(fields.mappingId);
+    if (!record || record.uid !== uid) throw notFound("No such saved mapping");
+    mapping = record.mapping;
+    saved = { id: record._id, name: record.name };
+  }
+
+  let result: FileResult;
+  try {
+    const files = [];
+    for (const text of texts) files.push(sourceFile(text, looksLikeCsv(text) ? await readCsvRows(text) : undefined));
+    result = settleFiles(files, { asOf: today, mapping, openings });
+    if (result.needsMapping || (!mapping && result.mapping && result.columns)) {
+      // a layout the user saved a mapping for is read with it
+      const mine = await ctx.mappings.find({ uid });
+      const match = mine.find((m) => sameColumns(m.columns, result.columns ?? []));
+      if (match) {
+        saved = { id: match._id, name: match.name };
+        result = settleFiles(files, { asOf: today, mapping: match.mapping, openings });
+      }
+    }
+  } catch (err) {
+    if (err instanceof FileProblem) throw new HttpError(err.status, "import/unreadable-file", err.message);
+    throw err;
+  }
+
+  const errors = result.errors.map((e) => (e.line ? { line: e.line, message: e.message } : { message: e.message }));
+  const found = new Map<string, string>();
   const rows = [];
   for (const row of result.rows) {
     if (isIsin(row.ticker)) {
-      const ticker = await ctx.resolve(row.ticker);
-      if (ticker) rows.push({ ...row, ticker });
-      else {
+      const ticker = found.get(row.ticker) ?? (await ctx.resolve(row.ticker));
+      if (ticker) {
+        found.set(row.ticker, ticker);
+        rows.push({ ...row, ticker });
+      } else {
         rows.push(row);
         errors.push({ message: `no ticker found for ISIN ${row.ticker}${row.name ? ` (${row.name})` : ""}: enter its ticker` });
       }
     } else rows.push(row);
   }
-  const generic = "mapping" in result ? { mapping: result.mapping, columns: result.columns } : {};
-  if (rows.length === 0 && !("mapping" in result && errors.some((e) => e.message.startsWith("choose the column")))) {
+  const named = <T extends { ticker?: string }>(x: T): T =>
+    x.ticker && found.has(x.ticker) ? { ...x, ticker: found.get(x.ticker) as string } : x;
+  const generic = result.columns ? { mapping: result.mapping, columns: result.columns } : {};
+  if (rows.length === 0 && result.questions.length === 0 && !result.needsMapping) {
     throw new HttpError(422, "import/no-holdings", `${ImportMessages.noFileHoldings}${errors.length ? `: ${errors[0].message}` : ""}`);
   }
-  return { format: result.format as ImportFormat, message: rows, errors, ...generic };
+  return {
+    format: result.format as ImportFormat,
+    message: rows,
+    errors,
+    transactions: result.transactions.map(named),
+    questions: result.questions.map(named),
+    checks: result.checks.map(named),
+    ...generic,
+    ...(saved ? { savedMapping: saved } : {}),
+  };
 }

@@ -293,14 +293,14 @@ ENCODING:USASCII
     const r = parse(xml);
     expect(r.format).toBe("ofx");
     // VTI: the buy of 4 @ 250 accounts for the 4 units held; MSFT has no transaction: held before the
-    // history's first date (2024-01-05), its UNITPRICE stands in
+    // transaction list's start (DTSTART 2024-01-01), its UNITPRICE stands in
     expect(r.rows).toEqual([
       {
         ticker: "MSFT",
         name: "Microsoft Corp",
         quantity: 2.5,
         PoA: 440,
-        DoA: "2024-01-05",
+        DoA: "2024-01-01",
         account: "ABC-1",
         note: "purchase price not in the file: its price stands in",
       },
@@ -333,10 +333,10 @@ describe("Interactive Brokers activity statement", () => {
     const r = parse(statement);
     expect(r.format).toBe("ibkr");
     // AAPL: bought 100 on 2026-01-15, sold 40 → 60 = the open position; MSFT: no trade → held before the
-    // statement's first trade (2026-01-15)
+    // statement's period (January 1, 2026)
     expect(r.rows).toEqual([
       { ticker: "AAPL", name: "", quantity: 60, PoA: 150.26, DoA: "2026-01-15", account: "…4321" },
-      { ticker: "MSFT", name: "", quantity: 5, PoA: 300, DoA: "2026-01-15", account: "…4321" },
+      { ticker: "MSFT", name: "", quantity: 5, PoA: 300, DoA: "2026-01-01", account: "…4321" },
     ]);
   });
 

@@ -106,8 +106,10 @@ describe.skipIf(!present)("broker samples", () => {
 
   it("Freetrade: a free share joins the average at its price", () => {
     const r = parse("Export-To-Ghostfolio/freetrade-export.csv");
-    // VWRL: free share 1 @ 4.9477 (2024-01-21), then 10 @ 99.25: (4.9477 + 992.5) / 11 = 90.67706 → 90.6771
-    expect(row(r, "VWRL")).toMatchObject({ quantity: 11, PoA: 90.6771, DoA: "2024-01-21" });
+    // VWRL (London Stock Exchange: Yahoo's VWRL.L): free share 1 @ 4.9477 (2024-01-21), then 10 @ 99.25:
+    // (4.9477 + 992.5) / 11 = 90.67706 → 90.6771
+    expect(row(r, "VWRL.L")).toMatchObject({ quantity: 11, PoA: 90.6771, DoA: "2024-01-21" });
+    expect(row(r, "ATST.L")).toMatchObject({ quantity: 421 });
     expect(row(r, "NVDA")).toMatchObject({ quantity: 4.1056135, PoA: 617.4393 });
   });
 

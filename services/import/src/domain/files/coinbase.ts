@@ -51,7 +51,7 @@ export class CoinbaseParser implements BrokerFileParser {
       const date = dateOf(t.get(row, "Timestamp"), row, problems, "mdy");
       if (!date) continue;
       const q = Math.abs(raw);
-      const s = security(asset, cryptoTicker(asset));
+      const s = { ...security(asset, cryptoTicker(asset)), currency: t.get(row, "Spot Price Currency", "Price Currency").toUpperCase() };
       const base = { ...s, account: "", at: stamp(date, t.get(row, "Timestamp")), line: row.line };
       const spot = parseNumber(t.get(row, "Spot Price at Transaction", "Price at Transaction"));
       const subtotal = parseNumber(t.get(row, "Subtotal"));

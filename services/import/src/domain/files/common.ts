@@ -109,3 +109,52 @@ export function stamp(date: string, raw: string): string {
   const time = /(\d{1,2}:\d{2}(?::\d{2})?)/.exec(raw.replace(/^\d{4}-\d{2}-\d{2}/, ""));
   return time ? `${date}T${time[1].padStart(5, "0")}` : date;
 }
+
+/** The earliest date among cells (a file's first day, cash lines included); null when none reads as a date. */
+export function earliestDate(cells: string[], order: DateOrder): string | null {
+  let first: string | null = null;
+  for (const c of cells) {
+    const d = parseDate(c, order);
+    if (d && (!first || d < first)) first = d;
+  }
+  return first;
+}
+
+/**
+ * Yahoo's suffix for a market, from the listing exchange a file names (IBKR's codes, MIC codes, plain names)
+ * or, failing that, its quote currency: pence and pounds are London's. A US listing (or an unknown venue)
+ * has none.
+ */
+const EXCHANGE_SUFFIX: Array<[RegExp, string]> = [
+  [/^(LSE|LSEETF|LSEIOB1|XLON|LON|LONDON( STOCK EXCHANGE)?)$/, ".L"],
+  [/^(AEB|XAMS|EAM|AMS|EURONEXT AMSTERDAM)$/, ".AS"],
+  [/^(SBF|XPAR|EPA|PAR|EURONEXT PARIS)$/, ".PA"],
+  [/^(ENEXT\.BE|XBRU|EBR|EURONEXT BRUSSELS)$/, ".BR"],
+  [/^(IBIS2?|XETRA|XETR|XET|FWB2?|GETTEX|TGATE|FRA|XFRA)$/, ".DE"],
+  [/^(BVME(\.ETF)?|XMIL|MIL|BORSA ITALIANA)$/, ".MI"],
+  [/^(EBS|SWX|XSWX|VIRTX|SIX)$/, ".SW"],
+  [/^(BM|BME|XMAD|MCE)$/, ".MC"],
+  [/^(SFB|XSTO|STO)$/, ".ST"],
+  [/^(CPH|XCSE|KFB)$/, ".CO"],
+  [/^(OSE|XOSL|OSL)$/, ".OL"],
+  [/^(HEX|XHEL|HEL)$/, ".HE"],
+  [/^(VSE|XWBO)$/, ".VI"],
+  [/^(ISED|XDUB|ISE)$/, ".IR"],
+  [/^(TSE|TSX|XTSE)$/, ".TO"],
+  [/^(VENTURE|TSXV|XTSX)$/, ".V"],
+  [/^(ASX|XASX)$/, ".AX"],
+  [/^(SEHK|XHKG|HKEX)$/, ".HK"],
+  [/^(TSEJ|XTKS|JPX)$/, ".T"],
+];
+
+export function marketTicker(symbol: string, market: { exchange?: string; currency?: string }): string {
+  // London's notation ends some symbols with a dot (`BP.`, `RR.`): the suffix takes its place
+  const ticker = symbol.replace(/\.$/, "");
+  if (!ticker || /\.[A-Z]{1,3}$/.test(ticker) || /-USD$/.test(ticker)) return ticker;
+  const exchange = (market.exchange ?? "").trim().toUpperCase();
+  if (exchange) {
+    const hit = EXCHANGE_SUFFIX.find(([re]) => re.test(exchange));
+    return hit ? `${ticker}${hit[1]}` : ticker;
+  }
+  return /^(GBX|GBP)$/i.test((market.currency ?? "").trim()) ? `${ticker}.L` : ticker;
+}

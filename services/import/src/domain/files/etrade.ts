@@ -18,7 +18,7 @@
  */
 import { parseDate } from "../dates.ts";
 import { parseNumber } from "../numbers.ts";
-import { accountLabel, dateOf, entriesFromLegs, feeOf, type Leg, Problems, security, yahooTicker } from "./common.ts";
+import { accountLabel, dateOf, earliestDate, entriesFromLegs, feeOf, type Leg, Problems, security, yahooTicker } from "./common.ts";
 import { findTable, headerKey, type Table } from "./csv.ts";
 import type { Entry } from "./ledger.ts";
 import { type BrokerFileParser, emptyStatement, type PositionLine, type SourceFile, type Statement, type ValueTotal } from "./port.ts";
@@ -74,7 +74,11 @@ export class EtradeParser implements BrokerFileParser {
         entries.push(q > 0 ? { ...base, kind: "transferIn", quantity: q, price } : { ...base, kind: "transferOut", quantity: -q });
     }
     entries.push(...entriesFromLegs(legs));
-    return { ...emptyStatement(this.format), entries, errors: problems.list };
+    const since = earliestDate(
+      t.rows.map((r) => t.get(r, "TransactionDate", "Activity/Trade Date")),
+      "mdy",
+    );
+    return { ...emptyStatement(this.format), entries, since, errors: problems.list };
   }
 }
 

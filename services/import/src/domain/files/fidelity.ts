@@ -13,14 +13,14 @@
  *   quantity is negative); `DISTRIBUTION …`/`STOCK DIVIDEND` with shares add them at no cost; `STOCK SPLIT`
  *   adds the shares it names; corporate actions (`MERGER …`, `REVERSE SPLIT …`, `SPIN-OFF …`, `EXCHANGED …`,
  *   `NAME CHANGE …`, `CONVERSION …`, `TENDER …`, `REDEMPTION …`) are legs signed by their quantity, paired by date
- *   and kind; `TRANSFERRED …`, `JOURNALED …` and ACAT transfers move
+ *   and kind; a leg that names its security by CUSIP is keyed by the action's `(TICKER)` when it gives one; `TRANSFERRED …`, `JOURNALED …` and ACAT transfers move
  *   shares by their sign; dividends, interest and cash transfers are cash.
  * Formats from Fidelity's downloads as documented by open-source importers (beancount-reds-importers'
  * fidelity importers, portfolio trackers' Fidelity readers and their fixtures).
  */
 import { parseDate } from "../dates.ts";
 import { parseNumber } from "../numbers.ts";
-import { accountLabel, dateOf, entriesFromLegs, feeOf, type Leg, Problems, security, yahooTicker } from "./common.ts";
+import { accountLabel, dateOf, earliestDate, entriesFromLegs, feeOf, type Leg, Problems, security, yahooTicker } from "./common.ts";
 import { findTable, type Table } from "./csv.ts";
 import type { Entry } from "./ledger.ts";
 import {
@@ -45,6 +45,7 @@ const historyTable = (file: SourceFile) =>
 const CORPORATE =
   /^(MERGER|REVERSE SPLIT|SPIN[- ]?OFF|EXCHANGED|EXCHANGE|NAME CHANGE|CONVERSION|CONVERTED|TENDER|REDEMPTION|REORG|SYMBOL CHANGE)/;
 const OPTION = /^-?[A-Z]{1,6}\d{6}[CP][\d.]+$/;
+const CUSIP = /^[0-9]{3}[0-9A-Z]{5}[0-9]$/;
 
 export class FidelityParser implements BrokerFileParser {
   readonly format = "fidelity" as const;
@@ -152,7 +153,10 @@ export class FidelityParser implements BrokerFileParser {
       }
       const date = dateOf(t.get(row, "Run Date"), row, problems, "mdy");
       if (!date) continue;
-      const s = security(symbol, /^\d/.test(symbol) ? symbol : yahooTicker(symbol), t.get(row, "Description", "Security Description"));
+      // corporate actions name the security by CUSIP; the action's "(TICKER)" names it as the rest of the file does
+      const named = CUSIP.test(symbol) ? /\(([A-Z][A-Z0-9.]{0,6})\)\s*\((?:CASH|MARGIN|SHORT)\)\s*$/.exec(action)?.[1] : undefined;
+      const id = named ?? symbol;
+      const s = security(id, CUSIP.test(id) ? id : yahooTicker(id), t.get(row, "Description", "Security Description"));
       const account = accountLabel(t.get(row, "Account", "Account Number", "Account Name"));
       const base = { ...s, account, at: date, line: row.line };
       const price = parseNumber(t.get(row, "Price ($)", "Price"));
@@ -170,6 +174,10 @@ export class FidelityParser implements BrokerFileParser {
       else problems.add(row, `"${t.get(row, "Action")}" moves ${q} ${symbol} and is not understood: check ${symbol}'s quantity`);
     }
     entries.push(...entriesFromLegs(legs));
-    return { ...emptyStatement(this.format), entries, errors: problems.list };
+    const since = earliestDate(
+      t.rows.map((r) => t.get(r, "Run Date")),
+      "mdy",
+    );
+    return { ...emptyStatement(this.format), entries, since, errors: problems.list };
   }
 }

@@ -4,10 +4,10 @@
  * `ORDER` and `FREESHARE_ORDER` rows buy or sell Quantity (by `Buy / Sell`) at Price per Share (the
  * instrument's currency, matching its quoted price); a free share is bought at its price on the day; stamp
  * duty and the FX fee are the fee. Top-ups, withdrawals, dividends, interest, statements and other cash rows
- * are ignored.
+ * are ignored. A line on the London Stock Exchange (its Venue, else a price in pounds) gets Yahoo's `.L`.
  */
 import { parseNumber } from "../numbers.ts";
-import { dateOf, feeOf, Problems, quantityOf, stamp } from "./common.ts";
+import { dateOf, feeOf, marketTicker, Problems, quantityOf, stamp } from "./common.ts";
 import { findTable, type Table } from "./csv.ts";
 import type { Entry } from "./ledger.ts";
 import { type BrokerFileParser, emptyStatement, type SourceFile, type Statement } from "./port.ts";
@@ -34,9 +34,11 @@ export class FreetradeParser implements BrokerFileParser {
       const date = dateOf(t.get(row, "Timestamp"), row, problems, "dmy");
       const quantity = quantityOf(t.get(row, "Quantity"), row, problems, t.get(row, "Ticker"));
       if (!date || quantity === null || !ticker) continue;
+      const venue = t.get(row, "Venue");
       const base = {
         key: t.get(row, "ISIN") || ticker,
-        ticker,
+        ticker: marketTicker(ticker, { exchange: /multiple/i.test(venue) ? "US" : venue, currency: t.get(row, "Instrument Currency") }),
+        currency: t.get(row, "Instrument Currency").toUpperCase(),
         name: t.get(row, "Title"),
         account: "",
         at: stamp(date, t.get(row, "Timestamp").replace("T", " ")),

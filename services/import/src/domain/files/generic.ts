@@ -113,7 +113,8 @@ export function proposeMapping(header: string[]): Partial<ColumnMapping> {
   return mapping;
 }
 
-const BUY = /^(buy|bought|purchase|purchased|market buy|limit buy|reinvest|dividend reinvest|drip|koop|kauf|achat|compra|acquisto|b)$/i;
+const BUY =
+  /^(buy|bought|purchase|purchased|market buy|limit buy|reinvest|dividend reinvest|drip|koop|aankoop|kauf|einkauf|achat|compra|acquisto|b)$/i;
 const SELL = /^(sell|sold|sale|market sell|limit sell|verkoop|verkauf|vente|venta|vendita|s)$/i;
 const CASH = /dividend|interest|fee|deposit|withdraw|tax|cash|item|liability|commission|rente|zinsen/i;
 

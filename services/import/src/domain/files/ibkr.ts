@@ -25,7 +25,7 @@
 import { SaxesParser } from "saxes";
 import { parseDate } from "../dates.ts";
 import { parseNumber } from "../numbers.ts";
-import { accountLabel, dateOf, entriesFromLegs, feeOf, type Leg, Problems, stamp } from "./common.ts";
+import { accountLabel, dateOf, entriesFromLegs, feeOf, type Leg, marketTicker, Problems, stamp } from "./common.ts";
 import { type CsvRow, findTable, headerKey, Table } from "./csv.ts";
 import type { Entry, Security } from "./ledger.ts";
 import {
@@ -58,7 +58,6 @@ const isFlexXml = (file: SourceFile) => /<FlexQueryResponse[\s>]/.test(file.text
 
 /** IBKR writes share classes with a space: `BRK B` → Yahoo's BRK-B. */
 const tickerOf = (symbol: string) => symbol.trim().toUpperCase().replace(/ /g, "-");
-const sec = (symbol: string, name = ""): Security => ({ key: symbol.toUpperCase(), ticker: tickerOf(symbol), name });
 
 /** `AAPL(US0378331005) Split 4 for 1 (AAPL, APPLE INC, US0378331005)`: the security the line moves, and the action. */
 function corporateLine(description: string): { symbol: string; name: string; action: string } | null {
@@ -103,7 +102,12 @@ export class IbkrParser implements BrokerFileParser {
       }
       const base = {
         key: isin || symbol,
-        ticker: symbol ? tickerOf(symbol) : isin,
+        ticker: symbol
+          ? marketTicker(tickerOf(symbol), {
+              exchange: t.get(row, "ListingExchange"),
+              currency: t.get(row, "ListingExchange") ? "" : t.get(row, "CurrencyPrimary"),
+            })
+          : isin,
         name: t.get(row, "Description"),
         account: accountLabel(t.get(row, "ClientAccountID", "AccountAlias")),
         at: stamp(date, t.get(row, "DateTime")),
@@ -122,6 +126,7 @@ export class IbkrParser implements BrokerFileParser {
     const sections = new Map<string, { table: Table; row: CsvRow }[]>();
     let account = "";
     let periodEnd: string | null = null;
+    let periodStart: string | null = null;
     const headers = new Map<string, Table>();
     for (const row of file.rows()) {
       const [section, kind] = row.cells;
@@ -134,12 +139,30 @@ export class IbkrParser implements BrokerFileParser {
       if (!table) continue;
       const data = { line: row.line, cells: row.cells.slice(2) };
       if (section === "Account Information" && headerKey(data.cells[0] ?? "") === "account") account = accountLabel(data.cells[1] ?? "");
-      if (section === "Statement" && headerKey(data.cells[0] ?? "") === "period")
-        periodEnd = parseDate((data.cells[1] ?? "").split(" - ").pop(), "mdy");
+      if (section === "Statement" && headerKey(data.cells[0] ?? "") === "period") {
+        const [from, to] = (data.cells[1] ?? "").split(" - ");
+        periodEnd = parseDate(to ?? from, "mdy");
+        periodStart = parseDate(from, "mdy");
+      }
       sections.set(section, [...(sections.get(section) ?? []), { table, row: data }]);
     }
     const statement = emptyStatement(this.format);
+    // the listing exchange of each symbol (Yahoo's suffix for one outside the US) and the base currency
+    const listing = new Map<string, string>();
+    for (const { table, row } of sections.get("Financial Instrument Information") ?? [])
+      listing.set(table.get(row, "Symbol").toUpperCase(), table.get(row, "Listing Exch"));
+    const base = (sections.get("Account Information") ?? []).find(({ table, row }) =>
+      /^base currency$/i.test(table.get(row, "Field Name")),
+    );
+    const baseCurrency = base ? base.table.get(base.row, "Field Value").toUpperCase() : "";
+    const sec = (symbol: string, name = "", currency = ""): Security => ({
+      key: symbol.toUpperCase(),
+      ticker: marketTicker(tickerOf(symbol), { exchange: listing.get(symbol.toUpperCase()), currency }),
+      name,
+      ...(currency ? { currency: currency.toUpperCase() } : {}),
+    });
     statement.asOf = periodEnd ?? options.asOf;
+    statement.since = periodStart;
     const accountOf = (table: Table, row: CsvRow) => accountLabel(table.get(row, "Account")) || account;
     const trades = sections.get("Trades") ?? [];
     const hasOrders = trades.some(({ table, row }) => /^(order|trade)$/i.test(table.get(row, "DataDiscriminator")));
@@ -156,7 +179,12 @@ export class IbkrParser implements BrokerFileParser {
       const q = parseNumber(table.get(row, "Quantity"));
       const date = dateOf(table.get(row, "Date/Time"), row, problems, "mdy");
       if (!date || !q) continue;
-      const base = { ...sec(symbol), account: accountOf(table, row), at: stamp(date, table.get(row, "Date/Time")), line: row.line };
+      const base = {
+        ...sec(symbol, "", table.get(row, "Currency")),
+        account: accountOf(table, row),
+        at: stamp(date, table.get(row, "Date/Time")),
+        line: row.line,
+      };
       const price = parseNumber(table.get(row, "T. Price")) ?? 0;
       const fee = feeOf(table.get(row, "Comm/Fee", "Comm in USD"));
       if (q > 0) entries.push({ ...base, kind: "buy", quantity: q, price, fee });
@@ -171,7 +199,14 @@ export class IbkrParser implements BrokerFileParser {
       const date = parseDate(table.get(row, "Date/Time") || table.get(row, "Report Date"), "mdy");
       if (!q || !line || !date) continue;
       const group = `${date}|${line.action}`;
-      legs.push({ security: sec(line.symbol, line.name), quantity: q, account: accountOf(table, row), at: date, line: row.line, group });
+      legs.push({
+        security: sec(line.symbol, line.name, table.get(row, "Currency")),
+        quantity: q,
+        account: accountOf(table, row),
+        at: date,
+        line: row.line,
+        group,
+      });
     }
     entries.push(...corporateEntries(legs));
     for (const { table, row } of sections.get("Transfers") ?? []) {
@@ -181,7 +216,7 @@ export class IbkrParser implements BrokerFileParser {
       const date = parseDate(table.get(row, "Date"), "mdy");
       if (!symbol || !q || !date) continue;
       const out = /^out/i.test(table.get(row, "Direction")) || q < 0;
-      const base = { ...sec(symbol), account: accountOf(table, row), at: date, line: row.line };
+      const base = { ...sec(symbol, "", table.get(row, "Currency")), account: accountOf(table, row), at: date, line: row.line };
       const price = parseNumber(table.get(row, "Xfer Price"));
       entries.push(
         out ? { ...base, kind: "transferOut", quantity: Math.abs(q) } : { ...base, kind: "transferIn", quantity: Math.abs(q), price },
@@ -208,7 +243,7 @@ export class IbkrParser implements BrokerFileParser {
         const costPrice = parseNumber(table.get(row, "Cost Price"));
         const costBasis = parseNumber(table.get(row, "Cost Basis"));
         positions.push({
-          ...sec(symbol, names.get(symbol) ?? ""),
+          ...sec(symbol, names.get(symbol) ?? "", table.get(row, "Currency")),
           account: accountOf(table, row),
           quantity,
           averageCost: costPrice ?? (costBasis !== null ? costBasis / quantity : null),
@@ -223,7 +258,10 @@ export class IbkrParser implements BrokerFileParser {
     // Net Asset Value: the Total, and what it holds besides the holding classes
     const nav = sections.get("Net Asset Value") ?? [];
     const total = nav.find(({ table, row }) => /^total$/i.test(table.get(row, "Asset Class")));
-    if (total && open.length) {
+    const oneCurrency = open.every(
+      ({ table, row }) => table.get(row, "Currency").toUpperCase() === (baseCurrency || table.get(row, "Currency").toUpperCase()),
+    );
+    if (total && open.length && oneCurrency) {
       const current = (table: Table, row: CsvRow) => parseNumber(table.get(row, "Current Total", "Total")) ?? 0;
       const stated = current(total.table, total.row);
       const holdings = nav
@@ -301,12 +339,21 @@ const FLEX_ELEMENTS = new Set([
   "EquitySummaryByReportDateInBase",
 ]);
 
+/** A Flex element's security: its symbol, with Yahoo's suffix for a listing outside the US. */
+const xmlSec = (a: Record<string, string>): Security => ({
+  key: (a.symbol ?? "").toUpperCase(),
+  ticker: marketTicker(tickerOf(a.symbol ?? ""), { exchange: a.listingExchange, currency: a.listingExchange ? "" : a.currency }),
+  name: a.description ?? "",
+  ...(a.currency ? { currency: a.currency.toUpperCase() } : {}),
+});
+
 function flexXml(text: string, options: ParseOptions): Statement {
   const elements = readXmlElements(text, FLEX_ELEMENTS);
   const statement = emptyStatement("ibkr");
   const errors = new Problems();
   let account = "";
   let toDate: string | null = null;
+  let fromDate: string | null = null;
   const trades: XmlElement[] = [];
   const legs: Leg[] = [];
   const positions: PositionLine[] = [];
@@ -319,6 +366,7 @@ function flexXml(text: string, options: ParseOptions): Statement {
     if (el.name === "FlexStatement") {
       account = accountLabel(a.accountId ?? "");
       toDate = parseDate(a.toDate ?? "", "mdy") ?? toDate;
+      fromDate = parseDate(a.fromDate ?? "", "mdy") ?? fromDate;
       continue;
     }
     const category = a.assetCategory ?? "";
@@ -335,7 +383,7 @@ function flexXml(text: string, options: ParseOptions): Statement {
       if (!q || !date || !a.symbol) continue;
       const type = a.type ?? "";
       legs.push({
-        security: sec(a.symbol, a.description?.replace(/^.*?\(([^,()]+), (.*?), [A-Z0-9]+\)\s*$/, "$2") ?? ""),
+        security: { ...xmlSec(a), name: a.description?.replace(/^.*?\(([^,()]+), (.*?), [A-Z0-9]+\)\s*$/, "$2") ?? "" },
         quantity: q,
         account: acct,
         at: date,
@@ -346,7 +394,7 @@ function flexXml(text: string, options: ParseOptions): Statement {
       const q = num(a, "quantity");
       const date = parseDate(a.date || a.dateTime || "", "mdy");
       if (!q || !date || !a.symbol) continue;
-      const base = { ...sec(a.symbol, a.description ?? ""), account: acct, at: date };
+      const base = { ...xmlSec(a), account: acct, at: date };
       const out = /^out/i.test(a.direction ?? "") || q < 0;
       statement.entries.push(
         out
@@ -365,7 +413,7 @@ function flexXml(text: string, options: ParseOptions): Statement {
       const costPrice = num(a, "costBasisPrice");
       const costMoney = num(a, "costBasisMoney");
       positions.push({
-        ...sec(a.symbol, a.description ?? ""),
+        ...xmlSec(a),
         account: acct,
         quantity,
         averageCost: costPrice ?? (costMoney !== null ? costMoney / quantity : null),
@@ -389,7 +437,7 @@ function flexXml(text: string, options: ParseOptions): Statement {
     const q = num(a, "quantity");
     const date = parseDate(a.tradeDate || a.dateTime || "", "mdy");
     if (!q || !date || !a.symbol) continue;
-    const base = { ...sec(a.symbol, a.description ?? ""), account: a.accountId ? accountLabel(a.accountId) : account, at: date };
+    const base = { ...xmlSec(a), account: a.accountId ? accountLabel(a.accountId) : account, at: date };
     const price = num(a, "tradePrice") ?? 0;
     const fee = Math.abs(num(a, "ibCommission") ?? 0);
     const sell = /^sell/i.test(a.buySell ?? "") || q < 0;
@@ -404,6 +452,7 @@ function flexXml(text: string, options: ParseOptions): Statement {
     if (equity) statement.values.push({ account, label: "Equity summary: total", stated: equity.total, besides: equity.besides });
   }
   statement.asOf = toDate ?? options.asOf;
+  statement.since = fromDate;
   statement.errors = errors.list;
   return statement;
 }

@@ -133,7 +133,7 @@ export class KrakenParser implements BrokerFileParser {
         continue;
       }
       const at = stamp(date, t.get(row, "time"));
-      const coin = (c: string) => security(c, cryptoTicker(c));
+      const coin = (c: string, currency?: string) => ({ ...security(c, cryptoTicker(c)), ...(currency ? { currency } : {}) });
       if (type === "trade" || type === "spend" || type === "receive") {
         done.add(ref);
         const coins = legs.filter((x) => !x.fiat && x.amount !== 0);
@@ -157,7 +157,7 @@ export class KrakenParser implements BrokerFileParser {
             entries.push({ ...coin(into.coin), account: "", at, line: into.row.line, kind: "transferIn", quantity: into.net, price: null });
           else
             entries.push({
-              ...coin(into.coin),
+              ...coin(into.coin, fiat?.coin),
               account: "",
               at,
               line: into.row.line,
@@ -169,7 +169,7 @@ export class KrakenParser implements BrokerFileParser {
         } else if (out) {
           const price = fiat ? Math.abs(fiat.amount) / -out.amount : null;
           entries.push({
-            ...coin(out.coin),
+            ...coin(out.coin, fiat?.coin),
             account: "",
             at,
             line: out.row.line,
@@ -234,7 +234,13 @@ export class KrakenParser implements BrokerFileParser {
         continue;
       }
       const base = krakenAsset(pair.slice(0, -quote.length));
-      const s = { ...security(base, cryptoTicker(base)), account: "", at: stamp(date, t.get(row, "time")), line: row.line };
+      const s = {
+        ...security(base, cryptoTicker(base)),
+        currency: krakenAsset(quote),
+        account: "",
+        at: stamp(date, t.get(row, "time")),
+        line: row.line,
+      };
       const fee = Math.abs(parseNumber(t.get(row, "fee")) ?? 0);
       if (/^buy/i.test(t.get(row, "type"))) entries.push({ ...s, kind: "buy", quantity: vol, price, fee });
       else entries.push({ ...s, kind: "sell", quantity: vol, price, fee });

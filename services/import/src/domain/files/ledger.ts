@@ -34,6 +34,8 @@ export interface Security {
   key: string;
   ticker: string;
   name: string;
+  /** the currency the file prices it in, when the file says */
+  currency?: string;
 }
 
 interface Base extends Security {
@@ -80,6 +82,7 @@ export interface ReplayedHolding {
   key: string;
   ticker: string;
   name: string;
+  currency?: string;
   quantity: number;
   PoA: number;
   DoA: string;
@@ -171,12 +174,12 @@ const nameStem = (name: string) =>
     .slice(0, 2)
     .join(" ");
 
-export function replay(entries: Entry[]): Replayed {
+/** `first`: each account's first date (the file's, when it covers days before its first entry). */
+export function replay(entries: Entry[], first: Map<string, string> = firstDates(entries)): Replayed {
   const book = new Map<string, Holding>();
   const shortfalls = new Map<string, Shortfall>();
   const transactions: Transaction[] = [];
   const errors: RowError[] = [];
-  const first = firstDates(entries);
   const holding = (account: string, s: Security): Holding => {
     const id = holdingId(account, s.key);
     let h = book.get(id);
@@ -185,6 +188,7 @@ export function replay(entries: Entry[]): Replayed {
       book.set(id, h);
     }
     if (s.name && !h.name) h.name = s.name;
+    if (s.currency) h.currency = s.currency;
     return h;
   };
   const add = (h: Holding, q: number, price: number | null, date: string) => {
@@ -303,6 +307,27 @@ export function replay(entries: Entry[]): Replayed {
         transactions.push(tx);
         continue;
       }
+      if (e.shares !== undefined && h.shares + e.shares <= EPSILON) {
+        // a reverse split that removes more than the replay shows held: held more before the file's first line
+        const id = holdingId(h.account, h.key);
+        const missing = -e.shares - h.shares;
+        const known = shortfalls.get(id);
+        if (known) known.needed += missing / h.scale;
+        else
+          shortfalls.set(id, {
+            account: h.account,
+            key: h.key,
+            ticker: h.ticker,
+            name: h.name,
+            needed: missing / h.scale,
+            line: e.line,
+            message: `a reverse split removes ${fmt(-e.shares)} ${h.ticker} but the file shows ${fmt(h.shares)} held before it: the file starts after the first buy`,
+          });
+        Object.assign(h, { shares: 0, cost: 0, priced: 0, since: null, opened: false });
+        Object.assign(tx, { quantity: e.shares });
+        transactions.push(tx);
+        continue;
+      }
       const ratio = e.ratio ?? (h.shares + (e.shares ?? 0)) / h.shares;
       if (!(ratio > 0) || !Number.isFinite(ratio)) {
         errors.push({ line: e.line, message: `a split of ${e.ticker} that leaves no shares; ignored` });
@@ -351,6 +376,7 @@ export function replay(entries: Entry[]): Replayed {
       to.priced += e.quantity * (had > 0 ? pricedShare : 0);
       to.ticker = e.ticker;
       if (e.name) to.name = e.name;
+      if (e.currency) to.currency = e.currency;
       if (from && had > 0) {
         from.shares -= out;
         from.cost -= cost;
@@ -368,6 +394,7 @@ export function replay(entries: Entry[]): Replayed {
       key: h.key,
       ticker: h.ticker,
       name: h.name,
+      ...(h.currency ? { currency: h.currency } : {}),
       quantity: round(h.shares, 8),
       PoA: h.priced > EPSILON ? round(h.cost / h.priced, 4) : 0,
       DoA: h.since ?? "",

@@ -108,7 +108,10 @@ export class OfxParser implements BrokerFileParser {
         const known = securities.get(id);
         return { key: id, ticker: known?.ticker ? yahooTicker(known.ticker) : id, name: known?.name ?? "" };
       };
-      statement.entries.push(...this.entries(find(invstmt, "INVTRANLIST"), security, account, problems));
+      const tranlist = find(invstmt, "INVTRANLIST");
+      statement.entries.push(...this.entries(tranlist, security, account, problems));
+      const start = ofxDate(value(tranlist, "DTSTART"));
+      if (start && (!statement.since || start < statement.since)) statement.since = start;
       const cash = parseNumber(value(find(invstmt, "INVBAL"), "AVAILCASH"));
       if (cash !== null) statement.cash.push({ account, label: "INVBAL available cash", stated: cash, computed: null });
       const list = find(invstmt, "INVPOSLIST");

@@ -96,6 +96,8 @@ export interface Statement {
   positionAccounts?: string[];
   /** the date the positions and totals are as of, null when the file does not say */
   asOf: string | null;
+  /** the first day the file covers (its period's start, its earliest line, cash lines included), when known */
+  since?: string | null;
   values: ValueTotal[];
   cash: CashTotal[];
   errors: RowError[];

@@ -2,8 +2,8 @@
  * QIF (Quicken Interchange Format) investment accounts: records of `!Type:Invst` (lines `D` date, `N` action,
  * `Y` security, `I` price, `Q` quantity, `T` amount, `O` commission, `M` memo, `^` end of record), a security
  * list `!Type:Security` (`N` name, `S` symbol) that turns names into tickers, and `!Account` blocks (`N`
- * name) naming the account of the records after them. Dates as Quicken writes them: `1/15'24`, `01/15/2024`,
- * `1/15/24`, month-first (day-first when a part is above 12). Actions: Buy, BuyX, ReinvDiv, ReinvInt, ReinvLg,
+ * name) naming the account of the records after them. Dates as Quicken writes them: `1/15'24`, `3/ 1'24` (days
+ * and months padded with a space), `01/15/2024`, `1/15/24`, month-first (day-first when a part is above 12). Actions: Buy, BuyX, ReinvDiv, ReinvInt, ReinvLg,
  * ReinvSh, ReinvMd buy at I (else T ÷ Q); Sell, SellX sell; ShrsIn, ShrsOut move shares; StkSplit splits by
  * Q ÷ 10 (Quicken writes new shares per ten old ones); Grant/Vest receive shares; the rest (Div, IntInc,
  * CGLong, MiscExp, XIn, XOut, …) is cash. Options (`Y` naming a call or put) are not imported.
@@ -56,9 +56,9 @@ function records(text: string): QifRecord[] {
   return out;
 }
 
-/** `1/15'24`, `1/15' 4`, `01/15/2024`, `1/15/99` → ISO (an apostrophe marks a year of the 2000s). */
+/** `1/15'24`, `3/ 1'24`, `1/15' 4`, `01/15/2024`, `1/15/99` → ISO (an apostrophe marks a year of the 2000s). */
 function qifDate(raw: string): string | null {
-  const m = /^(\d{1,2})[/-](\d{1,2})(['/-])\s*(\d{1,4})$/.exec(raw.trim());
+  const m = /^(\d{1,2})\s*[/-]\s*(\d{1,2})\s*(['/-])\s*(\d{1,4})$/.exec(raw.trim());
   if (!m) return parseDate(raw, "mdy");
   const yy = +m[4];
   const year = m[4].length === 4 ? yy : m[3] === "'" ? 2000 + yy : yy >= 70 ? 1900 + yy : 2000 + yy;

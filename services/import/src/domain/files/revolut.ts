@@ -54,7 +54,8 @@ export class RevolutParser implements BrokerFileParser {
       const raw = parseNumber(t.get(row, "Quantity"));
       const quantity = quantityOf(t.get(row, "Quantity"), row, problems, t.get(row, "Ticker"));
       if (!date || quantity === null || raw === null || !ticker) continue;
-      const base = { key: ticker, ticker, name: "", account: "", at: stamp(date, t.get(row, "Date")), line: row.line };
+      const currency = t.get(row, "Currency").toUpperCase();
+      const base = { key: ticker, ticker, name: "", currency, account: "", at: stamp(date, t.get(row, "Date")), line: row.line };
       const price = parseNumber(t.get(row, "Price per share"));
       if (kind === "buy") {
         if (price === null) problems.add(row, `no price for ${ticker}`);

@@ -14,7 +14,7 @@
  * importers' corporate-action helpers).
  */
 import { parseNumber } from "../numbers.ts";
-import { dateOf, entriesFromLegs, type Leg, markedNumber, Problems, security, yahooTicker } from "./common.ts";
+import { dateOf, earliestDate, entriesFromLegs, type Leg, markedNumber, Problems, security, yahooTicker } from "./common.ts";
 import { findTable, type Table } from "./csv.ts";
 import type { Entry } from "./ledger.ts";
 import { type BrokerFileParser, emptyStatement, type SourceFile, type Statement } from "./port.ts";
@@ -76,6 +76,10 @@ export class RobinhoodParser implements BrokerFileParser {
       }
     }
     entries.push(...entriesFromLegs(legs));
-    return { ...emptyStatement(this.format), entries, errors: problems.list };
+    const since = earliestDate(
+      t.rows.map((r) => t.get(r, "Activity Date")),
+      "mdy",
+    );
+    return { ...emptyStatement(this.format), entries, since, errors: problems.list };
   }
 }

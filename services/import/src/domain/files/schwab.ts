@@ -20,7 +20,7 @@
  */
 import { parseDate } from "../dates.ts";
 import { parseNumber } from "../numbers.ts";
-import { accountLabel, dateOf, entriesFromLegs, feeOf, type Leg, Problems, security, yahooTicker } from "./common.ts";
+import { accountLabel, dateOf, earliestDate, entriesFromLegs, feeOf, type Leg, Problems, security, yahooTicker } from "./common.ts";
 import { type CsvRow, findTable, headerKey, Table } from "./csv.ts";
 import type { Entry } from "./ledger.ts";
 import {
@@ -120,7 +120,11 @@ export class SchwabParser implements BrokerFileParser {
       } else legs.push({ security: s, quantity: q, account, at: date, line: row.line, group: `${date}|${action}` });
     }
     entries.push(...entriesFromLegs(legs));
-    return { ...statement, entries, errors: problems.list };
+    const since = earliestDate(
+      t.rows.map((r) => t.get(r, "Date")),
+      "mdy",
+    );
+    return { ...statement, entries, since, errors: problems.list };
   }
 }
 

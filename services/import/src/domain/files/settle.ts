@@ -137,36 +137,50 @@ function linearEnds(entries: Entry[]): Map<string, { a: number; b: number }> {
   return ends;
 }
 
-/** Accounts named differently in a history and a positions list: a history that names none takes the list's one. */
-function unifyAccounts(entries: Entry[], positions: PositionLine[]): Entry[] {
+/**
+ * Accounts named differently in a history and a positions list: a history that names none takes the list's
+ * only account; an account label that ends in the same digits as the list's is the list's (Schwab's history
+ * shows four digits of the number, its positions three).
+ */
+function accountMap(statements: Statement[], positions: PositionLine[]): (account: string) => string {
   const listed = [...new Set(positions.map((p) => p.account))];
-  const used = new Set(entries.map((e) => e.account));
-  if (listed.length === 1 && used.size === 1 && used.has("") && listed[0] !== "") {
-    return entries.map((e) => ({ ...e, account: listed[0] }));
-  }
-  return entries;
+  const used = new Set(statements.flatMap((s) => s.entries.map((e) => e.account)));
+  if (listed.length === 0) return (a) => a;
+  if (listed.length === 1 && used.size === 1 && used.has("") && listed[0] !== "") return () => listed[0];
+  const digits = (a: string) => a.replace(/\D/g, "");
+  return (a) => {
+    if (listed.includes(a) || !digits(a)) return a;
+    const match = listed.filter((l) => digits(l) && (digits(l).endsWith(digits(a)) || digits(a).endsWith(digits(l))));
+    return match.length === 1 ? match[0] : a;
+  };
 }
 
 export function settle(statements: Statement[], options: { asOf: string; openings?: Opening[] }): Settled {
   const format = statements.find((s) => s.entries.length || s.positions?.length)?.format ?? statements[0]?.format ?? "csv";
   const errors: RowError[] = statements.flatMap((s) => s.errors);
   const withPositions = statements.filter((s) => s.positions !== null);
-  const positions = merged(
-    withPositions.flatMap((s) => s.positions ?? []).map((p) => (p.account === "" && accountsOf(statements).size === 1 ? p : p)),
-  );
+  const positions = merged(withPositions.flatMap((s) => s.positions ?? []));
   const asOf =
     withPositions
       .map((s) => s.asOf)
       .filter((d): d is string => !!d)
       .sort()
       .pop() ?? options.asOf;
-  let entries = statements.flatMap((s) => s.entries);
-  if (positions.length) entries = unifyAccounts(entries, positions);
+  const account = accountMap(statements, positions);
+  const entries = statements.flatMap((s) => s.entries.map((e) => ({ ...e, account: account(e.account) })));
   const covered = new Set<string>();
   for (const s of withPositions) {
     for (const a of s.positionAccounts ?? (s.positions ?? []).map((p) => p.account)) covered.add(a);
   }
   const first = firstDates(entries);
+  // a file that covers days before its first entry (a period start, a cash line) moves the first date back
+  for (const s of statements) {
+    if (!s.since) continue;
+    for (const a of new Set([...s.entries.map((e) => account(e.account)), ...(s.positions ?? []).map((p) => p.account)])) {
+      const known = first.get(a);
+      if (!known || s.since < known) first.set(a, s.since);
+    }
+  }
   const checks: Check[] = [];
   const openings: Entry[] = [];
   const forced = new Map<string, PositionLine>();
@@ -235,7 +249,7 @@ export function settle(statements: Statement[], options: { asOf: string; opening
     }
   }
 
-  const replayed = replay([...openings, ...entries]);
+  const replayed = replay([...openings, ...entries], first);
   errors.push(...replayed.errors);
 
   // 3. questions: shortfalls the positions section does not explain
@@ -284,6 +298,8 @@ export function settle(statements: Statement[], options: { asOf: string; opening
       notes.push(`the file starts after the first buy: ${fmt(h.quantity)} assumes the least held before ${first.get(h.account)}`);
     else if (h.opened && !answers.has(key)) notes.push(`held before ${first.get(h.account)}: purchase date not in the file`);
     if (h.costUnknown && h.PoA === 0) notes.push("purchase price not in the file");
+    const market = marketNote(h.ticker, h.currency);
+    if (market) notes.push(market);
     rows.push({
       ticker: h.ticker,
       name: h.name,
@@ -370,11 +386,20 @@ export function settle(statements: Statement[], options: { asOf: string; opening
   };
 }
 
+/**
+ * A ticker without a market suffix priced in another currency than dollars may name another listing than the
+ * file's (SAP in euros is SAP.DE, not the dollar ADR); a coin priced in dollars bought in another currency
+ * keeps that currency's purchase price. Either way the row says so.
+ */
+function marketNote(ticker: string, currency: string | undefined): string | undefined {
+  const c = (currency ?? "").toUpperCase();
+  if (!c || c === "USD") return undefined;
+  if (/-USD$/.test(ticker)) return `purchase price in ${c}; ${ticker} is priced in dollars`;
+  if (/\.[A-Z]{1,3}$/.test(ticker) || /^[A-Z]{2}[A-Z0-9]{9}\d$/.test(ticker)) return undefined;
+  return `priced in ${c} in the file: check that ${ticker} is that market's listing`;
+}
+
 function withoutNote(c: Check): Check {
   const { note: _, ...rest } = c;
   return rest;
-}
-
-function accountsOf(statements: Statement[]): Set<string> {
-  return new Set(statements.flatMap((s) => s.entries.map((e) => e.account)));
 }

@@ -5,10 +5,11 @@
  * shares at no cost; `Stock split close` / `Stock split open` on one security state the share count before and
  * after: an exchange of the one for the other (right even when the history starts after the first buy);
  * `Transfer in`/`Transfer out` add or remove shares. Deposits, withdrawals, dividends, interest on cash and
- * currency conversion are cash. The ISIN is the key (a ticker can change), the Ticker the ticker.
+ * currency conversion are cash. The ISIN is the key (a ticker can change), the Ticker the ticker (with Yahoo's
+ * `.L` for a London line: one quoted in pence or pounds).
  */
 import { parseNumber } from "../numbers.ts";
-import { dateOf, feeOf, Problems, quantityOf, stamp } from "./common.ts";
+import { dateOf, feeOf, marketTicker, Problems, quantityOf, stamp } from "./common.ts";
 import { findTable, type Table } from "./csv.ts";
 import type { Entry } from "./ledger.ts";
 import { type BrokerFileParser, emptyStatement, type SourceFile, type Statement } from "./port.ts";
@@ -38,7 +39,8 @@ export class Trading212Parser implements BrokerFileParser {
       if (!date || quantity === null || !ticker) continue;
       const base = {
         key: t.get(row, "ISIN") || ticker,
-        ticker,
+        ticker: marketTicker(ticker, { currency: t.get(row, "Currency (Price / share)") }),
+        currency: t.get(row, "Currency (Price / share)").toUpperCase().replace("GBX", "GBP"),
         name: t.get(row, "Name"),
         account: "",
         at: stamp(date, t.get(row, "Time")),
@@ -47,7 +49,7 @@ export class Trading212Parser implements BrokerFileParser {
       const price = parseNumber(t.get(row, "Price / share"));
       const fee = feeOf(t.get(row, "Currency conversion fee"), t.get(row, "Stamp duty reserve tax"), t.get(row, "Transaction fee"));
       if (action.endsWith(" buy")) entries.push({ ...base, kind: "buy", quantity, price: price ?? 0, fee });
-      else if (action === "transfer in") entries.push({ ...base, kind: "transferIn", quantity, price });
+      else if (action === "transfer in") entries.push({ ...base, kind: "transferIn", quantity, price: price || null });
       else if (action.endsWith(" sell")) entries.push({ ...base, kind: "sell", quantity, price, fee });
       else if (action === "transfer out") entries.push({ ...base, kind: "transferOut", quantity });
       else if (action === "stock distribution") entries.push({ ...base, kind: "bonus", quantity });

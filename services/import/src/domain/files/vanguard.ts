@@ -14,7 +14,7 @@
  * beancount importers).
  */
 import { parseNumber } from "../numbers.ts";
-import { accountLabel, dateOf, entriesFromLegs, feeOf, type Leg, Problems, security, yahooTicker } from "./common.ts";
+import { accountLabel, dateOf, earliestDate, entriesFromLegs, feeOf, type Leg, Problems, security, yahooTicker } from "./common.ts";
 import { type CsvRow, headerKey, Table } from "./csv.ts";
 import type { Entry } from "./ledger.ts";
 import { type BrokerFileParser, emptyStatement, type PositionLine, type SourceFile, type Statement, type ValueTotal } from "./port.ts";
@@ -55,7 +55,13 @@ export class VanguardParser implements BrokerFileParser {
     const { holdings, transactions } = tables(file);
     const problems = new Problems();
     const statement = emptyStatement(this.format);
-    if (transactions) statement.entries = this.history(transactions, problems);
+    if (transactions) {
+      statement.entries = this.history(transactions, problems);
+      statement.since = earliestDate(
+        transactions.rows.map((r) => transactions.get(r, "Trade Date")),
+        "mdy",
+      );
+    }
     if (holdings) {
       const positions: PositionLine[] = [];
       const totals = new Map<string, ValueTotal>();

@@ -1,7 +1,8 @@
 /**
  * Broker files → the import table's rows, the ledger, questions and checks. Up to IMPORT_MAX_FILES files of
  * one import (a history and its positions download settle together). Each file's bytes are decoded as UTF-8
- * (Windows-1252 when they are not valid UTF-8, as older broker exports are), refused when they are binary;
+ * (UTF-16 when it starts with that byte-order mark; Windows-1252 when it is not valid UTF-8, as older broker
+ * exports are), refused when they are binary;
  * a CSV is read with papaparse in slices of rows with a pause between them (a 5 MB file never holds the
  * event loop for long), then parsed by the format's parser (domain/files). A generic CSV uses the mapping
  * sent, else the caller's saved mapping made for the same columns, else the one proposed from its header.
@@ -26,6 +27,9 @@ const openingsCheck = lazyCheck(OpeningAnswers);
 const SLICE_ROWS = 1000;
 
 export function decodeText(bytes: Uint8Array): string | null {
+  // Excel's "Unicode text" and some Windows exports are UTF-16 with a byte-order mark
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
   if (bytes.includes(0)) return null;
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -57,8 +61,9 @@ export function readCsvRows(text: string): Promise<CsvRow[]> {
         try {
           collector.add(result.data, result.meta.cursor);
         } catch (err) {
-          parser.abort();
+          // rejected before the abort: papaparse calls `complete` from inside abort()
           reject(err);
+          parser.abort();
           return;
         }
         if (++count % SLICE_ROWS === 0) {

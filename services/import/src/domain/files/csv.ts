@@ -127,13 +127,23 @@ export class Table {
     this.keys = header.cells.map(headerKey);
   }
 
+  private readonly found = new Map<string, number>();
+
   /** index of the first column whose header is one of `names` (compared with headerKey), or -1 */
   column(...names: string[]): number {
+    const asked = names.join("\u0000");
+    const known = this.found.get(asked);
+    if (known !== undefined) return known;
+    let index = -1;
     for (const name of names) {
       const i = this.keys.indexOf(headerKey(name));
-      if (i >= 0) return i;
+      if (i >= 0) {
+        index = i;
+        break;
+      }
     }
-    return -1;
+    this.found.set(asked, index);
+    return index;
   }
 
   has(...names: string[]): boolean {

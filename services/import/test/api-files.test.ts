@@ -16,7 +16,7 @@ const tuning = (name: string) => readFileSync(join(import.meta.dirname, "broker-
 async function uploadFiles(h: ImportHarness, uid: string, files: Uint8Array[], fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  files.forEach((bytes, i) => form.append("file", new Blob([bytes]), `file-${i}.csv`));
+  for (const [i, bytes] of files.entries()) form.append("file", new Blob([bytes]), `file-${i}.csv`);
   const response = new Response(form);
   return h.app.inject({
     method: "POST",

@@ -2,14 +2,16 @@
  * Broker files → the import table's rows, the ledger, questions and checks. Up to IMPORT_MAX_FILES files of
  * one import (a history and its positions download settle together). Each file's bytes are decoded as UTF-8
  * (UTF-16 when it starts with that byte-order mark; Windows-1252 when it is not valid UTF-8, as older broker
- * exports are), refused when they are binary;
- * a CSV is read with papaparse in slices of rows with a pause between them (a 5 MB file never holds the
- * event loop for long), then parsed by the format's parser (domain/files). A generic CSV uses the mapping
+ * exports are), refused when they are binary; then parsed by the format's parser (domain/files): files of
+ * up to WORKER_BYTES together here (a CSV read with papaparse in slices of rows, a pause between them), larger
+ * ones on a worker thread (file-worker.ts) so they never hold the event loop, stopped after WORKER_TIMEOUT_MS
+ * (a 422) and held to WORKER_HEAP_MB of memory. A generic CSV uses the mapping
  * sent, else the caller's saved mapping made for the same columns, else the one proposed from its header.
  * Tickers that are ISINs (DEGIRO, some IBKR queries) are looked up through the pricing search; one not found
  * stays an ISIN with an error asking for the ticker. Nothing of the file is stored.
  */
 
+import { Worker } from "node:worker_threads";
 import { lazyCheck } from "@folio/platform/check";
 import { HttpError, notFound } from "@folio/platform/http/errors";
 import { ImportMessages } from "@folio/proto/constants";
@@ -18,13 +20,65 @@ import { ColumnMapping as MappingSchema, OpeningAnswers } from "@folio/proto/imp
 import Papa from "papaparse";
 import type { ImportContext } from "./context.ts";
 import { CsvCollector, cleanText, headerKey, papaOptions, sniffSeparator } from "./domain/files/csv.ts";
-import { type CsvRow, FileProblem, type FileResult, looksLikeCsv, settleFiles, sourceFile } from "./domain/files/index.ts";
+import {
+  type CsvRow,
+  type FileImportOptions,
+  FileProblem,
+  type FileResult,
+  looksLikeCsv,
+  settleFiles,
+  sourceFile,
+} from "./domain/files/index.ts";
+import type { SourceFile } from "./domain/files/port.ts";
+import type { WorkerInput, WorkerOutput } from "./file-worker.ts";
 import { isIsin } from "./resolve.ts";
 
 const mappingCheck = lazyCheck(MappingSchema);
 const openingsCheck = lazyCheck(OpeningAnswers);
 /** rows read between two pauses */
 const SLICE_ROWS = 1000;
+/** files larger than this together are read on a worker thread */
+export const WORKER_BYTES = 128 * 1024;
+export const WORKER_TIMEOUT_MS = 30_000;
+const WORKER_HEAP_MB = 512;
+
+/**
+ * The worker: the built entry beside the bundle (dist/server/import-file-worker.js); under the tests and tsx,
+ * which run the sources, its TypeScript module loaded through tsx's loader registered in the worker first.
+ */
+function startWorker(input: WorkerInput): Worker {
+  const options = { workerData: input, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./import-file-worker.js", import.meta.url), options);
+  const source = new URL("./file-worker.ts", import.meta.url).href;
+  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+/** settleFiles on a worker thread; a FileProblem there is one here, a hang past the timeout a 422. */
+export function settleOnWorker(texts: string[], options: FileImportOptions): Promise<FileResult> {
+  const worker = startWorker({ texts, options });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new FileProblem(`Reading the file took longer than ${WORKER_TIMEOUT_MS / 1000} s. Export a shorter period.`));
+    }, WORKER_TIMEOUT_MS);
+    const done = () => clearTimeout(timer);
+    worker.once("message", (out: WorkerOutput) => {
+      done();
+      worker.terminate();
+      if (out.ok) resolve(out.result);
+      else if ("problem" in out) reject(new FileProblem(out.problem.message, out.problem.status));
+      else reject(new Error(`reading a broker file failed: ${out.error}`));
+    });
+    worker.once("error", (err) => {
+      done();
+      // a worker past its memory limit stops with ERR_WORKER_OUT_OF_MEMORY: the file is too much to read
+      if ((err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY")
+        reject(new FileProblem("The file is too large to read. Export a shorter period.", 413));
+      else reject(err);
+    });
+  });
+}
 
 export function decodeText(bytes: Uint8Array): string | null {
   // Excel's "Unicode text" and some Windows exports are UTF-16 with a byte-order mark
@@ -129,16 +183,19 @@ export async function importFiles(
 
   let result: FileResult;
   try {
-    const files = [];
-    for (const text of texts) files.push(sourceFile(text, looksLikeCsv(text) ? await readCsvRows(text) : undefined));
-    result = settleFiles(files, { asOf: today, mapping, openings });
+    const large = texts.reduce((n, t) => n + t.length, 0) > WORKER_BYTES;
+    const files: SourceFile[] = [];
+    if (!large) for (const text of texts) files.push(sourceFile(text, looksLikeCsv(text) ? await readCsvRows(text) : undefined));
+    const settleWith = (options: FileImportOptions) =>
+      large ? settleOnWorker(texts, options) : Promise.resolve(settleFiles(files, options));
+    result = await settleWith({ asOf: today, mapping, openings });
     if (result.needsMapping || (!mapping && result.mapping && result.columns)) {
       // a layout the user saved a mapping for is read with it
       const mine = await ctx.mappings.find({ uid });
       const match = mine.find((m) => sameColumns(m.columns, result.columns ?? []));
       if (match) {
         saved = { id: match._id, name: match.name };
-        result = settleFiles(files, { asOf: today, mapping: match.mapping, openings });
+        result = await settleWith({ asOf: today, mapping: match.mapping, openings });
       }
     }
   } catch (err) {

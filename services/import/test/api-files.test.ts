@@ -6,6 +6,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ImportMessages } from "@folio/proto/constants";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseBrokerFile } from "../src/domain/files/index.ts";
+import { WORKER_BYTES } from "../src/file-import.ts";
 import { type ImportHarness, importHarness, pngHeader, SAMPLES, SCREENSHOT } from "./helpers.ts";
 
 const FILE = "/v1/import/portfolio/file";
@@ -167,6 +169,30 @@ describe("POST /v1/import/portfolio/file", () => {
     const gone = await h.app.inject({ method: "DELETE", url: `${MAPPINGS}/${id}`, headers: { authorization: `Bearer ${h.token("ann")}` } });
     expect(gone.statusCode).toBe(204);
     expect((await h.get("ann", MAPPINGS)).json().mappings).toEqual([]);
+  });
+
+  it("a file above WORKER_BYTES is read on a worker thread, with the same result as read in place", { timeout: 60_000 }, async () => {
+    h = await importHarness();
+    // a Schwab history of 8,000 buys of 40 securities, about 700 KB
+    const lines = ['"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"'];
+    for (let i = 0; i < 8000; i++) {
+      const day = String(1 + (i % 28)).padStart(2, "0");
+      lines.push(
+        `"03/${day}/2024","Buy","S${i % 40}","COMPANY NUMBER ${i % 40} INCORPORATED CLASS A COMMON","${1 + (i % 3)}","$${(20 + (i % 50)).toFixed(2)}","$0.00","-$20.00"`,
+      );
+    }
+    const text = lines.join("\n");
+    expect(text.length).toBeGreaterThan(WORKER_BYTES);
+    const res = await h.upload("ann", FILE, "file", enc(text), "big.csv");
+    expect(res.statusCode).toBe(200);
+    const inPlace = parseBrokerFile(text, { asOf: "2026-01-02" });
+    expect(res.json().message).toEqual(inPlace.rows);
+    expect(res.json().transactions).toHaveLength(8000);
+    // a file that is refused on the worker is refused the same way: 2,000 columns
+    const wide = `${Array.from({ length: 2000 }, (_, i) => `column${i}`).join(",")}\n`.repeat(60);
+    expect(wide.length).toBeGreaterThan(WORKER_BYTES);
+    const refused = await h.upload("ann", FILE, "file", enc(wide), "wide.csv");
+    expect([refused.statusCode, refused.json().code]).toEqual([422, "import/unreadable-file"]);
   });
 
   it("files built to hurt are refused with a 4xx quickly, never a 500", async () => {

@@ -9,6 +9,7 @@ import { cpus } from "node:os";
 import { settleFiles, sourceFile } from "../../services/import/src/domain/files/index.ts";
 import { readCsvRows, settleOnWorker, WORKER_BYTES } from "../../services/import/src/file-import.ts";
 import { accuracy, type Split, scoreSet } from "../../services/import/test/broker-set.ts";
+import { sourceWorker } from "../../services/import/test/file-worker.ts";
 
 /** A Schwab history of `bytes` size: 500 securities, two buys to a sale, twenty lines a day. */
 function schwabHistory(bytes: number): string {
@@ -67,7 +68,7 @@ export async function importFilesBench(verbose = false): Promise<void> {
   );
   for (const mb of [1, 5]) {
     const text = schwabHistory(mb * 1024 * 1024);
-    const t = await watched(() => settleOnWorker([text], { asOf: "2025-10-01" }));
+    const t = await watched(() => settleOnWorker([text], { asOf: "2025-10-01" }, sourceWorker));
     console.log(
       `import files ${mb} MB Schwab history on a worker thread (${t.value.transactions.length.toLocaleString("en-US")} transactions, ` +
         `${t.value.rows.length} holdings): ${Math.round(t.ms)} ms, the event loop waited at most ${Math.round(t.longestWait)} ms ${machine}`,

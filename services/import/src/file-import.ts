@@ -4,8 +4,8 @@
  * (UTF-16 when it starts with that byte-order mark; Windows-1252 when it is not valid UTF-8, as older broker
  * exports are), refused when they are binary; then parsed by the format's parser (domain/files): files of
  * up to WORKER_BYTES together here (a CSV read with papaparse in slices of rows, a pause between them), larger
- * ones on a worker thread (file-worker.ts) so they never hold the event loop, stopped after WORKER_TIMEOUT_MS
- * (a 422) and held to WORKER_HEAP_MB of memory. A generic CSV uses the mapping
+ * ones on a worker thread (file-worker.ts, the context's `fileWorker`) so they never hold the event loop,
+ * stopped after WORKER_TIMEOUT_MS (a 422) and held to WORKER_HEAP_MB of memory. A generic CSV uses the mapping
  * sent, else the caller's saved mapping made for the same columns, else the one proposed from its header.
  * Tickers that are ISINs (DEGIRO, some IBKR queries) are looked up through the pricing search; one not found
  * stays an ISIN with an error asking for the ticker. Nothing of the file is stored.
@@ -40,23 +40,25 @@ const SLICE_ROWS = 1000;
 /** files larger than this together are read on a worker thread */
 export const WORKER_BYTES = 128 * 1024;
 export const WORKER_TIMEOUT_MS = 30_000;
-const WORKER_HEAP_MB = 512;
+export const WORKER_HEAP_MB = 512;
+
+/** Starts the worker thread that reads `input` (file-worker.ts). */
+export type WorkerStarter = (input: WorkerInput) => Worker;
 
 /**
- * The worker: the built entry beside the bundle (dist/server/import-file-worker.js); under the tests and tsx,
- * which run the sources, its TypeScript module loaded through tsx's loader registered in the worker first.
+ * The built worker beside the bundle (dist/server/import-file-worker.js); null under the sources (tsx, the
+ * tests), where there is no built worker: files are then read in place unless the caller gives a starter
+ * (the tests start the TypeScript module through tsx: test/file-worker.ts).
  */
-function startWorker(input: WorkerInput): Worker {
-  const options = { workerData: input, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./import-file-worker.js", import.meta.url), options);
-  const source = new URL("./file-worker.ts", import.meta.url).href;
-  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(boot, { ...options, eval: true });
+export function builtWorker(): WorkerStarter | null {
+  if (import.meta.url.endsWith(".ts")) return null;
+  const url = new URL("./import-file-worker.js", import.meta.url);
+  return (input) => new Worker(url, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 }
 
 /** settleFiles on a worker thread; a FileProblem there is one here, a hang past the timeout a 422. */
-export function settleOnWorker(texts: string[], options: FileImportOptions): Promise<FileResult> {
-  const worker = startWorker({ texts, options });
+export function settleOnWorker(texts: string[], options: FileImportOptions, start: WorkerStarter): Promise<FileResult> {
+  const worker = start({ texts, options });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       worker.terminate();
@@ -73,9 +75,9 @@ export function settleOnWorker(texts: string[], options: FileImportOptions): Pro
     worker.once("error", (err) => {
       done();
       // a worker past its memory limit stops with ERR_WORKER_OUT_OF_MEMORY: the file is too much to read
-      if ((err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY")
+      if ((err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {
         reject(new FileProblem("The file is too large to read. Export a shorter period.", 413));
-      else reject(err);
+      } else reject(err);
     });
   });
 }
@@ -183,11 +185,11 @@ export async function importFiles(
 
   let result: FileResult;
   try {
-    const large = texts.reduce((n, t) => n + t.length, 0) > WORKER_BYTES;
+    const worker = texts.reduce((n, t) => n + t.length, 0) > WORKER_BYTES ? ctx.fileWorker : null;
     const files: SourceFile[] = [];
-    if (!large) for (const text of texts) files.push(sourceFile(text, looksLikeCsv(text) ? await readCsvRows(text) : undefined));
+    if (!worker) for (const text of texts) files.push(sourceFile(text, looksLikeCsv(text) ? await readCsvRows(text) : undefined));
     const settleWith = (options: FileImportOptions) =>
-      large ? settleOnWorker(texts, options) : Promise.resolve(settleFiles(files, options));
+      worker ? settleOnWorker(texts, options, worker) : Promise.resolve(settleFiles(files, options));
     result = await settleWith({ asOf: today, mapping, openings });
     if (result.needsMapping || (!mapping && result.mapping && result.columns)) {
       // a layout the user saved a mapping for is read with it

@@ -51,7 +51,7 @@ async function inPlace(text: string) {
 }
 
 export async function importFilesBench(verbose = false): Promise<void> {
-  for (const split of ["tuning", "held-out-v1", "held-out-v2", "held-out"] as Split[]) {
+  for (const split of ["tuning", "held-out-v1", "held-out-v2", "held-out-v3", "held-out"] as Split[]) {
     const s = scoreSet(split);
     console.log(
       `import files ${split}: ${s.right}/${s.expected} holdings right, ${s.extra} extra rows, ${(100 * accuracy(s)).toFixed(1)} % ` +

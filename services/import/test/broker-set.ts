@@ -36,7 +36,7 @@ export interface BrokerCase {
   asOf?: string;
 }
 
-export type Split = "tuning" | "held-out" | "held-out-v1" | "held-out-v2";
+export type Split = "tuning" | "held-out" | "held-out-v1" | "held-out-v2" | "held-out-v3";
 
 export function loadCases(split: Split): BrokerCase[] {
   return JSON.parse(readFileSync(join(BROKER_FILES, split, "manifest.json"), "utf8")) as BrokerCase[];

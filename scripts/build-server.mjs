@@ -9,6 +9,7 @@
  *   <service>.js      one per service (accounts, portfolio, …), ROLE=api|worker|all
  *   create-topics.js  the cluster's Kafka topics from proto's event map (compose `kafka-init`)
  *   openapi.json      the OpenAPI document, generated once here (by openapi-json.js) instead of at each start
+ *   import-file-worker.js   the import service's worker thread for large broker files
  *
  * Our workspaces (@folio/*) and most npm packages are bundled; `runtimePackages` below stay in node_modules
  * (`npm ci --omit=dev` installs them in the image). Modules loaded on demand (the Kafka, Redis and MongoDB
@@ -35,6 +36,8 @@ export function serverEntries(root = repoRoot) {
     gateway: "gateway/src/main.ts",
     "create-topics": "platform/src/bus/create-topics.ts",
     "openapi-json": "gateway/src/openapi-json.ts",
+    // the import service reads large broker files on a worker thread from this module
+    "import-file-worker": "services/import/src/file-worker.ts",
     ...Object.fromEntries(services.map((name) => [name, `services/${name}/src/main.ts`])),
   };
 }

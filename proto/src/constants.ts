@@ -118,6 +118,10 @@ export const ImportMessages = {
 export const IMPORT_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_IMAGE_PIXELS = 40_000_000;
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** broker files read together in one import (a history and its positions download) */
+export const IMPORT_MAX_FILES = 5;
+/** column mappings one user may keep */
+export const IMPORT_MAX_MAPPINGS = 50;
 export const IMPORT_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 /** `imported` of a portfolio made by an import: a screenshot, or the broker file's format. */
@@ -135,6 +139,10 @@ export const IMPORT_FORMATS = [
   "revolut",
   "freetrade",
   "ghostfolio",
+  "robinhood",
+  "coinbase",
+  "kraken",
+  "qif",
   "csv",
 ] as const;
 export type ImportedFrom = (typeof IMPORT_FORMATS)[number];

@@ -86,28 +86,127 @@ export const FileRow = Type.Object({
   /** first buy of the current holding, `YYYY-MM-DD` */
   DoA: Type.String(),
   account: Type.String(),
+  /** why the row needs a look before it is saved (an opening position assumed, a price the file does not give) */
+  note: Type.Optional(Type.String()),
 });
 export type FileRow = Static<typeof FileRow>;
 
-/** The header names a generic CSV's fields are read from (the user confirms them). */
+const header = Type.String({ minLength: 1, maxLength: 200 });
+
+/**
+ * The header names a generic CSV's fields are read from (the user confirms them), and how the file writes
+ * dates and decimals when its cells leave it open.
+ */
 export const ColumnMapping = Type.Object({
-  ticker: Type.String({ minLength: 1, maxLength: 200 }),
-  quantity: Type.String({ minLength: 1, maxLength: 200 }),
+  ticker: header,
+  quantity: header,
   name: Type.Optional(Type.String({ maxLength: 200 })),
   price: Type.Optional(Type.String({ maxLength: 200 })),
   date: Type.Optional(Type.String({ maxLength: 200 })),
   action: Type.Optional(Type.String({ maxLength: 200 })),
   account: Type.Optional(Type.String({ maxLength: 200 })),
+  fee: Type.Optional(Type.String({ maxLength: 200 })),
+  dateOrder: Type.Optional(Type.Union([Type.Literal("mdy"), Type.Literal("dmy")])),
+  decimal: Type.Optional(Type.Union([Type.Literal("."), Type.Literal(",")])),
 });
 export type ColumnMapping = Static<typeof ColumnMapping>;
 
-/** POST /v1/import/portfolio/file: the format recognised, the rows, and for a generic CSV its mapping and columns. */
+/** A mapping the user saved, to read files of the same layout again (GET/POST /v1/import/mappings). */
+export const SavedMapping = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** the header of the file it was made for: a file with the same columns is read with it */
+  columns: Type.Array(Type.String()),
+  mapping: ColumnMapping,
+  createdAt: Type.String(),
+});
+export type SavedMapping = Static<typeof SavedMapping>;
+
+export const SaveMappingBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 80 }),
+  columns: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 200 }),
+  mapping: ColumnMapping,
+});
+export type SaveMappingBody = Static<typeof SaveMappingBody>;
+
+export const SavedMappings = Type.Object({ mappings: Type.Array(SavedMapping) });
+export type SavedMappings = Static<typeof SavedMappings>;
+
+/** The user's answer to a question: shares of `key` held in `account` before the history's first date. */
+export const OpeningAnswer = Type.Object({
+  account: Type.String({ maxLength: 200 }),
+  key: Type.String({ minLength: 1, maxLength: 200 }),
+  quantity: Type.Number({ minimum: 0, maximum: 1e15 }),
+});
+export type OpeningAnswer = Static<typeof OpeningAnswer>;
+export const OpeningAnswers = Type.Array(OpeningAnswer, { maxItems: 1000 });
+
+/** A history that starts after some holdings were bought: how many were held before its first date? */
+export const FileQuestion = Type.Object({
+  account: Type.String(),
+  key: Type.String(),
+  ticker: Type.String(),
+  name: Type.String(),
+  /** the history's first date: the answer is what was held the day before */
+  before: Type.String(),
+  /** the least the file allows; the rows assume it until the user answers */
+  atLeast: Type.Number(),
+  answered: Type.Optional(Type.Number()),
+  line: Type.Optional(Type.Number()),
+  message: Type.String(),
+});
+export type FileQuestion = Static<typeof FileQuestion>;
+
+/** The import checked against a total the file states (see README "Broker files"). */
+export const FileCheck = Type.Object({
+  kind: Type.Union([Type.Literal("quantity"), Type.Literal("value"), Type.Literal("cash")]),
+  account: Type.String(),
+  ticker: Type.Optional(Type.String()),
+  label: Type.String(),
+  stated: Type.Number(),
+  computed: Type.Union([Type.Number(), Type.Null()]),
+  difference: Type.Union([Type.Number(), Type.Null()]),
+  ok: Type.Boolean(),
+  note: Type.Optional(Type.String()),
+  line: Type.Optional(Type.Number()),
+});
+export type FileCheck = Static<typeof FileCheck>;
+
+export const TRANSACTION_KINDS = ["buy", "sell", "transferIn", "transferOut", "bonus", "split", "exchange", "opening"] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/** One transaction of the file's ledger, every buy and sell kept (the sales of issue 26 are made from these). */
+export const FileTransaction = Type.Object({
+  date: Type.String(),
+  kind: Type.Unsafe<TransactionKind>(Type.String({ enum: [...TRANSACTION_KINDS] })),
+  account: Type.String(),
+  ticker: Type.String(),
+  name: Type.String(),
+  quantity: Type.Number(),
+  price: Type.Union([Type.Number(), Type.Null()]),
+  fee: Type.Number(),
+  ratio: Type.Optional(Type.Number()),
+  fromTicker: Type.Optional(Type.String()),
+  fromQuantity: Type.Optional(Type.Number()),
+  line: Type.Optional(Type.Number()),
+});
+export type FileTransaction = Static<typeof FileTransaction>;
+
+/**
+ * POST /v1/import/portfolio/file: the format recognised, the rows (net positions), the errors; the ledger of
+ * transactions; questions (opening positions) and checks against the file's totals; for a generic CSV its
+ * mapping and columns, and the saved mapping used when one matched.
+ */
 export const FileReply = Type.Object({
   format: ImportFormat,
   message: Type.Array(FileRow),
   errors: Type.Array(ImportProblem),
+  transactions: Type.Array(FileTransaction),
+  questions: Type.Array(FileQuestion),
+  checks: Type.Array(FileCheck),
   mapping: Type.Optional(Type.Partial(ColumnMapping)),
   columns: Type.Optional(Type.Array(Type.String())),
+  savedMapping: Type.Optional(Type.Object({ id: Type.String(), name: Type.String() })),
 });
 export type FileReply = Static<typeof FileReply>;
 

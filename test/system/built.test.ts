@@ -70,6 +70,22 @@ describe("the compiled server (dist/server)", () => {
     expect(docs.body).toEqual(JSON.parse(JSON.stringify(fromSources)));
     const page = await fetch(`${app.url}/`);
     expect([200, 503]).toContain(page.status); // 503 says the web app is not built (npm run build)
+    // a broker file above 128 KB is read on the import's worker thread, built as its own entry
+    const lines = ['"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"'];
+    for (let i = 0; i < 3000; i++)
+      lines.push(
+        `"03/${String(1 + (i % 28)).padStart(2, "0")}/2024","Buy","S${i % 30}","COMPANY ${i % 30} INC","1","$20.00","$0.00","-$20.00"`,
+      );
+    const form = new FormData();
+    form.set("file", new Blob([lines.join("\n")]), "history.csv");
+    const file = await fetch(`${app.url}/v1/import/portfolio/file`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${reg.body.idToken}` },
+    });
+    expect(file.status).toBe(200);
+    // 3,000 buys of one share over 30 securities: 100 each
+    expect(((await file.json()) as { message: Array<{ quantity: number }> }).message.map((r) => r.quantity)).toEqual(Array(30).fill(100));
   });
 
   it("does not load the cluster's drivers in the embedded configuration", async () => {

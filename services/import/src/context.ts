@@ -1,11 +1,12 @@
 /** What the import service's routes and jobs share: its deps, settings, upload folder, records and helpers. */
 import { join } from "node:path";
 import type { ServiceDeps } from "@folio/platform/service";
+import { builtWorker, type WorkerStarter } from "./file-import.ts";
 import { OcrEngine } from "./ocr/engine.ts";
 import { pricingResolver, type Resolve } from "./resolve.ts";
 import type { ScreenshotReader } from "./screenshot.ts";
 import { type ImportSettings, importSettings } from "./settings.ts";
-import { type Screenshots, screenshots } from "./store.ts";
+import { type Mappings, mappings, type Screenshots, screenshots } from "./store.ts";
 import { UploadFolder } from "./uploads.ts";
 
 export interface ImportOptions {
@@ -13,6 +14,8 @@ export interface ImportOptions {
   reader?: ScreenshotReader & { close?: () => Promise<void> };
   /** name → ticker; default: the pricing service's search */
   resolve?: Resolve;
+  /** starts the worker thread for large broker files; default: the built one (none under the sources) */
+  fileWorker?: WorkerStarter | null;
 }
 
 export interface ImportContext {
@@ -20,6 +23,10 @@ export interface ImportContext {
   settings: ImportSettings;
   uploads: UploadFolder;
   screenshots: Screenshots;
+  /** column mappings users saved for their CSV layouts */
+  mappings: Mappings;
+  /** the worker thread for large broker files; null: they are read in place */
+  fileWorker: WorkerStarter | null;
   resolve: Resolve;
   /** the OCR reader, started on first use (loading the model costs about a second) */
   reader(): ScreenshotReader;
@@ -33,6 +40,8 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     settings: importSettings(deps.config),
     uploads: new UploadFolder(join(deps.config.dataDir, "import-uploads")),
     screenshots: screenshots(deps.store),
+    mappings: mappings(deps.store),
+    fileWorker: options.fileWorker === undefined ? builtWorker() : options.fileWorker,
     resolve: options.resolve ?? pricingResolver(deps.services, deps.log),
     reader() {
       engine ??= new OcrEngine();

@@ -11,26 +11,18 @@
  * - POST /v1/import/portfolio/screenshot `{fulltext}`: the same reading for text already recognised.
  * - POST /v1/upload/portfolio/screenshot (multipart `image`, the spec's `filedata` also accepted): kept for
  *   manual processing and announced to IMPORT_MANUAL_TO by e-mail; the spec's alert text.
- * - POST /v1/import/portfolio/file (multipart `file`, optional `mapping` JSON): a broker file parsed in memory.
+ * - The broker-file routes (POST /v1/import/portfolio/file, the saved column mappings): file-routes.ts.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { callerOf } from "@folio/platform/http/auth";
 import { HttpError, notFound, unavailable } from "@folio/platform/http/errors";
-import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_IMAGE_BYTES, ImportMessages } from "@folio/proto/constants";
+import { IMPORT_MAX_IMAGE_BYTES, ImportMessages } from "@folio/proto/constants";
 import { ErrorReply, NoUserReply } from "@folio/proto/errors";
-import {
-  FileReply,
-  FulltextBody,
-  ScreenshotAccepted,
-  ScreenshotFailed,
-  ScreenshotReply,
-  ScreenshotStatus,
-  UploadReply,
-} from "@folio/proto/import";
+import { FulltextBody, ScreenshotAccepted, ScreenshotFailed, ScreenshotReply, ScreenshotStatus, UploadReply } from "@folio/proto/import";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import type { ImportContext } from "./context.ts";
-import { importFile } from "./file-import.ts";
+import { fileRoutes } from "./file-routes.ts";
 import { ErrorCodesImport, failedOutcome, SCREENSHOT_ATTEMPTS, SCREENSHOT_QUEUE } from "./jobs.ts";
 import { acceptMultipart, readForm, tooLargeHandler } from "./multipart.ts";
 import { checkImage } from "./ocr/input.ts";
@@ -213,18 +205,6 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       },
     );
 
-    app.post(
-      "/v1/import/portfolio/file",
-      {
-        ...auth,
-        bodyLimit: IMPORT_MAX_FILE_BYTES + FORM_OVERHEAD,
-        errorHandler: tooLargeHandler("The file is larger than 5 MB. Export the positions or transactions only and try again."),
-        schema: { response: { 200: FileReply, 400: ErrorReply, 401: NoUserReply, 413: ErrorReply, 415: ErrorReply, 422: ErrorReply } },
-      },
-      async (request) => {
-        const { file, fields } = await readForm(request, "file");
-        return importFile(ctx, file.bytes, fields.get("mapping"), new Date(deps.clock.now()).toISOString().slice(0, 10));
-      },
-    );
+    fileRoutes(base, ctx);
   };
 }

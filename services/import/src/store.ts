@@ -1,11 +1,15 @@
 /**
- * The import service's one collection: each screenshot read on the queue, whose it is (the status route
- * answers its owner only) and, once read, its outcome. Nothing else is kept: broker files are parsed in
- * memory and never stored. Records are deleted by the sweep an hour after they were made (the web fetches
- * the result within seconds).
+ * The import service's collections:
+ * - `import_screenshots`: each screenshot read on the queue, whose it is (the status route answers its owner
+ *   only) and, once read, its outcome. Records are deleted by the sweep an hour after they were made (the
+ *   web fetches the result within seconds).
+ * - `import_mappings`: the column mappings users saved to read a CSV layout again (the header it was made
+ *   for and which column is which; never any of a file's rows). Each belongs to one user; only that user
+ *   lists, uses or deletes it.
+ * Broker files themselves are parsed in memory and never stored.
  */
 import type { Store } from "@folio/platform/store/port";
-import type { ImportProblem, ScreenshotRow } from "@folio/proto/import";
+import type { ColumnMapping, ImportProblem, ScreenshotRow } from "@folio/proto/import";
 
 export type ScreenshotOutcome =
   | { kind: "completed"; message: ScreenshotRow[]; errors: ImportProblem[] }
@@ -22,3 +26,17 @@ export interface ScreenshotRecord {
 
 export const screenshots = (store: Store) => store.collection<ScreenshotRecord>("import_screenshots", [{ fields: ["uid"] }]);
 export type Screenshots = ReturnType<typeof screenshots>;
+
+export interface MappingRecord {
+  _id: string;
+  _v?: number;
+  uid: string;
+  name: string;
+  columns: string[];
+  mapping: ColumnMapping;
+  /** ms since the epoch */
+  createdAt: number;
+}
+
+export const mappings = (store: Store) => store.collection<MappingRecord>("import_mappings", [{ fields: ["uid"] }]);
+export type Mappings = ReturnType<typeof mappings>;

@@ -1,12 +1,13 @@
 /**
- * Formats without a shared sample: small fixtures written from the formats as their exports are documented
- * (sources in each test's comment and at the top of each parser), with positions worked out by hand.
+ * The tuning set: small fixtures written from the formats as their exports are documented (sources in each
+ * test's comment and at the top of each parser), with positions worked out by hand. The parsers are tuned on
+ * these; their accuracy is measured on the held-out files (files-heldout.test.ts), which they are not.
  */
 import { describe, expect, it } from "vitest";
 import { parseDate } from "../src/domain/dates.ts";
 import { parseCsv } from "../src/domain/files/csv.ts";
 import { detectFormat, parseBrokerFile, proposeMapping } from "../src/domain/files/index.ts";
-import { positionsFrom } from "../src/domain/files/ledger.ts";
+import { replay } from "../src/domain/files/ledger.ts";
 import { parseNumber } from "../src/domain/numbers.ts";
 
 const asOf = "2025-10-01";
@@ -55,25 +56,69 @@ describe("numbers, dates and CSV", () => {
 
 describe("ledger: transactions become positions (average cost)", () => {
   const base = { key: "X", ticker: "X", name: "X", account: "" };
+  const rows = (r: ReturnType<typeof replay>) => r.holdings.map(({ opened: _o, costUnknown: _c, key: _k, ...h }) => h);
   it("buys add cost, sales remove shares at the average cost, splits scale the shares", () => {
-    const { rows } = positionsFrom([
+    const r = replay([
       { ...base, kind: "buy", quantity: 10, price: 100, at: "2020-01-01" },
       { ...base, kind: "buy", quantity: 10, price: 200, at: "2021-01-01" },
       // average (1000 + 2000) / 20 = 150; selling 5 removes 5 × 150 = 750 → 15 shares, cost 2250, still 150
-      { ...base, kind: "sell", quantity: 5, price: 0, at: "2022-01-01" } as never,
+      { ...base, kind: "sell", quantity: 5, price: 300, at: "2022-01-01" },
       // 2-for-1: 30 shares, cost 2250 → 75
       { ...base, kind: "split", ratio: 2, at: "2023-01-01" },
     ]);
-    expect(rows).toEqual([{ ticker: "X", name: "X", quantity: 30, PoA: 75, DoA: "2020-01-01", account: "" }]);
+    expect(rows(r)).toEqual([{ ticker: "X", name: "X", account: "", quantity: 30, PoA: 75, DoA: "2020-01-01" }]);
+    expect(r.shortfalls).toEqual([]);
   });
 
   it("a holding sold out and bought again starts a new purchase date and cost", () => {
-    const { rows } = positionsFrom([
+    const r = replay([
       { ...base, kind: "buy", quantity: 3, price: 10, at: "2020-01-01" },
       { ...base, kind: "sell", quantity: 3, at: "2020-06-01" },
       { ...base, kind: "buy", quantity: 2, price: 30, at: "2021-02-01" },
     ]);
-    expect(rows).toEqual([{ ticker: "X", name: "X", quantity: 2, PoA: 30, DoA: "2021-02-01", account: "" }]);
+    expect(rows(r)).toEqual([{ ticker: "X", name: "X", account: "", quantity: 2, PoA: 30, DoA: "2021-02-01" }]);
+  });
+
+  it("a sale past what the history shows is a shortfall (at least that many held before), never a 0", () => {
+    // 0.0249 reinvested, then 10.065 sold: at least 10.065 − 0.0249 = 10.0401 held before the first line;
+    // a later buy of 2 is what is left when exactly that many were held
+    const r = replay([
+      { ...base, kind: "buy", quantity: 0.0249, price: 72, at: "2023-01-05" },
+      { ...base, kind: "sell", quantity: 10.065, price: 73, at: "2023-02-01" },
+      { ...base, kind: "buy", quantity: 2, price: 70, at: "2023-03-01" },
+    ]);
+    expect(r.shortfalls).toEqual([expect.objectContaining({ key: "X", needed: 10.0401 })]);
+    expect(rows(r)).toEqual([{ ticker: "X", name: "X", account: "", quantity: 2, PoA: 70, DoA: "2023-03-01" }]);
+  });
+
+  it("a shortfall before a split is counted in the shares of the file's first date", () => {
+    // sells 30 after a 3:1 split with nothing bought: 30 / 3 = 10 held before the first line
+    const r = replay([
+      { ...base, kind: "buy", quantity: 1, price: 50, at: "2023-01-01" },
+      { ...base, kind: "split", ratio: 3, at: "2023-02-01" },
+      { ...base, kind: "sell", quantity: 30, at: "2023-03-01" },
+    ]);
+    // 1 × 3 = 3 held after the split; 30 − 3 = 27 missing, 27 / 3 = 9 before the split
+    expect(r.shortfalls[0].needed).toBe(9);
+  });
+
+  it("an exchange carries the cost and first-buy date to the new security", () => {
+    const r = replay([
+      { key: "OLD", ticker: "OLD", name: "Old Co", account: "", kind: "buy", quantity: 100, price: 10, at: "2020-01-01" },
+      // merger: 100 OLD → 50 NEW; cost 1000 → 20 per NEW share
+      {
+        key: "NEW",
+        ticker: "NEW",
+        name: "New Co",
+        account: "",
+        kind: "exchange",
+        from: { key: "OLD", ticker: "OLD", name: "Old Co" },
+        fromQuantity: 100,
+        quantity: 50,
+        at: "2022-05-01",
+      },
+    ]);
+    expect(rows(r)).toEqual([{ ticker: "NEW", name: "New Co", account: "", quantity: 50, PoA: 20, DoA: "2020-01-01" }]);
   });
 });
 
@@ -96,14 +141,14 @@ describe("Fidelity", () => {
     const r = parse(positions);
     expect(r.format).toBe("fidelity");
     expect(r.rows).toEqual([
-      { ticker: "IONQ", name: "IONQ INC COM", quantity: 136, PoA: 7.75, DoA: "2026-07-12", account: "Individual - TOD" },
+      { ticker: "IONQ", name: "IONQ INC COM", quantity: 136, PoA: 7.75, DoA: "2026-07-12", account: "…9591" },
       {
         ticker: "LMT",
         name: "LOCKHEED MARTIN CORP COM USD1.00",
         quantity: 3.091,
         PoA: 474.94,
         DoA: "2026-07-12",
-        account: "Individual - TOD",
+        account: "…9591",
       },
     ]);
     expect(r.errors).toEqual([]);
@@ -151,12 +196,17 @@ describe("Vanguard", () => {
     const r = parse(file);
     expect(r.format).toBe("vanguard");
     // VTI: 10 @ 230 + 5 @ 245 = 15 shares, cost 3525 → 235, first buy 2025-01-02
-    // AAPL and VMFXX have no buys in the file: Share Price and today stand in
+    // AAPL and VMFXX have no buys in the file: held before its first date (2025-01-02), Share Price stands in
+    const note = "purchase price not in the file: its price stands in";
     expect(r.rows).toEqual([
+      { ticker: "AAPL", name: "APPLE INC", quantity: 8, PoA: 200, DoA: "2025-01-02", account: "…5678", note },
+      { ticker: "VMFXX", name: "VANGUARD FEDERAL MONEY MARKET FUND", quantity: 500, PoA: 1, DoA: "2025-01-02", account: "…5678", note },
       { ticker: "VTI", name: "VANGUARD TOTAL STOCK MARKET ETF", quantity: 15, PoA: 235, DoA: "2025-01-02", account: "…5678" },
-      { ticker: "AAPL", name: "APPLE INC", quantity: 8, PoA: 200, DoA: asOf, account: "…5678" },
-      { ticker: "VMFXX", name: "VANGUARD FEDERAL MONEY MARKET FUND", quantity: 500, PoA: 1, DoA: asOf, account: "…5678" },
     ]);
+    // the Total Value column: 3,600 + 1,600 + 500 = 5,700 = 15 × 240 + 8 × 200 + 500 × 1
+    expect(r.checks).toContainEqual(expect.objectContaining({ kind: "value", stated: 5700, computed: 5700, difference: 0, ok: true }));
+    // VTI: the history's 15 agrees with the holdings table
+    expect(r.checks).toContainEqual(expect.objectContaining({ kind: "quantity", ticker: "VTI", stated: 15, computed: 15, ok: true }));
   });
 });
 
@@ -180,8 +230,8 @@ describe("E*TRADE", () => {
     expect(r.format).toBe("etrade");
     // AMZN: 5 @ 102.45, sell 2 → 3 @ 102.45; JSPGX: 70.00 / 5 = 14.00
     expect(r.rows).toEqual([
-      { ticker: "AMZN", name: "AMAZON.COM INC", quantity: 3, PoA: 102.45, DoA: "2023-04-03", account: "####3525" },
-      { ticker: "JSPGX", name: "JANUS HENDERSON GLOBAL ALLOCAT", quantity: 5, PoA: 14, DoA: "2022-12-31", account: "####3525" },
+      { ticker: "AMZN", name: "AMAZON.COM INC", quantity: 3, PoA: 102.45, DoA: "2023-04-03", account: "…3525" },
+      { ticker: "JSPGX", name: "JANUS HENDERSON GLOBAL ALLOCAT", quantity: 5, PoA: 14, DoA: "2022-12-31", account: "…3525" },
     ]);
   });
 });
@@ -242,11 +292,22 @@ ENCODING:USASCII
   it("XML 2.x with a positions list: quantities from INVPOSLIST, cost from the transactions when they match", () => {
     const r = parse(xml);
     expect(r.format).toBe("ofx");
-    // VTI: the buy of 4 @ 250 accounts for the 4 units held; MSFT has no transaction: UNITPRICE and DTPRICEASOF
+    // VTI: the buy of 4 @ 250 accounts for the 4 units held; MSFT has no transaction: held before the
+    // transaction list's start (DTSTART 2024-01-01), its UNITPRICE stands in
     expect(r.rows).toEqual([
+      {
+        ticker: "MSFT",
+        name: "Microsoft Corp",
+        quantity: 2.5,
+        PoA: 440,
+        DoA: "2024-01-01",
+        account: "ABC-1",
+        note: "purchase price not in the file: its price stands in",
+      },
       { ticker: "VTI", name: "Vanguard Total Stock Market ETF", quantity: 4, PoA: 250, DoA: "2024-01-05", account: "ABC-1" },
-      { ticker: "MSFT", name: "Microsoft Corp", quantity: 2.5, PoA: 440, DoA: "2024-06-28", account: "ABC-1" },
     ]);
+    // MKTVAL 1080 + 1100 = 2180 = 4 × 270 + 2.5 × 440
+    expect(r.checks).toContainEqual(expect.objectContaining({ kind: "value", stated: 2180, computed: 2180, ok: true }));
   });
 });
 
@@ -271,10 +332,11 @@ describe("Interactive Brokers activity statement", () => {
   it("open positions with the Cost Price; DoA from the trades when they account for the quantity", () => {
     const r = parse(statement);
     expect(r.format).toBe("ibkr");
-    // AAPL: bought 100 on 2026-01-15, sold 40 → 60 = the open position; MSFT: no trade → period end
+    // AAPL: bought 100 on 2026-01-15, sold 40 → 60 = the open position; MSFT: no trade → held before the
+    // statement's period (January 1, 2026)
     expect(r.rows).toEqual([
       { ticker: "AAPL", name: "", quantity: 60, PoA: 150.26, DoA: "2026-01-15", account: "…4321" },
-      { ticker: "MSFT", name: "", quantity: 5, PoA: 300, DoA: "2026-06-30", account: "…4321" },
+      { ticker: "MSFT", name: "", quantity: 5, PoA: 300, DoA: "2026-01-01", account: "…4321" },
     ]);
   });
 

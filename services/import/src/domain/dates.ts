@@ -48,9 +48,11 @@ function fullYear(text: string): number {
   return y >= 70 ? 1900 + y : 2000 + y;
 }
 
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function iso(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1 || year < 1900 || year > 2999) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1) return null;
-  return date.toISOString().slice(0, 10);
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > DAYS[month - 1] + (leap ? 1 : 0)) return null;
+  return `${year}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
 }

@@ -18,8 +18,20 @@ const CURRENCY = /(?:US\$|C\$|A\$|CA\$|AU\$|HK\$|\$|€|£|¥|₿|₹|₩|CHF|US
 const SPACES = /[\s\u00a0\u2009\u202f']/g;
 const MINUS = /[\u2212\u2013\u2014]/g;
 
+const PLAIN = /^-?\d{1,15}(?:\.\d{1,12})?$/;
+/** `$1.50`, `-$30.00`, `$-2`: a dollar sign and plain digits */
+const DOLLARS = /^(-?)\$(-?\d{1,15}(?:\.\d{1,12})?)$/;
+
 export function parseNumber(raw: string | null | undefined, decimal: DecimalMark = "."): number | null {
   if (raw == null) return null;
+  // the common case first: digits with an optional point and sign (a single point followed by three digits
+  // and no hint is read by the rules below)
+  if (PLAIN.test(raw) && !(decimal === "," && /^-?\d{1,3}\.\d{3}$/.test(raw))) return Number(raw);
+  const dollars = DOLLARS.exec(raw);
+  if (dollars && !(decimal === "," && /^-?\d{1,3}\.\d{3}$/.test(dollars[2]))) {
+    const n = Number(dollars[2]);
+    return dollars[1] ? -n : n;
+  }
   let text = raw.trim().replace(MINUS, "-");
   if (text === "") return null;
   let negative = false;

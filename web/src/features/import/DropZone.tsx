@@ -4,19 +4,27 @@ interface DropZoneProps {
   label: string;
   accept: string;
   hint: string;
+  /** the file chosen (the first, when several are dropped) */
   onFile: (file: File) => void;
+  /** several files at once: every file chosen or dropped goes to onFiles instead */
+  onFiles?: (files: File[]) => void;
   disabled?: boolean;
 }
 
-/** A file by drag-and-drop or by the file chooser (spec §2). */
-export function DropZone({ label, accept, hint, onFile, disabled = false }: DropZoneProps) {
+/** A file by drag-and-drop or by the file chooser (spec §2); several when `onFiles` takes them. */
+export function DropZone({ label, accept, hint, onFile, onFiles, disabled = false }: DropZoneProps) {
   const [over, setOver] = useState(false);
   const inputId = useId();
+  const take = (list: FileList | null | undefined) => {
+    const files = [...(list ?? [])];
+    if (files.length === 0 || disabled) return;
+    if (onFiles) onFiles(files);
+    else onFile(files[0]);
+  };
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !disabled) onFile(file);
+    take(event.dataTransfer.files);
   };
   return (
     <section
@@ -38,10 +46,10 @@ export function DropZone({ label, accept, hint, onFile, disabled = false }: Drop
         className="visually-hidden"
         type="file"
         accept={accept}
+        multiple={onFiles !== undefined}
         disabled={disabled}
         onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) onFile(file);
+          take(e.target.files);
           e.target.value = "";
         }}
       />

@@ -1,6 +1,6 @@
 import "./import.css";
 import type { ImportedFrom } from "@folio/proto/constants";
-import type { ImportProblem } from "@folio/proto/import";
+import type { FileReply, ImportProblem } from "@folio/proto/import";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage, isNoUser } from "../../app/api.ts";
@@ -15,6 +15,7 @@ import { showError, showSuccess } from "../toasts/toastsSlice.ts";
 import { FileImport, FORMAT_NAMES } from "./FileImport.tsx";
 import { ImportTable } from "./ImportTable.tsx";
 import { editRow, fromFile, fromScreenshot, type ImportRow, numberText, toAssets } from "./importRows.ts";
+import { ReconciliationPanel } from "./ReconciliationPanel.tsx";
 import { ScreenshotImport } from "./ScreenshotImport.tsx";
 
 type Source = "screenshot" | "file";
@@ -28,6 +29,8 @@ export function ImportPage() {
   const [rows, setRows] = useState<ImportRow[] | null>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
   const [imported, setImported] = useState<ImportedFrom>("screenshot");
+  // a broker file's reply: its checks against the file's totals are shown beside the table
+  const [fileReply, setFileReply] = useState<FileReply | null>(null);
   // a new reading starts a new table (its name field and flashing); edits and removed rows keep it
   const [reading, setReading] = useState(0);
   const [save, { isLoading: saving }] = useSavePortfolioMutation();
@@ -65,6 +68,7 @@ export function ImportPage() {
     setSource(next);
     setRows(null);
     setProblems([]);
+    setFileReply(null);
   };
 
   const create = async (name: string) => {
@@ -102,6 +106,7 @@ export function ImportPage() {
         <ScreenshotImport
           onRows={(read, errors) => {
             setImported("screenshot");
+            setFileReply(null);
             show(fromScreenshot(read, new Date()));
             setProblems(errors);
           }}
@@ -110,20 +115,24 @@ export function ImportPage() {
         <FileImport
           onRows={(reply) => {
             setImported(reply.format);
+            setFileReply(reply);
             show(fromFile(reply.message));
             setProblems(reply.errors);
           }}
         />
       )}
       {rows && (
-        <>
-          <h2>
-            {rows.length} {rows.length === 1 ? "holding" : "holdings"} found
-            {imported !== "screenshot" && <span className="muted"> · {FORMAT_NAMES[imported] ?? imported}</span>}
-          </h2>
-          <p className="muted">Check each row, fix what was misread, then create the portfolio.</p>
-          <ImportTable key={reading} rows={rows} onChange={setRows} onCreate={create} defaultName={defaultName} busy={saving} />
-        </>
+        <div className={fileReply ? "import-review" : undefined}>
+          <div>
+            <h2>
+              {rows.length} {rows.length === 1 ? "holding" : "holdings"} found
+              {imported !== "screenshot" && <span className="muted"> · {FORMAT_NAMES[imported] ?? imported}</span>}
+            </h2>
+            <p className="muted">Check each row, fix what was misread, then create the portfolio.</p>
+            <ImportTable key={reading} rows={rows} onChange={setRows} onCreate={create} defaultName={defaultName} busy={saving} />
+          </div>
+          {fileReply && <ReconciliationPanel reply={fileReply} rows={rows} />}
+        </div>
       )}
       {problems.length > 0 && (
         <details className="import-problems" open={problems.length <= 5}>

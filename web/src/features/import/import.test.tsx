@@ -173,6 +173,7 @@ describe("rows read without a price", () => {
 describe("broker file import", () => {
   it("an unknown CSV asks for its columns, then its rows fill the table with the file's dates", async () => {
     const api = mockApi({
+      "GET /v1/import/mappings": { body: { mappings: [] } },
       "POST /v1/import/portfolio/file": (call) =>
         String(call.body).includes('name="mapping"')
           ? {

@@ -1,5 +1,5 @@
-/** The import calls: screenshot (queued reading and its status), recognised text, manual upload, broker file. */
-import type { FileReply, ScreenshotAccepted, ScreenshotStatus, UploadReply } from "@folio/proto/import";
+/** The screenshot calls: queued reading and its status, manual upload (broker files: fileImportApi.ts). */
+import type { ScreenshotAccepted, ScreenshotStatus, UploadReply } from "@folio/proto/import";
 import { api } from "../../app/api.ts";
 
 const form = (field: string, file: Blob, name: string, extra: Record<string, string> = {}) => {
@@ -21,17 +21,10 @@ export const importApi = api.injectEndpoints({
     uploadScreenshot: build.mutation<UploadReply, File>({
       query: (file) => ({ url: "/v1/upload/portfolio/screenshot", method: "POST", body: form("image", file, file.name) }),
     }),
-    importFile: build.mutation<FileReply, { file: File; mapping?: Record<string, string> }>({
-      query: ({ file, mapping }) => ({
-        url: "/v1/import/portfolio/file",
-        method: "POST",
-        body: form("file", file, file.name, mapping ? { mapping: JSON.stringify(mapping) } : {}),
-      }),
-    }),
   }),
 });
 
-export const { useStartScreenshotMutation, useLazyScreenshotStatusQuery, useUploadScreenshotMutation, useImportFileMutation } = importApi;
+export const { useStartScreenshotMutation, useLazyScreenshotStatusQuery, useUploadScreenshotMutation } = importApi;
 
 /** A failed import call's message and hint (422s carry one). */
 export function importError(error: unknown, fallback: string): { message: string; hint?: string } {

@@ -1,27 +1,44 @@
 /**
- * CSV as brokers write it: an optional byte-order mark, `,` `;` or tab separators (sniffed from the first
- * lines outside quotes), quoted fields with doubled quotes and line breaks inside, CRLF or LF, stray spaces.
- * Each row keeps its 1-based line number in the file so errors can point at it.
+ * CSV as brokers write it, read with papaparse: an optional byte-order mark, `,` `;` `|` or tab separators
+ * (sniffed here from the first lines outside quotes, see below), quoted fields with doubled quotes and line
+ * breaks inside, CRLF, LF or CR line ends (made LF first, so a file that mixes them still splits on each),
+ * stray spaces around cells (trimmed). Each row keeps its 1-based line number in the file so errors can point
+ * at it; rows with no text in any cell are left out.
+ *
+ * Bounds (a file is at most IMPORT_MAX_FILE_BYTES): at most CSV_LIMITS.rows rows and CSV_LIMITS.columns cells
+ * in a row; beyond them the file is refused with a FileProblem (the route answers 422), never read on.
+ *
+ * `parseCsv` reads at once (tests, small files); the service reads uploads with `CsvCollector` fed by
+ * papaparse's step callback and pauses between slices of rows so a large file never holds the event loop.
  */
+import Papa from "papaparse";
+import { FileProblem } from "./port.ts";
 
 export interface CsvRow {
   line: number;
   cells: string[];
 }
 
-export type Separator = "," | ";" | "\t";
+export type Separator = "," | ";" | "\t" | "|";
+
+export const CSV_LIMITS = { rows: 250_000, columns: 1_000 } as const;
 
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** One line-end: CRLF and a lone CR become LF (inside quoted cells too). */
+export function normaliseLineEnds(text: string): string {
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+}
+
 /**
  * The separator whose count per line is the same on most of the first lines: `;` files with unquoted decimal
- * commas have varying comma counts but a steady semicolon count, so `;` and tab are tried before `,`.
+ * commas have varying comma counts but a steady semicolon count, so `;`, tab and `|` are tried before `,`.
  */
 export function sniffSeparator(text: string): Separator {
-  const sample = text.split(/\r?\n/, 12).filter((l) => l.trim() !== "");
-  for (const sep of [";", "\t", ","] as Separator[]) {
+  const sample = text.split(/\r?\n|\r/, 12).filter((l) => l.trim() !== "");
+  for (const sep of [";", "\t", "|", ","] as Separator[]) {
     const counts = sample.map((l) => countOutsideQuotes(l, sep)).filter((c) => c > 0);
     if (!counts.length) continue;
     const tally = new Map<number, number>();
@@ -42,53 +59,52 @@ function countOutsideQuotes(line: string, sep: string): number {
   return n;
 }
 
-export function parseCsv(input: string, separator: Separator = sniffSeparator(stripBom(input))): CsvRow[] {
-  const text = stripBom(input);
-  const rows: CsvRow[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  let wasQuoted = false;
-  const endCell = () => {
-    cells.push(wasQuoted ? cell : cell.trim());
-    cell = "";
-    wasQuoted = false;
-  };
-  const endRow = () => {
-    endCell();
-    if (cells.some((c) => c.trim() !== "")) rows.push({ line: rowLine, cells });
-    cells = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === "\n") line++;
-        cell += ch;
-      }
-      continue;
+/** papaparse's options for one file: the sniffed separator, LF line ends, every cell a string. */
+export function papaOptions(separator: Separator) {
+  return { delimiter: separator, newline: "\n" as const, quoteChar: '"', escapeChar: '"', header: false, dynamicTyping: false };
+}
+
+/**
+ * Collects papaparse's rows one at a time (its `step` callback gives each row and the offset just past it)
+ * and works out each row's first line from the line breaks before it.
+ */
+export class CsvCollector {
+  readonly rows: CsvRow[] = [];
+  private offset = 0;
+  private line = 1;
+  private seen = 0;
+
+  constructor(private readonly text: string) {}
+
+  add(cells: string[], cursor: number): void {
+    const start = this.line;
+    for (let i = this.offset; i < cursor && i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.line++;
+    this.offset = cursor;
+    if (++this.seen > CSV_LIMITS.rows) {
+      throw new FileProblem(`The file has more than ${CSV_LIMITS.rows.toLocaleString("en-US")} rows. Export a shorter period.`);
     }
-    if (ch === '"' && cell.trim() === "") {
-      quoted = true;
-      wasQuoted = true;
-      cell = "";
-    } else if (ch === separator) endCell();
-    else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      endRow();
-      line++;
-      rowLine = line;
-    } else cell += ch;
+    if (cells.length > CSV_LIMITS.columns) {
+      throw new FileProblem(`Line ${start} has more than ${CSV_LIMITS.columns} columns: this is not a broker's export.`);
+    }
+    const trimmed = cells.map((c) => c.trim());
+    if (trimmed.some((c) => c !== "")) this.rows.push({ line: start, cells: trimmed });
   }
-  if (cell !== "" || cells.length) endRow();
-  return rows;
+}
+
+/** The text as the readers take it: no byte-order mark, LF line ends. */
+export function cleanText(input: string): string {
+  return normaliseLineEnds(stripBom(input));
+}
+
+/** Reads the whole text at once (the text is cleaned first). */
+export function parseCsv(input: string, separator?: Separator): CsvRow[] {
+  const text = cleanText(input);
+  const collector = new CsvCollector(text);
+  Papa.parse<string[]>(text, {
+    ...papaOptions(separator ?? sniffSeparator(text)),
+    step: (result) => collector.add(result.data, result.meta.cursor),
+  });
+  return collector.rows;
 }
 
 /** Header names compared loosely: case, spaces, BOM and punctuation other than letters/digits ignored. */
@@ -103,20 +119,31 @@ export function headerKey(name: string): string {
 /** A table: the header row found among the rows, and lookups by any of several header spellings. */
 export class Table {
   readonly keys: string[];
-  constructor(
-    readonly header: CsvRow,
-    readonly rows: CsvRow[],
-  ) {
+  readonly header: CsvRow;
+  readonly rows: CsvRow[];
+  constructor(header: CsvRow, rows: CsvRow[]) {
+    this.header = header;
+    this.rows = rows;
     this.keys = header.cells.map(headerKey);
   }
 
+  private readonly found = new Map<string, number>();
+
   /** index of the first column whose header is one of `names` (compared with headerKey), or -1 */
   column(...names: string[]): number {
+    const asked = names.join("\u0000");
+    const known = this.found.get(asked);
+    if (known !== undefined) return known;
+    let index = -1;
     for (const name of names) {
       const i = this.keys.indexOf(headerKey(name));
-      if (i >= 0) return i;
+      if (i >= 0) {
+        index = i;
+        break;
+      }
     }
-    return -1;
+    this.found.set(asked, index);
+    return index;
   }
 
   has(...names: string[]): boolean {

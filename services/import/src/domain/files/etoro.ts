@@ -3,14 +3,14 @@
  * Equity Change,Realized Equity,Balance,Position ID,Asset type,NWA`, dates `DD/MM/YYYY HH:MM:SS`, numbers in
  * US or European form (`"4,581.91"`, `" 1 757,95 "`, `(0,10)`). `Open Position` buys Units of the Details
  * instrument (`NKE/USD` → NKE; crypto `BTC/USD` → BTC-USD) at Amount ÷ Units; `Position closed` sells its
- * Units. CFD positions are contracts, not holdings, and are skipped. Dividends, interest, fees, deposits and
- * withdrawals are cash.
+ * Units (a partial close sells what it states). CFD positions are contracts, not holdings, and are skipped.
+ * Dividends, interest, fees, deposits and withdrawals are cash.
  */
 import { parseNumber } from "../numbers.ts";
-import { dateOf, Problems, quantityOf } from "./common.ts";
+import { cryptoTicker, dateOf, Problems, quantityOf, stamp } from "./common.ts";
 import { findTable, type Table } from "./csv.ts";
-import { type Movement, positionsFrom } from "./ledger.ts";
-import type { BrokerFileParser, ParseResult, SourceFile } from "./port.ts";
+import type { Entry } from "./ledger.ts";
+import { type BrokerFileParser, emptyStatement, type SourceFile, type Statement } from "./port.ts";
 
 const table = (file: SourceFile) =>
   findTable(file.rows(), (k) => k[0] === "date" && k.includes("details") && k.includes("units") && k.includes("positionid"), 3);
@@ -22,29 +22,26 @@ export class EtoroParser implements BrokerFileParser {
     return table(file) !== null;
   }
 
-  parse(file: SourceFile): ParseResult {
+  read(file: SourceFile): Statement {
     const t = table(file) as Table;
     const problems = new Problems();
-    const movements: Movement[] = [];
+    const entries: Entry[] = [];
     for (const row of t.rows) {
       const type = t.get(row, "Type").toLowerCase();
       const opens = type === "open position";
       if (!opens && type !== "position closed") continue;
       const assetType = t.get(row, "Asset type");
       if (/cfd/i.test(assetType)) continue;
-      const [base, quote] = t.get(row, "Details").toUpperCase().split("/");
-      const ticker = /crypto/i.test(assetType) ? `${base}-${quote || "USD"}` : base;
+      const [base] = t.get(row, "Details").toUpperCase().split("/");
+      const ticker = /crypto/i.test(assetType) ? cryptoTicker(base) : base;
       const date = dateOf(t.get(row, "Date"), row, problems, "dmy");
       const units = quantityOf(t.get(row, "Units"), row, problems, t.get(row, "Details"));
       if (!date || units === null || !base) continue;
-      const at = `${date}T${t.get(row, "Date").split(" ")[1] ?? ""}`;
-      const common = { key: ticker, ticker, name: "", account: "", at, line: row.line };
-      if (opens) {
-        const amount = Math.abs(parseNumber(t.get(row, "Amount")) ?? 0);
-        movements.push({ ...common, kind: "buy", quantity: units, price: amount / units });
-      } else movements.push({ ...common, kind: "sell", quantity: units });
+      const common = { key: ticker, ticker, name: "", account: "", at: stamp(date, t.get(row, "Date")), line: row.line };
+      const amount = Math.abs(parseNumber(t.get(row, "Amount")) ?? 0);
+      if (opens) entries.push({ ...common, kind: "buy", quantity: units, price: amount / units });
+      else entries.push({ ...common, kind: "sell", quantity: units, price: null });
     }
-    const { rows, errors } = positionsFrom(movements, problems.list);
-    return { format: this.format, rows, errors };
+    return { ...emptyStatement(this.format), entries, errors: problems.list };
   }
 }

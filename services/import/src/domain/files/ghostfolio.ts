@@ -7,7 +7,7 @@
  */
 import { headerKey } from "./csv.ts";
 import { type ColumnMapping, headerRow, parseWithMapping } from "./generic.ts";
-import type { BrokerFileParser, ParseOptions, ParseResult, SourceFile } from "./port.ts";
+import type { BrokerFileParser, ParseOptions, SourceFile, Statement } from "./port.ts";
 
 function mapping(header: string[]): ColumnMapping | null {
   const find = (...names: string[]) => header.find((h) => names.includes(headerKey(h)));
@@ -19,7 +19,7 @@ function mapping(header: string[]): ColumnMapping | null {
   const isGhostfolio =
     find("datasource") !== undefined || (find("code") !== undefined && action !== undefined && find("fee") !== undefined);
   if (!isGhostfolio || !ticker || !quantity || !action || !price || !date) return null;
-  return { ticker, quantity, action, price, date, account: find("account", "accountid") };
+  return { ticker, quantity, action, price, date, account: find("account", "accountid"), fee: find("fee") };
 }
 
 export class GhostfolioParser implements BrokerFileParser {
@@ -30,10 +30,15 @@ export class GhostfolioParser implements BrokerFileParser {
     return header !== undefined && mapping(header.cells) !== null;
   }
 
-  parse(file: SourceFile, options: ParseOptions): ParseResult {
+  read(file: SourceFile, options: ParseOptions): Statement {
     // Ghostfolio reads dd-MM-yyyy and dd/MM/yyyy: day-first whatever the days look like
     const fixed = mapping((headerRow(file) as { cells: string[] }).cells) as ColumnMapping;
-    const { rows, errors } = parseWithMapping(file, { ...options, mapping: fixed, dayFirst: true }, this.format);
-    return { format: this.format, rows, errors };
+    const {
+      mapping: _m,
+      columns: _c,
+      needsMapping: _n,
+      ...statement
+    } = parseWithMapping(file, { ...options, mapping: { ...fixed, dateOrder: "dmy" } }, this.format);
+    return statement;
   }
 }

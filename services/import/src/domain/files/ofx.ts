@@ -2,19 +2,30 @@
  * OFX/QFX investment statements (what Fidelity, Vanguard, Schwab, E*TRADE and most US brokers offer as
  * "Quicken"/"Money" downloads): SGML OFX 1.x (`OFXHEADER:100`, leaf tags not closed) and XML OFX 2.x
  * (`<?OFX OFXHEADER="200"…?>`), read by one tolerant tag reader.
- * INVSTMTRS → INVPOSLIST (POSSTOCK, POSMF, POSDEBT, POSOTHER → INVPOS: SECID, UNITS, UNITPRICE) when present:
- * the positions list gives the quantities, PoA/DoA come from INVTRANLIST when it accounts for exactly that
- * quantity, else UNITPRICE and DTASOF stand in. Without a positions list, INVTRANLIST is replayed: BUY*
- * (INVBUY) and REINVEST buy at UNITPRICE, SELL* (INVSELL) sell, SPLIT multiplies by NUMERATOR/DENOMINATOR,
- * TRANSFER moves UNITS in or out (TFERACTION); INCOME, INVEXPENSE, INVBANKTRAN, RETOFCAP, MARGININTEREST are
- * cash; options (BUYOPT, SELLOPT, POSOPT) are not imported. Tickers come from SECLIST (SECINFO/TICKER) by
- * SECID/UNIQUEID, else the UNIQUEID (a CUSIP) stands in. The account is INVACCTFROM/ACCTID.
+ * INVSTMTRS → INVPOSLIST (POSSTOCK, POSMF, POSDEBT, POSOTHER → INVPOS: SECID, UNITS, UNITPRICE, MKTVAL) is
+ * the positions section (DTASOF its date); INVTRANLIST is the history: BUY* (INVBUY) and REINVEST buy at
+ * UNITPRICE (COMMISSION + FEES the fee), SELL* (INVSELL) sell, SPLIT multiplies by NUMERATOR/DENOMINATOR
+ * (else NEWUNITS/OLDUNITS), TRANSFER moves UNITS in or out (TFERACTION); INCOME, INVEXPENSE, INVBANKTRAN,
+ * RETOFCAP, MARGININTEREST are cash; options (BUYOPT, SELLOPT, POSOPT) are not imported. INVBAL/AVAILCASH is
+ * the stated cash; the MKTVAL of the positions, summed, is checked against UNITS × UNITPRICE. Tickers come
+ * from SECLIST (SECINFO/TICKER) by SECID/UNIQUEID, else the UNIQUEID (a CUSIP) stands in. The account is
+ * INVACCTFROM/ACCTID. Elements nest at most 64 deep (a real statement nests about 10): deeper is refused.
  * Format: the OFX 2.2 specification, section 13 (investments), and its examples as shipped by ofxtools.
  */
-import { parseNumber, round } from "../numbers.ts";
-import { accountLabel, Problems, positionRow } from "./common.ts";
-import { type Movement, positionsFrom } from "./ledger.ts";
-import type { BrokerFileParser, ImportedPosition, ParseOptions, ParseResult, SourceFile } from "./port.ts";
+import { parseNumber } from "../numbers.ts";
+import { accountLabel, Problems, yahooTicker } from "./common.ts";
+import type { Entry, Security } from "./ledger.ts";
+import {
+  type BrokerFileParser,
+  emptyStatement,
+  FileProblem,
+  type ParseOptions,
+  type PositionLine,
+  type SourceFile,
+  type Statement,
+} from "./port.ts";
+
+const MAX_DEPTH = 64;
 
 interface Node {
   name: string;
@@ -38,7 +49,11 @@ export function readOfx(text: string): Node {
     }
     const node: Node = { name, value: decode(m[3].trim()), children: [] };
     stack[stack.length - 1].children.push(node);
-    if (node.value === "") stack.push(node);
+    if (node.value === "") {
+      stack.push(node);
+      if (stack.length > MAX_DEPTH)
+        throw new FileProblem(`The OFX is nested more than ${MAX_DEPTH} elements deep: this is not a broker's statement.`);
+    }
   }
   return root;
 }
@@ -73,7 +88,7 @@ export class OfxParser implements BrokerFileParser {
     return /OFXHEADER/i.test(head) || /<OFX>/i.test(head);
   }
 
-  parse(file: SourceFile, options: ParseOptions): ParseResult {
+  read(file: SourceFile, options: ParseOptions): Statement {
     const root = readOfx(file.text);
     const problems = new Problems();
     const securities = new Map<string, { ticker: string; name: string }>();
@@ -81,64 +96,74 @@ export class OfxParser implements BrokerFileParser {
       const id = value(info, "UNIQUEID");
       if (id) securities.set(id, { ticker: value(info, "TICKER").toUpperCase(), name: value(info, "SECNAME") });
     }
-    const rows: ImportedPosition[] = [];
-    for (const statement of allOf(root, "INVSTMTRS")) {
-      const account = accountLabel(value(find(statement, "INVACCTFROM"), "ACCTID"));
-      const asOf = ofxDate(value(statement, "DTASOF")) ?? options.asOf;
-      const security = (n: Node) => {
+    const statement = emptyStatement(this.format);
+    const positions: PositionLine[] = [];
+    const accounts: string[] = [];
+    let listed = false;
+    for (const invstmt of allOf(root, "INVSTMTRS")) {
+      const account = accountLabel(value(find(invstmt, "INVACCTFROM"), "ACCTID"));
+      statement.asOf = ofxDate(value(invstmt, "DTASOF")) ?? statement.asOf;
+      const security = (n: Node): Security => {
         const id = value(find(n, "SECID"), "UNIQUEID");
         const known = securities.get(id);
-        return { key: id, ticker: known?.ticker || id, name: known?.name ?? "", account };
+        return { key: id, ticker: known?.ticker ? yahooTicker(known.ticker) : id, name: known?.name ?? "" };
       };
-      const replayed = positionsFrom(this.movements(find(statement, "INVTRANLIST"), security, problems));
-      const positions = find(statement, "INVPOSLIST");
-      if (!positions || positions.children.length === 0) {
-        rows.push(...replayed.rows);
-        problems.list.push(...replayed.errors);
-        continue;
-      }
-      for (const pos of positions.children) {
+      const tranlist = find(invstmt, "INVTRANLIST");
+      statement.entries.push(...this.entries(tranlist, security, account, problems));
+      const start = ofxDate(value(tranlist, "DTSTART"));
+      if (start && (!statement.since || start < statement.since)) statement.since = start;
+      const cash = parseNumber(value(find(invstmt, "INVBAL"), "AVAILCASH"));
+      if (cash !== null) statement.cash.push({ account, label: "INVBAL available cash", stated: cash, computed: null });
+      const list = find(invstmt, "INVPOSLIST");
+      if (!list) continue;
+      listed = true;
+      accounts.push(account);
+      let stated = 0;
+      let besides = 0;
+      let values = 0;
+      for (const pos of list.children) {
         const s = security(pos);
+        const units = parseNumber(value(pos, "UNITS"));
+        const mktval = parseNumber(value(pos, "MKTVAL"));
+        if (mktval !== null) {
+          stated += mktval;
+          values++;
+        }
         if (pos.name === "POSOPT") {
+          besides += mktval ?? 0;
           problems.add(undefined, `options are not imported (${s.ticker})`);
           continue;
         }
-        const units = parseNumber(value(pos, "UNITS"));
-        const price = parseNumber(value(pos, "UNITPRICE"));
         if (units === null || units <= 0 || value(pos, "POSTYPE") === "SHORT") {
+          besides += mktval ?? 0;
           problems.add(undefined, `${s.ticker}: no long position (${value(pos, "UNITS") || "no units"})`);
           continue;
         }
-        const known = replayed.rows.find((r) => r.ticker === s.ticker && Math.abs(r.quantity - units) < 1e-6);
-        rows.push(
-          positionRow(
-            {
-              ticker: s.ticker,
-              name: s.name,
-              quantity: units,
-              PoA: known?.PoA ?? round(price ?? 0, 4),
-              account,
-              DoA: known?.DoA ?? ofxDate(value(pos, "DTPRICEASOF")) ?? asOf,
-            },
-            asOf,
-          ),
-        );
+        positions.push({ ...s, account, quantity: units, averageCost: null, price: parseNumber(value(pos, "UNITPRICE")), value: mktval });
       }
+      if (values) statement.values.push({ account, label: "MKTVAL of the positions", stated, besides });
     }
-    return { format: this.format, rows, errors: problems.list };
+    if (listed) {
+      statement.positions = positions;
+      statement.positionAccounts = accounts;
+    }
+    statement.asOf ??= options.asOf;
+    return { ...statement, errors: problems.list };
   }
 
-  private movements(list: Node | undefined, security: (n: Node) => Omit<Movement, "kind" | "at">, problems: Problems): Movement[] {
-    const out: Movement[] = [];
+  private entries(list: Node | undefined, security: (n: Node) => Security, account: string, problems: Problems): Entry[] {
+    const out: Entry[] = [];
     for (const t of list?.children ?? []) {
       const at = ofxDate(value(find(t, "INVTRAN"), "DTTRADE"));
       if (!at) continue;
-      const s = { ...security(t), at } as Movement;
+      const s = { ...security(t), account, at };
       const units = Math.abs(parseNumber(value(t, "UNITS")) ?? 0);
-      const price = parseNumber(value(t, "UNITPRICE")) ?? 0;
+      const price = parseNumber(value(t, "UNITPRICE"));
+      const fee = Math.abs(parseNumber(value(t, "COMMISSION")) ?? 0) + Math.abs(parseNumber(value(t, "FEES")) ?? 0);
       if (/^(BUYOPT|SELLOPT|CLOSUREOPT)$/.test(t.name)) problems.add(undefined, `options are not imported (${s.ticker})`);
-      else if (/^BUY/.test(t.name) || t.name === "REINVEST") out.push({ ...s, kind: "buy", quantity: units, price });
-      else if (/^SELL/.test(t.name)) out.push({ ...s, kind: "sell", quantity: units });
+      else if ((/^BUY/.test(t.name) || t.name === "REINVEST") && units > 0)
+        out.push({ ...s, kind: "buy", quantity: units, price: price ?? 0, fee });
+      else if (/^SELL/.test(t.name) && units > 0) out.push({ ...s, kind: "sell", quantity: units, price, fee });
       else if (t.name === "SPLIT") {
         const ratio = (parseNumber(value(t, "NUMERATOR")) ?? 0) / (parseNumber(value(t, "DENOMINATOR")) ?? 0);
         const byUnits = (parseNumber(value(t, "NEWUNITS")) ?? 0) / (parseNumber(value(t, "OLDUNITS")) ?? 0);
@@ -146,7 +171,9 @@ export class OfxParser implements BrokerFileParser {
         if (Number.isFinite(r) && r > 0) out.push({ ...s, kind: "split", ratio: r });
       } else if (t.name === "TRANSFER" && units > 0)
         out.push(
-          value(t, "TFERACTION") === "OUT" ? { ...s, kind: "sell", quantity: units } : { ...s, kind: "buy", quantity: units, price },
+          value(t, "TFERACTION") === "OUT"
+            ? { ...s, kind: "transferOut", quantity: units }
+            : { ...s, kind: "transferIn", quantity: units, price: parseNumber(value(t, "AVGCOSTBASIS")) ?? price },
         );
     }
     return out;

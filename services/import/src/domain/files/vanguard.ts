@@ -4,18 +4,20 @@
  * 1. holdings `Account Number,Investment Name,Symbol,Shares,Share Price,Total Value`
  * 2. transactions `Account Number,Trade Date,Settlement Date,Transaction Type,Transaction Description,
  *    Investment Name,Symbol,Shares,Share Price,Principal Amount,Commission(s) (and) Fees,Net Amount,…`
- * The holdings table, when present, gives the quantities; each holding's PoA and DoA come from the
- * transactions when they account for exactly that quantity, else the Share Price and the statement date
- * (today) stand in. Without holdings the transactions are replayed: Buy, Reinvestment, Sell, Transfer and
- * Stock split/Conversion (shares added) move shares; Dividend, Sweep, Funds received… are cash.
+ * The holdings table is the positions section (it covers its accounts completely); the transactions are
+ * the history: Buy, Reinvestment, Purchase, Exchange in, Conversion and Transfer (incoming), Sweep in buy;
+ * Sell, Redemption, Exchange out, Conversion and Transfer (outgoing), Sweep out sell; Stock split adds the
+ * shares it names; Spin-off and Stock dividend add shares at no cost; Corporate action legs (merger,
+ * exchange of shares) are signed by their shares. Dividends, capital gains, funds received and fees are cash.
+ * The Total Value column, summed per account, is checked against the holdings read × Share Price.
  * Format from Vanguard's download as documented by open-source importers (hledger's Vanguard CSV rules,
  * beancount importers).
  */
-import { parseNumber, round } from "../numbers.ts";
-import { accountLabel, dateOf, Problems, positionRow } from "./common.ts";
+import { parseNumber } from "../numbers.ts";
+import { accountLabel, dateOf, earliestDate, entriesFromLegs, feeOf, type Leg, Problems, security, yahooTicker } from "./common.ts";
 import { type CsvRow, headerKey, Table } from "./csv.ts";
-import { type Movement, positionsFrom } from "./ledger.ts";
-import type { BrokerFileParser, ImportedPosition, ParseOptions, ParseResult, SourceFile } from "./port.ts";
+import type { Entry } from "./ledger.ts";
+import { type BrokerFileParser, emptyStatement, type PositionLine, type SourceFile, type Statement, type ValueTotal } from "./port.ts";
 
 function tables(file: SourceFile): { holdings: Table | null; transactions: Table | null } {
   const rows = file.rows();
@@ -36,9 +38,10 @@ function tables(file: SourceFile): { holdings: Table | null; transactions: Table
   };
 }
 
-const BUY = /^(buy|reinvestment|reinvest|purchase|exchange in|conversion \(incoming\)|transfer \(incoming\))/i;
-const SELL = /^(sell|redemption|exchange out|conversion \(outgoing\)|transfer \(outgoing\))/i;
-const FREE = /^(stock split|spin-off|stock dividend)/i;
+const BUY = /^(buy|reinvestment|reinvest|purchase|exchange in|conversion \(incoming\)|sweep in)/i;
+const SELL = /^(sell|redemption|exchange out|conversion \(outgoing\)|sweep out)/i;
+const FREE = /^(spin-?off|stock dividend)/i;
+const CORPORATE = /^(corp(orate)? action|merger|exchange of shares|reorg)/i;
 
 export class VanguardParser implements BrokerFileParser {
   readonly format = "vanguard" as const;
@@ -48,46 +51,57 @@ export class VanguardParser implements BrokerFileParser {
     return holdings !== null || transactions !== null;
   }
 
-  parse(file: SourceFile, options: ParseOptions): ParseResult {
+  read(file: SourceFile): Statement {
     const { holdings, transactions } = tables(file);
     const problems = new Problems();
-    const replayed = transactions ? this.replay(transactions, problems) : { rows: [], errors: [] };
-    if (!holdings) return { format: this.format, rows: replayed.rows, errors: replayed.errors };
-    const rows: ImportedPosition[] = [];
-    for (const row of holdings.rows) {
-      const symbol = holdings.get(row, "Symbol").toUpperCase();
-      const quantity = parseNumber(holdings.get(row, "Shares"));
-      if (!symbol) continue;
-      if (quantity === null || quantity === 0) {
-        problems.add(row, `no number of shares for ${symbol}`);
-        continue;
-      }
-      const account = accountLabel(holdings.get(row, "Account Number"));
-      const known = replayed.rows.find((r) => r.ticker === symbol && r.account === account && Math.abs(r.quantity - quantity) < 1e-6);
-      const price = parseNumber(holdings.get(row, "Share Price"));
-      if (!known && price === null) {
-        problems.add(row, `no share price for ${symbol}`);
-        continue;
-      }
-      rows.push(
-        positionRow(
-          {
-            ticker: symbol,
-            name: holdings.get(row, "Investment Name"),
-            quantity,
-            PoA: known ? known.PoA : round(price as number, 4),
-            account,
-            DoA: known?.DoA,
-          },
-          options.asOf,
-        ),
+    const statement = emptyStatement(this.format);
+    if (transactions) {
+      statement.entries = this.history(transactions, problems);
+      statement.since = earliestDate(
+        transactions.rows.map((r) => transactions.get(r, "Trade Date")),
+        "mdy",
       );
     }
-    return { format: this.format, rows, errors: problems.list };
+    if (holdings) {
+      const positions: PositionLine[] = [];
+      const totals = new Map<string, ValueTotal>();
+      for (const row of holdings.rows) {
+        const symbol = holdings.get(row, "Symbol").toUpperCase();
+        const name = holdings.get(row, "Investment Name");
+        const account = accountLabel(holdings.get(row, "Account Number"));
+        const value = parseNumber(holdings.get(row, "Total Value"));
+        if (!account && !symbol && !name) continue;
+        const total = totals.get(account) ?? { account, label: "Total Value column", stated: 0, besides: 0, line: row.line };
+        totals.set(account, total);
+        total.stated += value ?? 0;
+        const quantity = parseNumber(holdings.get(row, "Shares"));
+        if (!symbol || quantity === null || quantity <= 0) {
+          total.besides += value ?? 0;
+          if (quantity !== 0 && (symbol || name)) problems.add(row, `no number of shares for ${symbol || name}`);
+          continue;
+        }
+        positions.push({
+          account,
+          key: symbol,
+          ticker: yahooTicker(symbol),
+          name,
+          quantity,
+          averageCost: null,
+          price: parseNumber(holdings.get(row, "Share Price")),
+          value,
+          line: row.line,
+        });
+      }
+      statement.positions = positions;
+      statement.positionAccounts = [...totals.keys()];
+      statement.values = [...totals.values()];
+    }
+    return { ...statement, errors: problems.list };
   }
 
-  private replay(t: Table, problems: Problems) {
-    const movements: Movement[] = [];
+  private history(t: Table, problems: Problems): Entry[] {
+    const entries: Entry[] = [];
+    const legs: Leg[] = [];
     for (const row of t.rows) {
       const type = t.get(row, "Transaction Type");
       const symbol = t.get(row, "Symbol").toUpperCase();
@@ -95,21 +109,27 @@ export class VanguardParser implements BrokerFileParser {
       if (!symbol || q === null || q === 0) continue;
       const date = dateOf(t.get(row, "Trade Date"), row, problems, "mdy");
       if (!date) continue;
-      const base = {
-        key: symbol,
-        ticker: symbol,
-        name: t.get(row, "Investment Name"),
-        account: accountLabel(t.get(row, "Account Number")),
-        at: date,
-        line: row.line,
-      };
+      const s = security(symbol, yahooTicker(symbol), t.get(row, "Investment Name"));
+      const account = accountLabel(t.get(row, "Account Number"));
+      const base = { ...s, account, at: date, line: row.line };
       const price = Math.abs(parseNumber(t.get(row, "Share Price")) ?? 0);
-      if (SELL.test(type)) movements.push({ ...base, kind: "sell", quantity: Math.abs(q) });
-      else if (BUY.test(type)) movements.push({ ...base, kind: "buy", quantity: Math.abs(q), price });
-      else if (FREE.test(type)) movements.push({ ...base, kind: "buy", quantity: Math.abs(q), price: 0 });
-      else if (/^transfer/i.test(type))
-        movements.push(q > 0 ? { ...base, kind: "buy", quantity: q, price } : { ...base, kind: "sell", quantity: -q });
+      const fee = feeOf(t.get(row, "Commission Fees", "Commissions and Fees", "Commission(s) and Fees"));
+      if (SELL.test(type)) entries.push({ ...base, kind: "sell", quantity: Math.abs(q), price, fee });
+      else if (BUY.test(type)) entries.push({ ...base, kind: "buy", quantity: Math.abs(q), price, fee });
+      else if (/^stock split/i.test(type)) entries.push({ ...base, kind: "split", shares: q });
+      else if (FREE.test(type)) entries.push({ ...base, kind: "bonus", quantity: Math.abs(q) });
+      else if (CORPORATE.test(type))
+        legs.push({ security: s, quantity: q, account, at: date, line: row.line, group: `${date}|${account}|${type}` });
+      else if (/^transfer/i.test(type)) {
+        const incoming = /incoming/i.test(type) || (!/outgoing/i.test(type) && q > 0);
+        entries.push(
+          incoming
+            ? { ...base, kind: "transferIn", quantity: Math.abs(q), price: price || null }
+            : { ...base, kind: "transferOut", quantity: Math.abs(q) },
+        );
+      }
     }
-    return positionsFrom(movements, problems.list);
+    entries.push(...entriesFromLegs(legs));
+    return entries;
   }
 }

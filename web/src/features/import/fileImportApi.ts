@@ -1,0 +1,41 @@
+/**
+ * The broker-file calls: read files (one import may send a history and its positions download together, the
+ * answers to the questions the last reading asked, a column mapping or a saved one's id), and the user's
+ * saved column mappings.
+ */
+import type { ColumnMapping, FileReply, OpeningAnswer, SavedMapping, SavedMappings, SaveMappingBody } from "@folio/proto/import";
+import { api } from "../../app/api.ts";
+
+export interface ReadFilesArgs {
+  files: File[];
+  mapping?: ColumnMapping;
+  mappingId?: string;
+  openings?: OpeningAnswer[];
+}
+
+export const fileImportApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    readBrokerFiles: build.mutation<FileReply, ReadFilesArgs>({
+      query: ({ files, mapping, mappingId, openings }) => {
+        const body = new FormData();
+        if (mapping) body.set("mapping", JSON.stringify(mapping));
+        if (mappingId) body.set("mappingId", mappingId);
+        if (openings?.length) body.set("openings", JSON.stringify(openings));
+        for (const file of files) body.append("file", file, file.name);
+        return { url: "/v1/import/portfolio/file", method: "POST", body };
+      },
+    }),
+    savedMappings: build.query<SavedMappings, void>({
+      query: () => "/v1/import/mappings",
+      keepUnusedDataFor: 0,
+    }),
+    saveMapping: build.mutation<SavedMapping, SaveMappingBody>({
+      query: (body) => ({ url: "/v1/import/mappings", method: "POST", body }),
+    }),
+    deleteMapping: build.mutation<null, string>({
+      query: (id) => ({ url: `/v1/import/mappings/${encodeURIComponent(id)}`, method: "DELETE" }),
+    }),
+  }),
+});
+
+export const { useReadBrokerFilesMutation, useSavedMappingsQuery, useSaveMappingMutation, useDeleteMappingMutation } = fileImportApi;

@@ -69,7 +69,8 @@ export class PricingQueries {
     }
     if (status === 200 && closeReply.Check(body)) return body;
     const error = errorOf(body);
-    if (status === 404 && (error === PricingMessages.unknownTicker(ticker) || error === PricingMessages.noCloseBefore(ticker, date))) return null;
+    if (status === 404 && (error === PricingMessages.unknownTicker(ticker) || error === PricingMessages.noCloseBefore(ticker, date)))
+      return null;
     throw new PricingUnavailable(ticker, status === 200 ? "the reply is not a close" : `HTTP ${status}`);
   }
 

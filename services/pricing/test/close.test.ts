@@ -15,7 +15,16 @@ import { JsonHttpClient } from "../src/providers/http.ts";
 import { UnknownTickerError } from "../src/providers/port.ts";
 import { YahooProvider } from "../src/providers/yahoo.ts";
 import { createPricingService } from "../src/service.ts";
-import { ETH, hasRealData, pricingTestDeps, REAL_DATA_DIR, removeMarketData, type Series, writeMarketData, writeSeries } from "./support.ts";
+import {
+  ETH,
+  hasRealData,
+  pricingTestDeps,
+  REAL_DATA_DIR,
+  removeMarketData,
+  type Series,
+  writeMarketData,
+  writeSeries,
+} from "./support.ts";
 
 afterAll(removeMarketData);
 
@@ -34,7 +43,12 @@ function splitFolder(): string {
   mkdirSync(join(dir, "dividends"));
   writeSeries(join(dir, "split-adjusted"), "SPLIT", SPLIT);
   // adjusted closes from January: below the split-adjusted ones by a dividend factor (0.98 on the overlap)
-  writeSeries(dir, "SPLIT", [["2024-01-31", 19.6], ["2024-02-28", 24.5], ["2024-02-29", 25.48], ["2024-03-04", 102.41]]);
+  writeSeries(dir, "SPLIT", [
+    ["2024-01-31", 19.6],
+    ["2024-02-28", 24.5],
+    ["2024-02-29", 25.48],
+    ["2024-03-04", 102.41],
+  ]);
   writeFileSync(join(dir, "splits", "SPLIT.csv"), "date,ratio\n2024-03-04,4\n");
   writeFileSync(join(dir, "dividends", "SPLIT.csv"), "date,amount\n2024-02-15,0.5\n");
   return dir;
@@ -85,7 +99,12 @@ describe("the as-traded rules (domain/closes.ts)", () => {
 describe("CsvDirectoryProvider's closes", () => {
   it("gives the split-adjusted close with its basis, and the rescaled adjusted one before the file starts", async () => {
     const csv = new CsvDirectoryProvider(splitFolder());
-    expect(await csv.dailyClose("SPLIT", "2024-03-01")).toEqual({ date: "2024-02-29", close: 26, basis: "split-adjusted", currency: "USD" });
+    expect(await csv.dailyClose("SPLIT", "2024-03-01")).toEqual({
+      date: "2024-02-29",
+      close: 26,
+      basis: "split-adjusted",
+      currency: "USD",
+    });
     // 2024-01-31 only in the adjusted file: 19.6 × 25 / 24.5 = 20
     const early = await csv.dailyClose("SPLIT", "2024-02-01");
     expect(early?.basis).toBe("adjusted");
@@ -133,15 +152,30 @@ describe("the providers' daily closes against the fake vendors", () => {
 
   it("Yahoo: the chart's daily `close` in the fortnight up to the day (period1/period2)", async () => {
     const yahoo = new YahooProvider(client("yahoo"));
-    expect(await yahoo.dailyClose("SPLIT", "2024-03-03")).toEqual({ date: "2024-02-29", close: 26, basis: "split-adjusted", currency: "USD" });
+    expect(await yahoo.dailyClose("SPLIT", "2024-03-03")).toEqual({
+      date: "2024-02-29",
+      close: 26,
+      basis: "split-adjusted",
+      currency: "USD",
+    });
     expect(fake.log.at(-1)).toMatch(/period1=\d+&period2=\d+|period2=\d+.*period1=\d+/);
     expect(await yahoo.dailyClose("SPLIT", "2023-06-01")).toBeNull();
   });
 
   it("CoinGecko: market_chart/range, each point on the day it closes", async () => {
     const gecko = new CoinGeckoProvider(client("coingecko"));
-    expect(await gecko.dailyClose("ETH-USD", "2024-03-01")).toEqual({ date: "2024-03-01", close: 3100.5, basis: "split-adjusted", currency: "USD" });
-    expect(await gecko.dailyClose("ETH-USD", "2024-02-15")).toEqual({ date: "2024-01-31", close: 2000, basis: "split-adjusted", currency: "USD" });
+    expect(await gecko.dailyClose("ETH-USD", "2024-03-01")).toEqual({
+      date: "2024-03-01",
+      close: 3100.5,
+      basis: "split-adjusted",
+      currency: "USD",
+    });
+    expect(await gecko.dailyClose("ETH-USD", "2024-02-15")).toEqual({
+      date: "2024-01-31",
+      close: 2000,
+      basis: "split-adjusted",
+      currency: "USD",
+    });
   });
 });
 

@@ -16,8 +16,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { catalogueEntry } from "../catalogue.ts";
-import { DEFAULT_CURRENCY, pairCurrency } from "../domain/currency.ts";
 import { closeOnOrBefore, spliceEarlier } from "../domain/closes.ts";
+import { DEFAULT_CURRENCY, pairCurrency } from "../domain/currency.ts";
 import { type DailyClose, guessAssetClass, lastCloseByMonth, parseCloseCsv, parseEvents, TICKER_PATTERN } from "../domain/series.ts";
 import {
   type DayClose,
@@ -152,7 +152,12 @@ export class CsvDirectoryProvider implements MarketDataProvider {
       const rows = files.adjusted ? spliceEarlier(own, await this.rows(files.adjusted)) : own;
       const row = closeOnOrBefore(rows, asOf);
       if (!row) return null;
-      return { date: row.date, close: row.close, basis: own.length > 0 && row.date >= own[0].date ? "split-adjusted" : "adjusted", currency };
+      return {
+        date: row.date,
+        close: row.close,
+        basis: own.length > 0 && row.date >= own[0].date ? "split-adjusted" : "adjusted",
+        currency,
+      };
     }
     const row = closeOnOrBefore(await this.rows(files.adjusted as string), asOf);
     return row ? { date: row.date, close: row.close, basis: "adjusted", currency } : null;

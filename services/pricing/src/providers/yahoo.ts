@@ -10,9 +10,9 @@ import type { AssetClass } from "@folio/proto/pricing";
 import { exchangeDate, TICKER_PATTERN } from "../domain/series.ts";
 import type { JsonHttpClient } from "./http.ts";
 import {
+  type DayClose,
   eachLimited,
   emptyBatch,
-  type DayClose,
   type MarketDataProvider,
   type PriceHistory,
   type Quote,

@@ -77,7 +77,8 @@ function nextPortfolio(current: HeldPortfolio | null, event: PortfolioEvent): He
   }
   const v = event.payload;
   const known = mine?.figures;
-  if (known && (known.rev > v.rev || (known.rev === v.rev && known.valuedAt >= v.valuedAt))) return undefined;
+  // one valuation started in the same millisecond as another is the later one published (same key: in order)
+  if (known && (known.rev > v.rev || (known.rev === v.rev && known.valuedAt > v.valuedAt))) return undefined;
   if (mine && mine.rev > v.rev) return undefined;
   return {
     _id: v.slug,

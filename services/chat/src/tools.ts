@@ -184,7 +184,9 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         // counted at a stale price (a last known one, or older than the others), with their price date
         stale: v?.stale ?? [],
         // exchange rates that are an older month's, carried forward, with their dates
-        stale_rates: (v?.rates ?? []).filter((r) => r.stale !== null).map((r) => ({ pair: r.pair, rate: r.rate, as_of: r.asOf ?? r.month })),
+        stale_rates: (v?.rates ?? [])
+          .filter((r) => r.stale !== null)
+          .map((r) => ({ pair: r.pair, rate: r.rate, as_of: r.asOf ?? r.month })),
         // counted in no market figure, with why
         unpriced: holdings.filter((h) => h.unpriced !== null).map((h) => ({ ticker: h.ticker, reason: h.unpriced })),
         holdings: holdings.map((h, i) => {

@@ -92,7 +92,7 @@ describe.skipIf(!hasRealData)("the figures every screen shows", () => {
     expect(v).toMatchObject({ baseCurrency: "EUR" });
     expect(v.value).toBeCloseTo(2130.07055, 6);
     // June 2026's rates carried into July: GBPEUR 1.15833, USDEUR 0.8684
-    // 400 + 15 × 80 × 1.15833 + 749.1699829101562 × 0.8684 = 400 + 1,389.996 + 650.57721… = 2,440.57321…
+    // 400 + 15 × 80 × 1.15833 + 749.1699829101562 × 0.8684 = 400 + 1,389.996 + 650.57921… = 2,440.57521…
     expect(v.marketValue).toBeCloseTo(400 + 1389.996 + 749.1699829101562 * 0.8684, 6);
     const item = (await s.post("alice", "/v1/get/portfolios-and-assets")).json().portfolios[slug];
     expect(item.figures).toMatchObject({ baseCurrency: "EUR", value: v.value, marketValue: v.marketValue, profitLoss: v.profitLoss });

@@ -187,8 +187,10 @@ export function createFigures(deps: ServiceDeps, valuer: PortfolioValuer) {
       if (!retry) return stored;
     }
     const valued = await valuer.value(doc);
-    await record(doc, valued, stored);
+    const recorded = await record(doc, valued, stored);
     await valuer.keep(doc.slug, valued);
+    // figures an outage could not better stay the ones shown, as on every other screen
+    if (!recorded && usable(stored, rev, baseCurrency)) return stored;
     return snapshotOf(valued);
   }
 

@@ -214,6 +214,8 @@ describe("POST /v1/save/portfolio/:slug", () => {
   it.each([
     ["a negative quantity", { quantity: -1 }, "Quantity must be a number from 0 to 1,000,000,000"],
     ["1e308 units", { quantity: 1e308 }, "Quantity must be a number from 0 to 1,000,000,000"],
+    ["one unit over 1e9", { quantity: 1_000_000_001 }, "Quantity must be a number from 0 to 1,000,000,000"],
+    ["a future date one day past tomorrow's slack", { DoA: "2026-01-04" }, "Purchase date cannot be in the future"],
     ["no quantity for a new asset", { quantity: 0 }, "Quantity missing"],
     ["non-numeric text for a new asset", { quantity: "a few" }, "Quantity missing"],
     ["no purchase date", { DoA: "" }, "Purchase date missing"],

@@ -33,6 +33,7 @@ export const routeTable: RouteOwner[] = [
   { path: "/v1/biggest-movers", service: "networth" },
   { path: "/v1/autocomplete", service: "pricing" },
   { path: "/v1/get/:ticker", service: "pricing" },
+  { path: "/v1/get/:ticker/close", service: "pricing" },
   { path: "/v1/plaid/*", service: "brokerage" },
   { path: "/v1/create-checkout-session", service: "billing" },
   { path: "/v1/create-portal-session", service: "billing" },

@@ -36,7 +36,6 @@ async function host() {
         ran.push(data.uid);
         return null;
       }),
-      job("networth.fanout", async () => null),
     ],
   };
   hosted = await hostServices(Fastify({ logger: false }), [networth], deps);

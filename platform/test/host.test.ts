@@ -10,16 +10,16 @@ const mod = (m: Partial<ServiceModule>): ServiceModule => ({ name: "svc", routes
 
 describe("start-up checks, derived from proto's event and job maps", () => {
   it("refuses a service without a handler for one of its queues, with two, or with another service's", () => {
-    const both = [job("networth.recompute", work), job("networth.fanout", work)];
-    expect(() => checkJobHandlers([mod({ name: "networth", jobs: both })])).not.toThrow();
-    expect(() => checkJobHandlers([mod({ name: "networth", jobs: [both[0]] })])).toThrow(
-      "Job queue 'networth.fanout' has 0 handlers in service 'networth'",
+    const both = [job("brokerage.sync", work), job("brokerage.sync-all", work)];
+    expect(() => checkJobHandlers([mod({ name: "brokerage", jobs: both })])).not.toThrow();
+    expect(() => checkJobHandlers([mod({ name: "brokerage", jobs: [both[0]] })])).toThrow(
+      "Job queue 'brokerage.sync-all' has 0 handlers in service 'brokerage'",
     );
-    expect(() => checkJobHandlers([mod({ name: "networth", jobs: [...both, both[1]] })])).toThrow(
-      "Job queue 'networth.fanout' has 2 handlers in service 'networth'",
+    expect(() => checkJobHandlers([mod({ name: "brokerage", jobs: [...both, both[1]] })])).toThrow(
+      "Job queue 'brokerage.sync-all' has 2 handlers in service 'brokerage'",
     );
     expect(() => checkJobHandlers([mod({ name: "pricing", jobs: [both[0]] })])).toThrow(
-      "Service 'pricing' handles job queue 'networth.recompute' of another service",
+      "Service 'pricing' handles job queue 'brokerage.sync' of another service",
     );
     // a service that owns no queue needs no handler
     expect(() => checkJobHandlers([mod({ name: "chat" })], ["networth.recompute"])).not.toThrow();

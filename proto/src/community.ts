@@ -23,15 +23,19 @@ export type CommunityQuery = Static<typeof CommunityQuery>;
 export const CommunityCard = Type.Object({
   pName: Type.String(),
   slug: Type.String(),
-  /** market value at the latest prices; null when none of its assets has a price */
+  /** its latest valuation's market value, in `baseCurrency` (the page's figure); null when none of its assets has a price */
   totalValue: Type.Union([Type.Number(), Type.Null()]),
-  /** total return in percent: (market value − cost) / cost of the priced assets; null without prices */
+  /** its latest valuation's total return in percent (the page's profitLossPercent); null without prices */
   growth: Type.Union([Type.Number(), Type.Null()]),
   pDescription: Type.String(),
   /** month (`YYYY-MM`) → value at the month's end, for the sparkline; thinned to at most 60 months */
   allHistory: Type.Record(Type.String(), Type.Number()),
   /** the card's gradient, 1 to 11 (gradients.ts): the owner's pick, else the slug's */
   gradient: Type.Optional(Type.Integer({ minimum: 1, maximum: 11 })),
+  /** the currency of totalValue and allHistory: the owner's base currency */
+  baseCurrency: Type.Optional(Type.String()),
+  /** the date of the newest price in the figures, `YYYY-MM-DD`; null without prices */
+  pricesAsOf: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type CommunityCard = Static<typeof CommunityCard>;
 

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from "typebox";
 import { NetWorthCalculated } from "./networth.ts";
+import { PortfolioFigures, StaleReason } from "./portfolio.ts";
 import { PriceUpdated } from "./pricing.ts";
 
 /**
@@ -41,8 +42,38 @@ export const EventPayloads = {
     rev: Type.Integer(),
     /** the portfolio's permanent provider ('Plaid-US' for a brokerage import); absent or null for a manual one */
     provider: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /** the portfolio's document id: a slug freed by a delete may later name another portfolio (absent in older events) */
+    portfolioId: Type.Optional(Type.String()),
   }),
-  "portfolio.deleted": Type.Object({ uid: Type.String(), slug: Type.String() }),
+  "portfolio.deleted": Type.Object({ uid: Type.String(), slug: Type.String(), portfolioId: Type.Optional(Type.String()) }),
+  /**
+   * A portfolio's figures from a valuation (README "One valuation, many views"), published in the commit that
+   * stores them: every change that makes a revision, a revaluation after a price or base-currency change, a
+   * read that valued it afresh. Key = uid. Net worth sums these, and its movers read the holdings' dates.
+   */
+  "portfolio.valued": Type.Object({
+    uid: Type.String(),
+    slug: Type.String(),
+    portfolioId: Type.String(),
+    rev: Type.Integer(),
+    playGround: Type.Boolean(),
+    /** ISO time the valuation started */
+    valuedAt: Type.String(),
+    /** null for a portfolio without assets */
+    figures: Type.Union([PortfolioFigures, Type.Null()]),
+    /** each asset as valued, in the portfolio's order */
+    holdings: Type.Array(
+      Type.Object({
+        ticker: Type.String(),
+        /** today's shares (the quantity after splits) */
+        shares: Type.Number(),
+        /** in figures.baseCurrency; null when it counts in no figure */
+        marketValue: Type.Union([Type.Number(), Type.Null()]),
+        priceDate: Type.Union([Type.String(), Type.Null()]),
+        staleReason: Type.Union([StaleReason, Type.Null()]),
+      }),
+    ),
+  }),
   "price.updated": PriceUpdated,
   "networth.calculated": NetWorthCalculated,
   /**

@@ -6,15 +6,13 @@
  */
 import { type Static, type TSchema, Type } from "typebox";
 import { ScreenshotJobData } from "./import.ts";
-import { FanOutJobData, RecomputeJobData } from "./networth.ts";
+import { RecomputeJobData } from "./networth.ts";
 
 const Ticker = Type.String({ minLength: 1 });
 
 export const JobPayloads = {
-  /** one user's net worth (jobId `networth-<uid>`, debounced per user) */
+  /** one user's net worth from their portfolios' figures (jobId `networth-<uid>`, debounced per user) */
   "networth.recompute": RecomputeJobData,
-  /** after a price.updated: a recompute for every user holding the ticker */
-  "networth.fanout": FanOutJobData,
   /** the hourly price refresh of every held ticker (a repeatable job) */
   "pricing.refresh": Type.Object({}),
   /** after a price.updated: a revaluation of every portfolio whose figures read the ticker */

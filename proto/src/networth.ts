@@ -1,11 +1,15 @@
 import { type Static, Type } from "typebox";
+import { RateUsed } from "./portfolio.ts";
 
 /** POST /v1/get/netWorth body: `force` asks for a recompute now, even when the stored value is current. */
 export const NetWorthBody = Type.Object({ force: Type.Optional(Type.Boolean()) });
 export type NetWorthBody = Static<typeof NetWorthBody>;
 
 export const NetWorthReply = Type.Object({
-  /** Σ market value of the user's portfolios (playground excluded), in `baseCurrency` rounded to cents; 0 before the first computation */
+  /**
+   * Σ market value of the user's portfolios (playground excluded) as each one's latest valuation gives it (the
+   * portfolio's page's figure), in `baseCurrency`, rounded to cents; 0 before the first computation
+   */
   netWorth: Type.Number(),
   /** ISO time of the computation the value comes from; null before the first one */
   lastUpdated: Type.Union([Type.String(), Type.Null()]),
@@ -13,8 +17,12 @@ export const NetWorthReply = Type.Object({
   calculating: Type.Boolean(),
   /** the currency of netWorth: the user's base currency (default USD) */
   baseCurrency: Type.Optional(Type.String()),
-  /** tickers counted at their last good price because pricing could not answer (the total may be out of date) */
+  /** tickers whose price is stale in their portfolio's valuation (counted, at their last known price) */
   stale: Type.Optional(Type.Array(Type.String())),
+  /** the exchange rates the figures used that are stale (an older month's rate carried forward), with their dates */
+  rates: Type.Optional(Type.Array(RateUsed)),
+  /** slugs of counted portfolios whose figures in the base currency are not computed yet (a base currency just changed): left out meanwhile */
+  pending: Type.Optional(Type.Array(Type.String())),
   /** holdings left out of the total, with why: an unknown ticker, pricing unavailable with no last good price, no exchange rate */
   unpriced: Type.Optional(
     Type.Array(
@@ -56,10 +64,10 @@ export const MoverStale = Type.Object({
 });
 export type MoverStale = Static<typeof MoverStale>;
 
-/** A holding left out of the movers: no provider knows the ticker, or pricing could not price it now. */
+/** A holding left out of the movers, as its portfolio's valuation left it out: no provider knows the ticker, pricing could not price it now, or no exchange rate. */
 export const MoverUnpriced = Type.Object({
   ticker: Type.String(),
-  reason: Type.Union([Type.Literal("unknown-ticker"), Type.Literal("unavailable")]),
+  reason: Type.Union([Type.Literal("unknown-ticker"), Type.Literal("unavailable"), Type.Literal("no-exchange-rate")]),
 });
 export type MoverUnpriced = Static<typeof MoverUnpriced>;
 
@@ -102,7 +110,3 @@ export type NetWorthCalculated = Static<typeof NetWorthCalculated>;
 /** Job data of the queue `networth.recompute` (jobId `networth-<uid>`, debounced per user). */
 export const RecomputeJobData = Type.Object({ uid: Type.String() });
 export type RecomputeJobData = Static<typeof RecomputeJobData>;
-
-/** Job data of the queue `networth.fanout`: recompute every user holding the ticker after a price.updated. */
-export const FanOutJobData = Type.Object({ ticker: Type.String() });
-export type FanOutJobData = Static<typeof FanOutJobData>;

@@ -37,6 +37,32 @@ export const AssetInput = Type.Object({
 });
 export type AssetInput = Static<typeof AssetInput>;
 
+/** Why a price or a rate is stale (README "Stale, unpriced and rates"): served as the last good value, or older than the others. */
+export const StaleReason = Type.Union([Type.Literal("last-known"), Type.Literal("out-of-date")]);
+export type StaleReason = Static<typeof StaleReason>;
+
+/** Why a holding counts in no figure: no provider knows the ticker, pricing could not price it now, or no exchange rate. */
+export const UnpricedReason = Type.Union([Type.Literal("unknown-ticker"), Type.Literal("unavailable"), Type.Literal("no-exchange-rate")]);
+export const UnpricedHolding = Type.Object({ ticker: Type.String(), reason: UnpricedReason });
+export type UnpricedHolding = Static<typeof UnpricedHolding>;
+
+/**
+ * An exchange rate today's values used (the valuation month's): the month it is of, its date when it is the
+ * pair's latest, and whether it is stale: an older month's rate carried forward is `out-of-date`, shown with
+ * its date like a stale price.
+ */
+export const RateUsed = Type.Object({
+  /** `<FROM><BASE>=X`, e.g. EURUSD=X (dollars per euro) */
+  pair: Type.String(),
+  rate: Type.Number(),
+  /** `YYYY-MM` */
+  month: Type.String(),
+  /** the date of the pair's latest rate when that is the one used; null for a month's close */
+  asOf: Type.Union([Type.String(), Type.Null()]),
+  stale: Type.Union([StaleReason, Type.Null()]),
+});
+export type RateUsed = Static<typeof RateUsed>;
+
 /** A split on its ex-date: `ratio` new shares per old share. */
 const AssetSplit = Type.Object({ date: Type.String(), ratio: Type.Number() });
 
@@ -68,8 +94,10 @@ export const Asset = Type.Object({
   currency: Type.Optional(Type.String()),
   /** the date of latestPrice, `YYYY-MM-DD` */
   priceDate: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  /** latestPrice is the last good one, served while every market-data provider was down */
+  /** latestPrice is stale (staleReason says why); it still counts at its value */
   stale: Type.Optional(Type.Boolean()),
+  /** last-known: served while every market-data provider was down; out-of-date: more than 7 days older than the newest price */
+  staleReason: Type.Optional(Type.Union([StaleReason, Type.Null()])),
   /** shares held today: quantity × splitFactor (quantity stays as entered) */
   shares: Type.Optional(Type.Number()),
   /** Π ratio of the splits after DoA (1 without one) */
@@ -131,7 +159,7 @@ export const Portfolio = Type.Object({
   indexTicker: Type.String(),
   showHealth: Type.Boolean(),
   notificationExists: Type.Boolean(),
-  /** Σ asset value (cost basis) */
+  /** the cost in the base currency of the priced assets (the valuation's `value`, README "Portfolio totals") */
   value: Type.Number(),
   marketValue: Type.Union([Type.Number(), Type.Null()]),
   fees: Type.Union([Type.Number(), Type.Null()]),
@@ -343,9 +371,9 @@ export const Valuation = Type.Object({
   baseCurrency: Type.Optional(Type.String()),
   /** "total": dividends received count as income everywhere; "price": they count nowhere */
   returnBasis: Type.Optional(Type.Union([Type.Literal("total"), Type.Literal("price")])),
-  /** Σ cost (quantity × purchase price) over all assets */
+  /** Σ cost in the base currency (quantity × purchase price × the rate of its month) over the priced assets */
   value: Type.Number(),
-  /** Σ quantity × latest price over the priced assets; null when none is priced */
+  /** Σ shares × latest price × rate over the priced assets; null when none is priced */
   marketValue: NullableNumber,
   /** marketValue + dividends − the cost of the priced assets (total return) */
   profitLoss: NullableNumber,
@@ -388,8 +416,12 @@ export const Valuation = Type.Object({
   periods: Type.Array(HistoricalPeriod),
   /** tickers the pricing service could not price (unknown or unavailable): their assets have no live figures */
   unpriced: Type.Array(Type.String()),
-  /** tickers valued at a last good price while the providers were down (counted, with their priceDate) */
+  /** the unpriced tickers with why (the same as `unpriced`) */
+  unpricedReasons: Type.Optional(Type.Array(UnpricedHolding)),
+  /** tickers whose price is stale (each asset's staleReason says why): counted, with their priceDate */
   stale: Type.Optional(Type.Array(Type.String())),
+  /** the exchange rates today's values used, with their dates; a stale one is an older month's rate carried forward */
+  rates: Type.Optional(Type.Array(RateUsed)),
   /** what the figures could not include, each with a sentence: missing exchange rates, future purchases … */
   gaps: Type.Optional(Type.Array(ValuationGap)),
 });
@@ -429,6 +461,32 @@ export type PortfolioSettings = Static<typeof PortfolioSettings>;
 export const SettingsBody = Type.Object({ settings: PortfolioSettings });
 export const RenameBody = Type.Object({ newPortfolioName: Type.String({ maxLength: 100 }) });
 
+/**
+ * A portfolio's totals from its latest valuation (README "Portfolio totals"), as every screen besides the
+ * portfolio's own page shows them: the dashboard's list, the community's cards, net worth, the assistant.
+ * The same numbers as that valuation's, for the revision `rev`.
+ */
+export const PortfolioFigures = Type.Object({
+  rev: Type.Integer(),
+  baseCurrency: Type.String(),
+  valuationDate: Type.String(),
+  pricesAsOf: Type.Union([Type.String(), Type.Null()]),
+  value: Type.Number(),
+  marketValue: NullableNumber,
+  dividends: NullableNumber,
+  profitLoss: NullableNumber,
+  priceProfitLoss: NullableNumber,
+  profitLossPercent: NullableNumber,
+  twrPercent: NullableNumber,
+  xirrPercent: NullableNumber,
+  stale: Type.Array(Type.String()),
+  unpriced: Type.Array(UnpricedHolding),
+  rates: Type.Array(RateUsed),
+  /** ISO time of the valuation */
+  lastRefreshed: Type.String(),
+});
+export type PortfolioFigures = Static<typeof PortfolioFigures>;
+
 /** The spec's portfolio list item (POST /v1/get/portfolios-and-assets), keyed by slug. */
 export const PortfolioListItem = Type.Object({
   pname: Type.String(),
@@ -444,6 +502,8 @@ export const PortfolioListItem = Type.Object({
   gradient: Type.Optional(Type.Integer({ minimum: 1, maximum: 11 })),
   /** present when an admin unlisted it from the community: why, and when (ISO) */
   unlisted: Type.Optional(Type.Object({ reason: Type.String(), at: Type.String() })),
+  /** the totals of its latest valuation (the assets carry their own figures from the same one); null without assets */
+  figures: Type.Optional(Type.Union([PortfolioFigures, Type.Null()])),
 });
 export const PortfoliosAndAssetsReply = Type.Object({
   portfolios: Type.Record(Type.String(), PortfolioListItem),

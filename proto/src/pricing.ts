@@ -77,6 +77,25 @@ export const PriceReply = Type.Object({
 });
 export type PriceReply = Static<typeof PriceReply>;
 
+/** GET /v1/get/{ticker}/close?date=YYYY-MM-DD (checked by the route, so a bad date gets the product's message). */
+export const CloseQuery = Type.Object({ date: Type.Optional(Type.String({ maxLength: 40 })) });
+
+/**
+ * The as-traded close (README "The as-traded close"): the price a buyer paid on `date`, the last trading day on
+ * or before the day asked, in the instrument's currency (a major unit): the close adjusted for splits only,
+ * times the ratio of every split after that day. What the Add window suggests as the purchase price, and what
+ * the visitors' samples were bought at.
+ */
+export const CloseReply = Type.Object({
+  ticker: Type.String(),
+  /** the trading day whose close this is, `YYYY-MM-DD`: on or before the day asked */
+  date: IsoDate,
+  close: Type.Number(),
+  currency: Type.String({ maxLength: 10 }),
+  basis: Type.Literal("as-traded"),
+});
+export type CloseReply = Static<typeof CloseReply>;
+
 export { AUTOCOMPLETE_MAX_SUGGESTIONS, AUTOCOMPLETE_MIN_LENGTH } from "./constants.ts";
 
 export const AutocompleteQuery = Type.Object({ query: Type.Optional(Type.String({ maxLength: 100 })) });
@@ -99,5 +118,8 @@ export type PriceUpdated = Static<typeof PriceUpdated>;
 
 export const PricingMessages = {
   unknownTicker: (ticker: string) => `Unknown ticker: ${ticker}`,
+  noCloseBefore: (ticker: string, date: string) => `${ticker} has no close on or before ${date}`,
+  closeDateInvalid: "The date must be a calendar date written YYYY-MM-DD",
+  closeDateFuture: "The date must not be after today",
   queryTooShort: `Type at least ${AUTOCOMPLETE_MIN_LENGTH} characters`,
 } as const;

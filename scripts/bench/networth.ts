@@ -1,15 +1,16 @@
 /**
- * Net-worth recompute after one price tick: 10,000 users × 5 portfolios, every user holding the ticked
- * ticker, with the networth service's real consumers, fan-out and recompute jobs on BullMQ on Redis, the
- * real pricing routes on the shared market data in the same process (CSV provider), the Redis cache, the
- * embedded store (a SQLite file) and the in-process bus with the outbox relay. Measured: from publishing
- * price.updated until the last networth.calculated reaches the bus.
+ * Net worth's share of one price tick: 10,000 users × 5 portfolios, every user holding the ticked ticker in
+ * one portfolio. After a tick the portfolio service revalues each holder portfolio and publishes its figures
+ * (portfolio.valued); net worth only sums figures (README "Net worth"). Measured here: from publishing the
+ * 10,000 portfolio.valued events of the ticked portfolios (what those revaluations publish) until the last
+ * networth.calculated reaches the bus, with the networth service's real consumer and recompute jobs on
+ * BullMQ on Redis, the Redis cache, the embedded store (a SQLite file) and the in-process bus with the outbox
+ * relay. The revaluations themselves are the portfolio service's work and are not in this figure.
  *
  * Redis: REDIS_URL (keys under a bench-only prefix, removed afterwards), else a throwaway redis-server on a
- * free loopback port. Data: MARKET_DATA_DIR or ../shared/market-data beside the repository. The read model
- * is seeded straight into the store (what 50,000 portfolio.saved events would leave), prices warmed as
- * an hour of normal traffic leaves them, and the debounce is 0 ms (NETWORTH_DEBOUNCE_MS overrides; the
- * product's 2 s delay would add itself once to the figure).
+ * free loopback port. The read model is seeded straight into the store (what 50,000 portfolios' saves and
+ * valuations would leave), and the debounce is 0 ms (NETWORTH_DEBOUNCE_MS overrides; the product's 2 s delay
+ * would add itself once to the figure).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +22,6 @@ import type { EventEnvelope } from "@folio/platform/bus/port";
 import { RedisCache } from "@folio/platform/cache/redis";
 import { systemClock } from "@folio/platform/clock";
 import { loadConfig } from "@folio/platform/config";
-import { bucketOf } from "@folio/platform/fanout";
 import { type Hosted, hostServices } from "@folio/platform/host";
 import { createHttpServer } from "@folio/platform/http/server";
 import { envelope } from "@folio/platform/ids";
@@ -32,16 +32,14 @@ import { BullQueue } from "@folio/platform/queue/bullmq";
 import { forService, type HostDeps, type ServiceDeps } from "@folio/platform/service";
 import { createStore } from "@folio/platform/store";
 import type { WriteOp } from "@folio/platform/store/port";
-import { createPricingService } from "@folio/pricing";
-import { PricingQueries } from "@folio/pricing/client";
+import type { EventPayload } from "@folio/proto/events";
+import type { PortfolioFigures } from "@folio/proto/portfolio";
 import { Redis } from "ioredis";
-import { holderId } from "../../services/networth/src/domain/holders.ts";
-import { FANOUT_QUEUE, RECOMPUTE_QUEUE } from "../../services/networth/src/jobs.ts";
-import { PriceBook } from "../../services/networth/src/prices.ts";
+import type { HeldFigures } from "../../services/networth/src/domain/net-worth.ts";
+import { RECOMPUTE_QUEUE } from "../../services/networth/src/jobs.ts";
 import { networthSettings } from "../../services/networth/src/settings.ts";
-import { type HeldPortfolio, type Holder, heldPortfolios, holders, type NetWorthUser, users } from "../../services/networth/src/store.ts";
+import { type HeldPortfolio, heldPortfolios, type NetWorthUser, users } from "../../services/networth/src/store.ts";
 import startRedis from "../../test/setup/redis.ts";
-import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 
 const TICKED = "VTI";
 const OTHERS = ["SPY", "QQQ", "NVDA", "AAPL", "MSFT", "KO", "BND", "VXUS", "BTC-USD", "TSLA", "AMZN", "JNJ", "PG", "SCHD"];
@@ -60,22 +58,63 @@ async function redisUrl(): Promise<{ url: string; stop: () => Promise<void> }> {
   return { url, stop: stop ?? (async () => {}) };
 }
 
-/** What the read model holds after each user's portfolios were saved: every user holds TICKED in portfolio 0. */
+const VALUED_AT = "2026-07-14T00:00:00.000Z";
+
+/** A portfolio's figures as its valuation publishes them (the amounts made up: net worth only sums them). */
+function figuresOf(marketValue: number, rev: number): PortfolioFigures {
+  return {
+    rev,
+    baseCurrency: "USD",
+    valuationDate: "2026-07-13",
+    pricesAsOf: "2026-07-13",
+    value: marketValue * 0.8,
+    marketValue,
+    dividends: 0,
+    profitLoss: marketValue * 0.2,
+    priceProfitLoss: marketValue * 0.2,
+    profitLossPercent: 25,
+    twrPercent: 25,
+    xirrPercent: 10,
+    stale: [],
+    unpriced: [],
+    rates: [],
+    lastRefreshed: VALUED_AT,
+  };
+}
+
+const holdingsFor = (u: number, p: number) => [
+  { ticker: p === 0 ? TICKED : OTHERS[(u + p) % OTHERS.length], quantity: 1 + ((u * 7 + p * 3) % 50) },
+  { ticker: OTHERS[(u * 3 + p) % OTHERS.length], quantity: 1 + ((u + p) % 9) },
+];
+
+/** What the read model holds after each user's portfolios were saved and valued: every user holds TICKED in portfolio 0. */
 async function seed(deps: ServiceDeps, userCount: number, perUser: number): Promise<void> {
   const portfolios = heldPortfolios(deps.store);
-  const holderDocs = holders(deps.store);
   const userDocs = users(deps.store);
   const since = new Date(deps.clock.now()).toISOString();
   let ops: WriteOp[] = [];
   for (let u = 0; u < userCount; u++) {
     const uid = `bench-user-${u}`;
-    const tickers = new Set<string>();
     for (let p = 0; p < perUser; p++) {
-      const holdings = [
-        { ticker: p === 0 ? TICKED : OTHERS[(u + p) % OTHERS.length], quantity: 1 + ((u * 7 + p * 3) % 50) },
-        { ticker: OTHERS[(u * 3 + p) % OTHERS.length], quantity: 1 + ((u + p) % 9) },
-      ];
-      for (const h of holdings) tickers.add(h.ticker);
+      const holdings = holdingsFor(u, p);
+      const f = figuresOf(1000 + u + p, 1);
+      const figures: HeldFigures = {
+        rev: 1,
+        valuedAt: VALUED_AT,
+        baseCurrency: "USD",
+        marketValue: f.marketValue,
+        pricesAsOf: f.pricesAsOf,
+        stale: [],
+        unpriced: [],
+        rates: [],
+        holdings: holdings.map((h) => ({
+          ticker: h.ticker,
+          shares: h.quantity,
+          marketValue: 1,
+          priceDate: "2026-07-13",
+          staleReason: null,
+        })),
+      };
       const doc: HeldPortfolio = {
         _id: `${uid}-p${p}`,
         uid,
@@ -84,12 +123,10 @@ async function seed(deps: ServiceDeps, userCount: number, perUser: number): Prom
         tickers: holdings.map((h) => h.ticker),
         holdings,
         rev: 1,
+        portfolioId: `${uid}-p${p}-id`,
+        figures,
       };
       ops.push({ op: "insert", collection: portfolios.name, doc });
-    }
-    for (const ticker of tickers) {
-      const holder: Holder = { _id: holderId(ticker, uid), ticker, uid, bucket: bucketOf(uid) };
-      ops.push({ op: "insert", collection: holderDocs.name, doc: holder });
     }
     const user: NetWorthUser = { _id: uid, since, changes: perUser };
     ops.push({ op: "insert", collection: userDocs.name, doc: user });
@@ -100,14 +137,26 @@ async function seed(deps: ServiceDeps, userCount: number, perUser: number): Prom
   }
 }
 
+/** The figures the revaluation of user u's ticked portfolio publishes after the tick. */
+function valuedAfterTick(u: number): EventEnvelope {
+  const uid = `bench-user-${u}`;
+  const holdings = holdingsFor(u, 0);
+  const payload: EventPayload<"portfolio.valued"> = {
+    uid,
+    slug: `${uid}-p0`,
+    portfolioId: `${uid}-p0-id`,
+    rev: 1,
+    playGround: false,
+    valuedAt: new Date().toISOString(),
+    figures: figuresOf(1005.5 + u, 1),
+    holdings: holdings.map((h) => ({ ticker: h.ticker, shares: h.quantity, marketValue: 1, priceDate: "2026-07-14", staleReason: null })),
+  };
+  return envelope("portfolio.valued", uid, payload, Date.now());
+}
+
 export async function networthBench(options: NetworthBenchOptions = {}): Promise<void> {
   const userCount = options.users ?? 10_000;
   const perUser = options.portfoliosPerUser ?? 5;
-  const marketData = marketDataDir();
-  if (!marketDataAvailable(marketData)) {
-    console.log(`networth bench skipped: no market data at ${marketData} (set MARKET_DATA_DIR)`);
-    return;
-  }
   const redis = await redisUrl();
   const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-networth-"));
   const prefix = `folio-bench-networth-${process.pid}`;
@@ -115,8 +164,6 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     LOG_LEVEL: "warn",
-    MARKET_DATA_DIR: marketData,
-    MARKET_DATA_PROVIDERS: "csv",
     NETWORTH_DEBOUNCE_MS: process.env.NETWORTH_DEBOUNCE_MS ?? "0",
     ...(process.env.NETWORTH_CONCURRENCY ? { NETWORTH_CONCURRENCY: process.env.NETWORTH_CONCURRENCY } : {}),
   });
@@ -150,29 +197,21 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
       reached.add((event.payload as { uid: string }).uid);
       if (reached.size === userCount) done();
     });
-    const networth = forService(deps, "networth");
-    hosted = await hostServices(app, [createPricingService(forService(deps, "pricing")), createNetworthService(networth)], deps);
+    hosted = await hostServices(app, [createNetworthService(forService(deps, "networth"))], deps);
     hosted.startWorkers();
-    await new PriceBook(new PricingQueries(deps.services), networth.cache, deps.clock).quotes([TICKED, ...OTHERS], false);
 
-    const tick: EventEnvelope = envelope(
-      "price.updated",
-      TICKED,
-      { ticker: TICKED, latestPrice: 300.5, previousPrice: 299.75, at: new Date().toISOString() },
-      Date.now(),
-    );
+    const valued = Array.from({ length: userCount }, (_, u) => valuedAfterTick(u));
     const start = performance.now();
-    await deps.bus.publish([tick]);
+    for (let i = 0; i < valued.length; i += SEED_BATCH) await deps.bus.publish(valued.slice(i, i + SEED_BATCH));
     await finished;
     const seconds = (performance.now() - start) / 1000;
-    await deps.queue.drain?.(FANOUT_QUEUE);
     await deps.queue.drain?.(RECOMPUTE_QUEUE);
 
     const settings = networthSettings(config);
     console.log(
-      `networth recompute after one price tick (BullMQ on Redis, embedded store, concurrency ${settings.concurrency}, debounce ${settings.debounceMs} ms): ` +
-        `${userCount} users × ${perUser} portfolios = ${userCount * perUser} portfolios, ${reached.size} recompute jobs (+1 fan-out), ` +
-        `${published} networth.calculated, ${seconds.toFixed(2)} s from price.updated to the last one, ${Math.round(reached.size / seconds)} jobs/s ` +
+      `networth recompute after one price tick's valuations (BullMQ on Redis, embedded store, concurrency ${settings.concurrency}, debounce ${settings.debounceMs} ms): ` +
+        `${userCount} users × ${perUser} portfolios = ${userCount * perUser} portfolios, ${userCount} portfolio.valued, ${reached.size} recompute jobs, ` +
+        `${published} networth.calculated, ${seconds.toFixed(2)} s from the first portfolio.valued to the last one, ${Math.round(reached.size / seconds)} jobs/s ` +
         `(read model seeded in ${(seedMs / 1000).toFixed(1)} s)`,
     );
   } finally {

@@ -225,7 +225,13 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
     const range = query.get("range") ?? "1mo";
     if (interval !== "1d" && interval !== "1mo")
       return chartError(res, 400, "Bad Request", `Invalid input - interval=${interval} is not supported`);
-    const picked = rangeRows(rows, range);
+    // period1/period2 (Unix seconds, period2 exclusive) pick the bars of a window instead of a range
+    const from = query.get("period1");
+    const to = query.get("period2");
+    const picked =
+      from !== null && to !== null
+        ? rows.filter((r) => dailyStamp(r.date) >= Number(from) && dailyStamp(r.date) < Number(to))
+        : rangeRows(rows, range);
     const before = rows[rows.length - picked.length - 1];
     const bars = interval === "1mo" ? monthlyBars(picked) : { stamps: picked.map((r) => dailyStamp(r.date)), bars: picked };
     const last = rows[rows.length - 1];
@@ -247,7 +253,7 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
               timezone: "EST",
               exchangeTimezoneName: "America/New_York",
               regularMarketPrice: lastClose(rows),
-              chartPreviousClose: before?.close ?? picked[0].close,
+              chartPreviousClose: before?.close ?? picked[0]?.close ?? null,
               priceHint: 2,
               dataGranularity: interval,
               range,
@@ -256,7 +262,8 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
             },
             timestamp: bars.stamps,
             indicators: { quote: [{ close: bars.bars.map((b) => b.close) }], adjclose: [{ adjclose: bars.bars.map((b) => b.adjclose) }] },
-            ...(wanted ? { events: eventsOf(ticker, picked[0].date, last.date, wanted) } : {}),
+            // a window with no bars (before the listing) answers meta alone, as Yahoo does
+            ...(wanted && picked.length > 0 ? { events: eventsOf(ticker, picked[0].date, picked[picked.length - 1].date, wanted) } : {}),
           },
         ],
         error: null,
@@ -310,6 +317,20 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
     });
   }
 
+  /** market_chart/range: the points between `from` and `to` (Unix seconds), as market_chart stamps them. */
+  function marketChartRange(res: ServerResponse, id: string, query: URLSearchParams) {
+    const coin = coins.find((c) => c.id === id);
+    const rows = coin ? rowsOf(coin.ticker) : null;
+    if (!rows) return json(res, 404, { error: "coin not found" });
+    const from = Number(query.get("from")) * 1000;
+    const to = Number(query.get("to")) * 1000;
+    const points = rows
+      .filter((r) => r.close !== null)
+      .map((r) => [utcMs(r.date) + DAY_MS, r.close])
+      .filter(([ms]) => (ms as number) >= from && (ms as number) <= to);
+    json(res, 200, { prices: points, market_caps: [], total_volumes: [] });
+  }
+
   function coinSearch(res: ServerResponse, q: string) {
     const lower = q.toLowerCase();
     const found = coins
@@ -337,6 +358,8 @@ export async function startFakeMarketData(options: FakeMarketDataOptions): Promi
     if (path === "/api/v3/simple/price") return simplePrice(res, url.searchParams);
     const chartOfCoin = /^\/api\/v3\/coins\/([^/]+)\/market_chart$/.exec(path);
     if (chartOfCoin) return marketChart(res, chartOfCoin[1], url.searchParams);
+    const rangeOfCoin = /^\/api\/v3\/coins\/([^/]+)\/market_chart\/range$/.exec(path);
+    if (rangeOfCoin) return marketChartRange(res, rangeOfCoin[1], url.searchParams);
     if (path === "/api/v3/search") return coinSearch(res, url.searchParams.get("query") ?? "");
     json(res, 404, { error: `No route ${path}` });
   }

@@ -137,6 +137,8 @@ describe.skipIf(!enabled)("cluster: one process per service over Kafka and Redis
       const expectations: [string, string][] = [
         ["billing", "account.registered"],
         ["networth", "portfolio.saved"],
+        // the save's figures, published with it: net worth sums them (README "One valuation, many views")
+        ["networth", "portfolio.valued"],
         ["pricing", "portfolio.saved"],
       ];
       for (const [group, topic] of expectations) {

@@ -41,12 +41,14 @@ const schemas = {
 export type ToolName = keyof typeof schemas;
 
 const descriptions: Record<ToolName, string> = {
-  list_portfolios: "The user's own portfolios: slug, name, market value, number of assets, playground and private flags.",
+  list_portfolios:
+    "The user's own portfolios: slug, name, market value, cost and profit/loss (in the portfolio's currency, as its page shows them), number of assets, playground and private flags, stale and unpriced holdings.",
   get_portfolio:
-    "One of the user's own portfolios by slug (from list_portfolios): its holdings with quantities, prices and their dates, market values and profit/loss, its returns, and which prices are stale or missing.",
+    "One of the user's own portfolios by slug (from list_portfolios): its holdings with today's shares (after splits), prices and their dates, cost, market values, dividends and profit/loss, its returns, and which prices or exchange rates are stale or missing.",
   get_ticker:
     "A ticker's latest price with its date (as_of) and whether it is a stale last known price, name, asset class, currency and its last 12 monthly closes.",
-  get_net_worth: "The user's net worth (sum of their non-playground portfolios' market values) and its weekly history.",
+  get_net_worth:
+    "The user's net worth (sum of their non-playground portfolios' market values, as each portfolio's page shows them) and its weekly history.",
   get_biggest_movers:
     "The user's holdings that moved most over the latest month (percent change), the most volatile one and the most held one; holdings with stale prices and unpriced holdings are listed apart.",
   show_table:
@@ -86,12 +88,16 @@ function unpricedReasons(reply: PortfolioReply): Map<string, string> {
   return reasons;
 }
 
+/**
+ * The holdings as the portfolio's page shows them (the valuation's figures, README "One valuation, many
+ * views"): the quantity is today's shares (after splits), the unit latestPrice is quoted for.
+ */
 function holdingsOf(reply: PortfolioReply): Holding[] {
   const unpriced = unpricedReasons(reply);
   return reply.data.assets.map((a) => ({
     ticker: a.ticker,
     name: a.name,
-    quantity: a.quantity,
+    quantity: a.shares ?? a.quantity,
     latestPrice: a.latestPrice ?? null,
     marketValue: a.marketValue ?? null,
     profitLoss: a.profitLoss ?? null,
@@ -136,12 +142,20 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         portfolios: list.map((p) => ({
           slug: p.slug,
           name: p.pname,
+          // the figures of its latest valuation, the same as its page's
+          currency: p.figures?.baseCurrency ?? "USD",
           market_value: round(p.marketValue),
+          cost: round(p.figures?.value),
+          profit_loss: round(p.figures?.profitLoss),
+          profit_loss_percent: round(p.figures?.profitLossPercent),
+          prices_as_of: p.figures?.pricesAsOf ?? null,
           assets: p.assets.length,
           playground: p.playGround,
           private: p.privateMode,
-          // holdings whose market value uses a last good price (every provider was down)
-          stale_prices: p.assets.filter((a) => a.stale === true).map((a) => a.ticker),
+          // holdings whose price is stale (a last known one, or older than the others): counted, dated
+          stale_prices: p.figures?.stale ?? p.assets.filter((a) => a.stale === true).map((a) => a.ticker),
+          // holdings counted in no figure, with why
+          unpriced: p.figures?.unpriced ?? [],
         })),
       };
     }
@@ -157,30 +171,46 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         slug,
         name: reply.data.pName,
         description: reply.data.pDescription,
+        // the cost of the priced holdings, in the portfolio's currency (unpriced ones count in no figure)
         cost: round(v?.value ?? reply.data.value),
         market_value: round(v?.marketValue ?? reply.data.marketValue),
+        dividends_received: round(v?.dividends),
         profit_loss: round(v?.profitLoss),
         profit_loss_percent: round(v?.profitLossPercent),
         time_weighted_return_percent: round(v?.twrPercent),
         money_weighted_return_percent: round(v?.xirrPercent),
         currency: v?.baseCurrency ?? "USD",
         prices_as_of: v?.pricesAsOf ?? null,
-        // valued at their last good price while every provider was down (counted, with their price date)
+        // counted at a stale price (a last known one, or older than the others), with their price date
         stale: v?.stale ?? [],
+        // exchange rates that are an older month's, carried forward, with their dates
+        stale_rates: (v?.rates ?? [])
+          .filter((r) => r.stale !== null)
+          .map((r) => ({ pair: r.pair, rate: r.rate, as_of: r.asOf ?? r.month })),
         // counted in no market figure, with why
         unpriced: holdings.filter((h) => h.unpriced !== null).map((h) => ({ ticker: h.ticker, reason: h.unpriced })),
-        holdings: holdings.map((h) => ({
-          ticker: h.ticker,
-          name: h.name,
-          quantity: h.quantity,
-          latest_price: round(h.latestPrice, 4),
-          price_date: h.priceDate,
-          stale: h.stale,
-          market_value: round(h.marketValue),
-          profit_loss: round(h.profitLoss),
-          profit_loss_percent: round(h.profitLossPercent),
-          weight_percent: round(h.percent),
-        })),
+        holdings: holdings.map((h, i) => {
+          const a = reply.data.assets[i];
+          return {
+            ticker: h.ticker,
+            name: h.name,
+            // today's shares, after splits; what was bought, as entered
+            quantity: h.quantity,
+            quantity_bought: a.quantity,
+            ...(a.splitNote ? { split_note: a.splitNote } : {}),
+            currency: a.currency ?? null,
+            latest_price: round(h.latestPrice, 4),
+            price_date: h.priceDate,
+            stale: h.stale,
+            stale_reason: a.staleReason ?? null,
+            cost: round(a.cost),
+            market_value: round(h.marketValue),
+            dividends_received: round(a.dividends),
+            profit_loss: round(h.profitLoss),
+            profit_loss_percent: round(h.profitLossPercent),
+            weight_percent: round(h.percent),
+          };
+        }),
       };
     }
     case "get_ticker": {
@@ -215,9 +245,12 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         last_updated: now.lastUpdated,
         recalculating: now.calculating,
         currency: now.baseCurrency ?? "USD",
-        // counted at their last good price; left out of the total, with why
+        // counted at a stale price; left out of the total, with why; stale rates with their dates
         stale: now.stale ?? [],
         unpriced: now.unpriced ?? [],
+        stale_rates: (now.rates ?? []).map((r) => ({ pair: r.pair, rate: r.rate, as_of: r.asOf ?? r.month })),
+        // portfolios not yet valued in the current currency (left out of the total meanwhile)
+        pending: now.pending ?? [],
         weekly_history: history.netWorthHistory.slice(-26).map((w) => ({ year: w.year, week: w.week, net_worth: w.data.networth })),
       };
     }

@@ -63,9 +63,13 @@ describe("the assistant's tools with stale and unpriced prices", () => {
       unpriced: [{ ticker: "ZZZ", reason: "unknown-ticker" }],
     });
 
-    // two hours on, every cached quote has expired and Yahoo does not answer; the CSV folder still does
+    // two hours on, every cached quote has expired and Yahoo does not answer; the CSV folder still does. The
+    // owner's page values BBB at its last good price (and ZZZ cannot be told unknown now): those figures are
+    // the portfolio's, and every view (the movers' too) shows them once they have travelled
     fake.setDown(true);
     h.deps.clock.set(TODAY + 2 * 60 * 60_000);
+    await h.post("alice", `/v1/get/portfolio/${slug}`);
+    await h.relay();
     h.fake.reply(
       {
         toolCalls: [

@@ -2,7 +2,6 @@
 import { ChatQueries } from "@folio/chat/client";
 import type { ServiceDeps } from "@folio/platform/service";
 import { PricingQueries } from "@folio/pricing/client";
-import { PriceBook } from "./prices.ts";
 import { type NetworthSettings, networthSettings } from "./settings.ts";
 import { type NetworthCollections, networthCollections } from "./store.ts";
 
@@ -10,7 +9,8 @@ export interface NetworthContext {
   deps: ServiceDeps;
   settings: NetworthSettings;
   collections: NetworthCollections;
-  prices: PriceBook;
+  /** the movers' monthly closes */
+  pricing: PricingQueries;
   /** the assistant, which writes the movers report when it is configured */
   chat: ChatQueries;
 }
@@ -20,7 +20,7 @@ export function networthContext(deps: ServiceDeps, settings: NetworthSettings = 
     deps,
     settings,
     collections: networthCollections(deps.store),
-    prices: new PriceBook(new PricingQueries(deps.services), deps.cache, deps.clock),
+    pricing: new PricingQueries(deps.services),
     chat: new ChatQueries(deps.services),
   };
 }

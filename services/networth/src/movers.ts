@@ -1,18 +1,20 @@
 /**
  * POST /v1/biggest-movers, behind the route: the user's counted holdings (playground portfolios excluded,
- * as for net worth), each ticker's monthly closes from the pricing service, the pure rules of
- * domain/movers.ts and the plain report of domain/report.ts. Kept in the cache for an hour per user (spec
- * §9) and dropped when the user's portfolios change. The report is written by the assistant (the chat
- * service, asked with the caller's token) when one is configured and answers; otherwise, or when it fails,
- * it is the factual summary, which is also what the assistant is given to write from. Holdings whose price is
- * stale or missing are listed apart, never ranked as a current move (domain/freshness.ts).
+ * as for net worth), which of them are current, stale or unpriced exactly as their portfolios' valuations
+ * say (domain/freshness.ts: the one definition of stale), each ticker's monthly closes from the pricing
+ * service, the pure rules of domain/movers.ts and the plain report of domain/report.ts. Kept in the cache for
+ * an hour per user (spec §9) and dropped when the user's portfolios change or are valued again. The report is
+ * written by the assistant (the chat service, asked with the caller's token) when one is configured and
+ * answers; otherwise, or when it fails, it is the factual summary, which is also what the assistant is given
+ * to write from. Holdings whose price is stale or missing are listed apart, never ranked as a current move.
  */
 import type { BiggestMoversReply } from "@folio/proto/networth";
 import type { PriceReply } from "@folio/proto/pricing";
 import type { NetworthContext } from "./context.ts";
-import { freshness, type QuoteOutcome } from "./domain/freshness.ts";
+import { freshness } from "./domain/freshness.ts";
 import {
   type MonthlyChange,
+  type MonthlyCloses,
   monthlyChange,
   mostQuantity,
   mostVolatile,
@@ -29,37 +31,37 @@ import { holdingsOf } from "./jobs.ts";
 export const MOVERS_TTL_MS = 60 * 60 * 1000;
 export const moversKey = (uid: string) => `networth:movers:${uid}`;
 
-/** What pricing answered for one ticker: a rejection (pricing down, or no provider answering) is `unavailable`. */
-function outcomeOf(settled: PromiseSettledResult<PriceReply | null>): QuoteOutcome {
-  if (settled.status === "rejected") return { kind: "unavailable" };
-  const q = settled.value;
-  if (!q) return { kind: "unknown-ticker" };
-  return { kind: "priced", asOf: q.asOf ?? null, stale: q.stale === true, history: q.historical_data };
-}
+/** A ticker's monthly closes, or none when pricing cannot give them now (the change is then not computed). */
+const historyOf = (settled: PromiseSettledResult<PriceReply | null>): MonthlyCloses =>
+  settled.status === "fulfilled" && settled.value ? settled.value.historical_data : {};
 
 /** `token`: the caller's, to ask the assistant to write the report; null keeps the factual one (and caches nothing). */
 export async function biggestMovers(ctx: NetworthContext, uid: string, token: string | null): Promise<BiggestMoversReply> {
-  const { deps, collections: c, prices } = ctx;
+  const { deps, collections: c, pricing } = ctx;
   const key = moversKey(uid);
   const hit = await deps.cache.get<BiggestMoversReply>(key);
   if (hit) return hit;
 
-  const quantities = quantitiesByTicker((await c.portfolios.find({ uid })).map(holdingsOf));
+  const portfolios = (await c.portfolios.find({ uid })).map(holdingsOf);
+  const quantities = quantitiesByTicker(portfolios);
   const tickers = [...quantities.keys()].sort();
-  const quotes = await Promise.allSettled(tickers.map((t) => prices.quote(t)));
-  const sorted = freshness(tickers.map((t, i) => [t, outcomeOf(quotes[i])] as const));
+  const sorted = freshness(portfolios);
+  const shown = [...sorted.current, ...sorted.stale].map((h) => h.ticker);
+  const quotes = await Promise.allSettled(shown.map((t) => pricing.quote(t)));
+  const histories = new Map(shown.map((t, i) => [t, historyOf(quotes[i])]));
 
   const changes: MonthlyChange[] = [];
   const spreads: Volatility[] = [];
   const withoutChange: string[] = [];
-  for (const { ticker, history } of sorted.current) {
+  for (const { ticker } of sorted.current) {
+    const history = histories.get(ticker) ?? {};
     const change = monthlyChange(ticker, history);
     if (change) changes.push(change);
     else withoutChange.push(ticker);
     const spread = volatility(ticker, history);
     if (spread) spreads.push(spread);
   }
-  const stale: StaleMover[] = sorted.stale.map((s) => ({ ...s, change: monthlyChange(s.ticker, s.history) }));
+  const stale: StaleMover[] = sorted.stale.map((s) => ({ ...s, change: monthlyChange(s.ticker, histories.get(s.ticker) ?? {}) }));
   const ranked = rankMovers(changes);
   const volatile = mostVolatile(spreads);
   const quantity = mostQuantity(quantities);
@@ -91,9 +93,12 @@ export async function biggestMovers(ctx: NetworthContext, uid: string, token: st
     })),
     unpriced: sorted.unpriced,
   };
-  // an answer with a price pricing could not get now is not kept (the next ask may complete it), nor one whose
-  // report nobody was asked to write (the assistant's tool), so the user's own view still gets a written one
-  const incomplete = stale.some((s) => s.reason === "last-known") || sorted.unpriced.some((u) => u.reason === "unavailable");
+  // an answer with a price or closes pricing could not give now is not kept (the next ask may complete it), nor
+  // one whose report nobody was asked to write (the assistant's tool), so the user's own view still gets a written one
+  const incomplete =
+    stale.some((s) => s.reason === "last-known") ||
+    sorted.unpriced.some((u) => u.reason === "unavailable") ||
+    quotes.some((q) => q.status === "rejected");
   if (!incomplete && token) await deps.cache.set(key, reply, MOVERS_TTL_MS);
   return reply;
 }

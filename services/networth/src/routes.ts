@@ -3,10 +3,11 @@
  * /v1/biggest-movers, each for the signed-in caller only (a visitor gets `nouser` before any body error).
  *
  * The net-worth polling contract, server side: `calculating` is true while the caller's recompute job is
- * waiting, delayed (debounce) or running; the reply then carries the last stored value. The route adds a
- * recompute when asked to (`force`), when nothing was computed yet, or when the stored value is older than
- * the caller's last portfolio change, and answers `calculating: true`; otherwise it only reads. So polling
- * every 5 s adds no work, and the web stops once `calculating` is false.
+ * waiting, delayed (debounce) or running, or while a portfolio's figures in the base currency are still to
+ * come (a base currency just changed: `pending`, for at most PENDING_WAIT_MS); the reply then carries the
+ * last stored value. The route adds a recompute when asked to (`force`), when nothing was computed yet, or
+ * when the stored value is older than the caller's last portfolio change, and answers `calculating: true`;
+ * otherwise it only reads. So polling every 5 s adds no work, and the web stops once `calculating` is false.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
@@ -20,6 +21,9 @@ import { weeklyHistory } from "./domain/history.ts";
 import { isPending, markRequested, RECOMPUTE_QUEUE, recomputeJobId, scheduleRecompute } from "./jobs.ts";
 import { biggestMovers } from "./movers.ts";
 import { baseCurrencyOf } from "./store.ts";
+
+/** How long a value with pending portfolios says `calculating` (the web polls for 120 s): their valuation is a job away. */
+export const PENDING_WAIT_MS = 60_000;
 
 export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
   const { deps, collections: c } = ctx;
@@ -40,9 +44,10 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
           c.users.get(uid),
           deps.jobs.get(RECOMPUTE_QUEUE, recomputeJobId(uid)),
         ]);
-        let calculating = isPending(job?.state);
+        const waiting = (value?.pending?.length ?? 0) > 0 && deps.clock.now() - Date.parse(value?.lastUpdated ?? "") < PENDING_WAIT_MS;
+        let calculating = isPending(job?.state) || waiting;
         const outdated = !value || (user?.changes ?? 0) > value.computedChanges;
-        if (!calculating && (force || outdated)) {
+        if (!isPending(job?.state) && (force || outdated)) {
           await scheduleRecompute(deps.jobs, uid, 0);
           calculating = true;
         }
@@ -56,6 +61,8 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
           baseCurrency: value?.baseCurrency ?? (await baseCurrencyOf(c, uid)),
           stale: value?.stale ?? [],
           unpriced: value?.unpriced ?? [],
+          rates: value?.rates ?? [],
+          pending: value?.pending ?? [],
         };
       },
     );

@@ -1,14 +1,14 @@
 /**
- * The networth service's collections. The read model (portfolios, holders, users) is written only by the
+ * The networth service's collections. The read model (portfolios, users) is written only by the
  * portfolio-event consumer; the results (values, weeks) only by the recompute job. One writer per
  * document kind means no lost updates between the two without version checks.
  */
 import type { Store } from "@folio/platform/store/port";
+import type { RateUsed, UnpricedHolding } from "@folio/proto/portfolio";
 import { DEFAULT_BASE_CURRENCY, isSupportedCurrency } from "@folio/proto/settings";
-import type { Unpriced } from "./domain/market-value.ts";
-import type { Holding } from "./domain/net-worth.ts";
+import type { HeldFigures, Holding } from "./domain/net-worth.ts";
 
-/** A user's portfolio as net worth sees it, fed by portfolio events. */
+/** A user's portfolio as net worth sees it, fed by portfolio events (saved, valued, deleted). */
 export interface HeldPortfolio {
   _id: string;
   _v?: number;
@@ -19,15 +19,12 @@ export interface HeldPortfolio {
   /** documents written before portfolio.saved carried holdings have none; the portfolio's next save fills them */
   holdings?: Holding[];
   rev: number;
-}
-
-/** One (ticker, user) pair of the ticker→users index the fan-out pages through (domain/holders.ts). */
-export interface Holder {
-  _id: string;
-  _v?: number;
-  ticker: string;
-  uid: string;
-  bucket: number;
+  /** the portfolio's document id (absent from events of older releases): a slug freed by a delete may name another */
+  portfolioId?: string;
+  /** deleted: kept as a tombstone so a late event of that portfolio does not bring it back */
+  deleted?: boolean;
+  /** its latest valuation's figures (portfolio.valued); absent until the first arrives */
+  figures?: HeldFigures | null;
 }
 
 /** What the consumer knows of a user beyond their portfolios. */
@@ -51,10 +48,14 @@ export interface NetWorthValue {
   computedChanges: number;
   /** the currency of netWorth (absent in values from before it: USD) */
   baseCurrency?: string;
-  /** tickers counted at a last good price */
+  /** tickers whose price is stale in their portfolio's valuation */
   stale?: string[];
   /** holdings left out, with why */
-  unpriced?: Unpriced[];
+  unpriced?: UnpricedHolding[];
+  /** stale exchange rates the figures used */
+  rates?: RateUsed[];
+  /** counted portfolios left out because their figures in the base currency were not computed yet */
+  pending?: string[];
 }
 
 /** A user's base currency, as account.updated last said (written only by that consumer). */
@@ -77,9 +78,6 @@ export interface NetWorthWeek {
 
 export const heldPortfolios = (store: Store) => store.collection<HeldPortfolio>("networth_portfolios", [{ fields: ["uid"] }]);
 
-export const holders = (store: Store) =>
-  store.collection<Holder>("networth_holders", [{ fields: ["ticker", "bucket"] }, { fields: ["uid"] }]);
-
 export const users = (store: Store) => store.collection<NetWorthUser>("networth_users");
 
 export const values = (store: Store) => store.collection<NetWorthValue>("networth_values");
@@ -97,7 +95,6 @@ export const weekId = (uid: string, year: number, week: number): string => `${ui
 
 export interface NetworthCollections {
   portfolios: ReturnType<typeof heldPortfolios>;
-  holders: ReturnType<typeof holders>;
   users: ReturnType<typeof users>;
   values: ReturnType<typeof values>;
   weeks: ReturnType<typeof weeks>;
@@ -107,7 +104,6 @@ export interface NetworthCollections {
 export function networthCollections(store: Store): NetworthCollections {
   return {
     portfolios: heldPortfolios(store),
-    holders: holders(store),
     users: users(store),
     values: values(store),
     weeks: weeks(store),

@@ -1,7 +1,9 @@
 /**
  * The networth service with the real pricing routes on one test app (so deps.services reaches pricing by
- * inject), pricing reading the real market-data folder, the in-process queue running the networth jobs,
- * and events handed to the consumers directly. Expected prices are read straight from the CSV files.
+ * inject, for the movers' monthly closes), pricing reading the real market-data folder, the in-process queue
+ * running the networth jobs, and events handed to the consumers directly: portfolio.saved, and
+ * portfolio.valued with the figures a valuation would publish (net worth only sums those). Expected closes
+ * are read straight from the CSV files.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,11 +14,12 @@ import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
 import { bearer, buildTestApp, createTestDeps, forService, type TestDeps, tokenFor } from "@folio/platform/testing";
 import { createPricingService } from "@folio/pricing";
 import { type EventPayload, EventPayloads, type EventType } from "@folio/proto/events";
+import type { PortfolioFigures } from "@folio/proto/portfolio";
 import type { LightMyRequestResponse } from "fastify";
 import { Value } from "typebox/value";
 import { expect } from "vitest";
 import { marketDataDir, requireMarketData } from "../../../scripts/market-data/location.ts";
-import { FANOUT_QUEUE, RECOMPUTE_QUEUE } from "../src/jobs.ts";
+import { RECOMPUTE_QUEUE } from "../src/jobs.ts";
 import { createNetworthService } from "../src/service.ts";
 import { networthSettings } from "../src/settings.ts";
 
@@ -61,6 +64,17 @@ export interface SaveOptions {
   playGround?: boolean;
   rev?: number;
   created?: boolean;
+  /** the portfolio's document id (default `<slug>-id`) */
+  portfolioId?: string;
+}
+
+/** What a test says of a valuation: its market value, and whatever else it needs. */
+export interface ValuedOptions extends Partial<Omit<PortfolioFigures, "marketValue">> {
+  playGround?: boolean;
+  /** ISO time the valuation started (default: the clock's now) */
+  valuedAt?: string;
+  portfolioId?: string;
+  holdings?: EventPayload<"portfolio.valued">["holdings"];
 }
 
 export interface Harness {
@@ -74,11 +88,12 @@ export interface Harness {
   post(uid: string | null, url: string, payload?: object): Promise<LightMyRequestResponse>;
   /** a save of the user's portfolio `name` (slugs are global, so the slug is `<uid>-<name>`) */
   saved(uid: string, name: string, holdings: HoldingInput[], options?: SaveOptions): EventEnvelope<EventPayload<"portfolio.saved">>;
-  deleted(uid: string, name: string): EventEnvelope<EventPayload<"portfolio.deleted">>;
-  priceUpdated(ticker: string, latestPrice: number, previousPrice?: number | null): EventEnvelope<EventPayload<"price.updated">>;
+  /** the figures of a valuation of the user's portfolio `name` (its latest revision unless `rev` says otherwise) */
+  valued(uid: string, name: string, marketValue: number | null, options?: ValuedOptions): EventEnvelope<EventPayload<"portfolio.valued">>;
+  deleted(uid: string, name: string, portfolioId?: string): EventEnvelope<EventPayload<"portfolio.deleted">>;
   /** hands an event to the networth consumer of its type, as the bus would */
   deliver(event: EventEnvelope): Promise<void>;
-  /** waits until the fan-out and the recompute queues are idle */
+  /** moves the clock past the debounce and waits until the recompute queue is idle */
   settle(): Promise<void>;
   /** events of a type in the outbox, oldest first, each checked against its proto schema */
   events<T extends EventType>(type: T): Promise<Array<EventEnvelope<EventPayload<T>>>>;
@@ -141,12 +156,47 @@ export async function harness(env: Record<string, string> = {}, options: Harness
         holdings: holdings.map((h) => ({ PoA: 1, DoA: "2025-01-02", ...h })),
         assetCount: holdings.length,
         rev,
+        portfolioId: options.portfolioId ?? `${slug}-id`,
       };
       return envelope("portfolio.saved", uid, payload, now());
     },
-    deleted: (uid, name) => envelope("portfolio.deleted", uid, { uid, slug: slugOf(uid, name) }, now()),
-    priceUpdated: (ticker, latestPrice, previousPrice = null) =>
-      envelope("price.updated", ticker, { ticker, latestPrice, previousPrice, at: new Date(now()).toISOString() }, now()),
+    valued(uid, name, marketValue, options = {}) {
+      const slug = slugOf(uid, name);
+      const rev = options.rev ?? revs.get(slug) ?? 1;
+      const { playGround, valuedAt, portfolioId, holdings, ...over } = options;
+      const figures: PortfolioFigures = {
+        rev,
+        baseCurrency: "USD",
+        valuationDate: "2026-07-13",
+        pricesAsOf: "2026-07-13",
+        value: 0,
+        marketValue,
+        dividends: null,
+        profitLoss: null,
+        priceProfitLoss: null,
+        profitLossPercent: null,
+        twrPercent: null,
+        xirrPercent: null,
+        stale: [],
+        unpriced: [],
+        rates: [],
+        lastRefreshed: new Date(now()).toISOString(),
+        ...over,
+      };
+      const payload: EventPayload<"portfolio.valued"> = {
+        uid,
+        slug,
+        portfolioId: portfolioId ?? `${slug}-id`,
+        rev,
+        playGround: playGround ?? false,
+        valuedAt: valuedAt ?? new Date(now()).toISOString(),
+        figures,
+        holdings: holdings ?? [],
+      };
+      return envelope("portfolio.valued", uid, payload, now());
+    },
+    deleted: (uid, name, portfolioId) =>
+      envelope("portfolio.deleted", uid, { uid, slug: slugOf(uid, name), portfolioId: portfolioId ?? `${slugOf(uid, name)}-id` }, now()),
     async deliver(event) {
       const consumer = networth.consumers?.find((c) => c.types.includes(event.type));
       if (!consumer) throw new Error(`networth does not consume ${event.type}`);
@@ -156,8 +206,7 @@ export async function harness(env: Record<string, string> = {}, options: Harness
     },
     async settle() {
       if (!working) throw new Error("settle() would wait forever: call startWorkers() first");
-      // fan-outs run at once and add debounced recomputes; the manual clock then moves past the debounce
-      await deps.queue.drain(FANOUT_QUEUE);
+      // recomputes are debounced: the manual clock moves past the delay
       deps.clock.advance(networthSettings(deps.config).debounceMs);
       await deps.queue.drain(RECOMPUTE_QUEUE);
     },

@@ -1,12 +1,13 @@
 /**
  * POST /v1/biggest-movers through app.inject, with the real pricing routes on the real market data: the
- * expected changes are worked out here from the CSV files' month-end closes.
+ * expected changes are worked out here from the CSV files' month-end closes. Which holdings are current,
+ * stale or unpriced comes from their portfolios' valuations (portfolio.valued), as for net worth.
  */
 import { ServiceUnavailableError } from "@folio/platform/internal";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NO_HOLDINGS_REPORT } from "../src/domain/report.ts";
 import { MOVERS_TTL_MS } from "../src/movers.ts";
-import { type Harness, harness, hasRealData, monthEndCloses } from "./helpers.ts";
+import { closesInFile, type Harness, type HoldingInput, harness, hasRealData, lastClose, monthEndCloses } from "./helpers.ts";
 
 let h: Harness;
 beforeEach(async () => {
@@ -18,6 +19,34 @@ afterEach(async () => {
 });
 
 const movers = (uid: string) => h.post(uid, "/v1/biggest-movers");
+
+/**
+ * A portfolio saved and valued: each holding priced at its file's last close and dated with its last row,
+ * except those named in `unknown` (no provider knows them: counted in no figure).
+ */
+async function held(uid: string, name: string, holdings: HoldingInput[], options: { playGround?: boolean; unknown?: string[] } = {}) {
+  const unknown = new Set(options.unknown ?? []);
+  await h.deliver(h.saved(uid, name, holdings, options));
+  const valued = holdings.map((x) =>
+    unknown.has(x.ticker)
+      ? { ticker: x.ticker, shares: x.quantity, marketValue: null, priceDate: null, staleReason: null }
+      : {
+          ticker: x.ticker,
+          shares: x.quantity,
+          marketValue: x.quantity * lastClose(x.ticker),
+          priceDate: closesInFile(x.ticker).at(-1)?.[0] ?? null,
+          staleReason: null,
+        },
+  );
+  const marketValue = valued.reduce((sum, x) => sum + (x.marketValue ?? 0), 0);
+  await h.deliver(
+    h.valued(uid, name, marketValue, {
+      playGround: options.playGround,
+      holdings: valued,
+      unpriced: [...unknown].map((ticker) => ({ ticker, reason: "unknown-ticker" as const })),
+    }),
+  );
+}
 
 /** The latest month's change in percent, from the file: last month-end close against the one before. */
 function expectedChange(ticker: string): { change: number; from: string; to: string } {
@@ -42,19 +71,15 @@ describe.skipIf(!hasRealData)("POST /v1/biggest-movers", () => {
   const HELD = ["NVDA", "KO", "VTI"];
 
   it("ranks the holdings by their latest monthly change, from real closes, with a factual report", async () => {
-    await h.deliver(
-      h.saved("alice", "main", [
-        { ticker: "NVDA", quantity: 3 },
-        { ticker: "KO", quantity: 120 },
-      ]),
-    );
-    await h.deliver(
-      h.saved("alice", "more", [
-        { ticker: "VTI", quantity: 10 },
-        { ticker: "KO", quantity: 5 },
-      ]),
-    );
-    await h.deliver(h.saved("alice", "sandbox", [{ ticker: "TSLA", quantity: 9999 }], { playGround: true }));
+    await held("alice", "main", [
+      { ticker: "NVDA", quantity: 3 },
+      { ticker: "KO", quantity: 120 },
+    ]);
+    await held("alice", "more", [
+      { ticker: "VTI", quantity: 10 },
+      { ticker: "KO", quantity: 5 },
+    ]);
+    await held("alice", "sandbox", [{ ticker: "TSLA", quantity: 9999 }], { playGround: true });
 
     const res = await movers("alice");
     expect(res.statusCode).toBe(200);
@@ -90,16 +115,19 @@ describe.skipIf(!hasRealData)("POST /v1/biggest-movers", () => {
       unpriced: [],
     };
     expect((await movers("bob")).json()).toEqual(empty);
-    await h.deliver(h.saved("bob", "sandbox", [{ ticker: "NVDA", quantity: 1 }], { playGround: true }));
+    await held("bob", "sandbox", [{ ticker: "NVDA", quantity: 1 }], { playGround: true });
     expect((await movers("bob")).json()).toEqual(empty);
   });
 
-  it("lists a ticker no provider knows as unpriced, with the reason, never as a 0 % move", async () => {
-    await h.deliver(
-      h.saved("alice", "main", [
+  it("lists a ticker its valuation could not price as unpriced, with the reason, never as a 0 % move", async () => {
+    await held(
+      "alice",
+      "main",
+      [
         { ticker: "KO", quantity: 1 },
         { ticker: "NOSUCH", quantity: 1 },
-      ]),
+      ],
+      { unknown: ["NOSUCH"] },
     );
     const body = (await movers("alice")).json();
     expect(Object.keys(body.biggest_movers)).toEqual(["KO"]);
@@ -109,8 +137,7 @@ describe.skipIf(!hasRealData)("POST /v1/biggest-movers", () => {
   });
 
   it("is kept for an hour, and dropped when the user's portfolios change", async () => {
-    await h.deliver(h.saved("alice", "main", [{ ticker: "KO", quantity: 1 }]));
-    // the save's recompute asks pricing too; only the movers' calls are counted here
+    await held("alice", "main", [{ ticker: "KO", quantity: 1 }]);
     await h.settle();
     const calls = vi.spyOn(h.deps.services, "call");
     // pricing is asked once per ticker (the chat service, asked for a written report, is not hosted here)
@@ -124,33 +151,32 @@ describe.skipIf(!hasRealData)("POST /v1/biggest-movers", () => {
     await movers("alice");
     expect(pricingCalls()).toBe(2);
 
-    await h.deliver(
-      h.saved("alice", "main", [
-        { ticker: "KO", quantity: 1 },
-        { ticker: "VTI", quantity: 1 },
-      ]),
-    );
+    await held("alice", "main", [
+      { ticker: "KO", quantity: 1 },
+      { ticker: "VTI", quantity: 1 },
+    ]);
     expect(Object.keys((await movers("alice")).json().biggest_movers).sort()).toEqual(["KO", "VTI"]);
   });
 
-  it("lists every holding as unavailable when pricing answers for none, and keeps nothing", async () => {
-    await h.deliver(h.saved("alice", "main", [{ ticker: "KO", quantity: 1 }]));
+  it("ranks nothing when pricing cannot give the monthly closes now, says so, and keeps nothing", async () => {
+    await held("alice", "main", [{ ticker: "KO", quantity: 1 }]);
     const calls = vi
       .spyOn(h.deps.services, "call")
       .mockRejectedValue(new ServiceUnavailableError("pricing", new Error("connection refused")));
     const res = await movers("alice");
     expect(res.statusCode).toBe(200);
+    // KO's valuation priced it (as of its file's last day): it is current, only its closes are missing now
     expect(res.json()).toMatchObject({
       result: "ok",
       biggest_movers: {},
       most_quantity: "KO",
       most_volatile: null,
-      pricesAsOf: null,
+      pricesAsOf: "2026-07-13",
       stale: [],
-      unpriced: [{ ticker: "KO", reason: "unavailable" }],
+      unpriced: [],
     });
     expect(res.json().report).toBe(
-      "None of your holdings has a current price. You hold the most units of KO (1). Could not be priced: KO (no market-data provider could price it now).",
+      "Your only holding has no closing prices for the last two months yet. You hold the most units of KO (1).",
     );
     calls.mockRestore();
     expect(Object.keys((await movers("alice")).json().biggest_movers)).toEqual(["KO"]);

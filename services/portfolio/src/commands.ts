@@ -30,6 +30,7 @@ import { SUFFIX_LENGTH, suffixedSlug } from "./domain/slug.ts";
 import type { InitialPercentZero } from "./domain/valuation/types.ts";
 import { valuationTickers } from "./domain/valued-portfolio.ts";
 import { portfolioDeleted, portfolioSaved } from "./events.ts";
+import type { Figures } from "./figures.ts";
 import {
   deleteOp,
   deleteSnapshotOps,
@@ -42,7 +43,6 @@ import {
   portfolios,
   replaceOp,
   revOf,
-  snapshotOp,
   valueSnapshots,
 } from "./store.ts";
 import type { PortfolioValuer, Valued } from "./valuation-service.ts";
@@ -106,6 +106,7 @@ export type Creation = Omit<DomainCreation, "slug" | "now">;
 export function createPortfolioCommands(
   deps: ServiceDeps,
   valuer: PortfolioValuer,
+  figures: Figures,
   community: CommunityModel,
   listChanged: () => Promise<void>,
 ) {
@@ -151,18 +152,23 @@ export function createPortfolioCommands(
     if (ops.some((op) => "collection" in op && op.collection === community.entries.name)) await listChanged();
   }
 
-  /** Re-reads and re-applies a small change until it lands on the current revision. */
+  /**
+   * Re-reads and re-applies a small change until it lands on the current revision. The new revision is
+   * valued and its figures written in the same commit (figures.ts), so no screen is ever without them.
+   */
   async function patch(slug: string, uid: string, change: (current: PortfolioState) => PortfolioState): Promise<PortfolioDoc> {
     for (let attempt = 1; ; attempt++) {
       const doc = await ownedBy(slug, uid);
-      const next: PortfolioDoc = { ...change(doc), _id: doc._id, _v: doc._v };
+      const changed: PortfolioDoc = { ...change(doc), _id: doc._id, _v: doc._v };
       // a change that changes nothing keeps the revision, so the owner's next save is not turned into a 409
-      if (isDeepStrictEqual(next, doc)) return doc;
+      if (isDeepStrictEqual(changed, doc)) return doc;
+      const rev = revOf(doc) + 1;
+      const { doc: next, valued } = await valueForSave(changed, rev);
       try {
         // a settings change may pick another benchmark, whose price changes then move this portfolio
-        const ops = [replaceOp(next), ...(await companionOps(next, revOf(doc) + 1, false, doc))];
+        const ops = [replaceOp(next), ...(await companionOps(next, rev, false, doc)), ...figures.ops(next, valued)];
         await commitChange(ops);
-        await committed(next.slug, ops);
+        await committed(next.slug, ops, valued);
         return next;
       } catch (err) {
         if (!(err instanceof HttpError && err.statusCode === 409) || attempt >= PATCH_ATTEMPTS) throw err;
@@ -177,7 +183,10 @@ export function createPortfolioCommands(
   async function valueForSave(doc: PortfolioDoc, rev: number): Promise<Created> {
     const valued = await valuer.value({ ...doc, _v: rev });
     const p = valued.portfolio;
-    return { doc: { ...doc, marketValue: p.marketValue, fees: p.fees, allHistory: p.allHistory, lastRefreshed: p.lastRefreshed }, valued };
+    return {
+      doc: { ...doc, value: p.value, marketValue: p.marketValue, fees: p.fees, allHistory: p.allHistory, lastRefreshed: p.lastRefreshed },
+      valued,
+    };
   }
 
   /**
@@ -198,8 +207,8 @@ export function createPortfolioCommands(
       try {
         const ops = [
           insertOp(doc),
-          snapshotOp(slug, valuer.snapshotOf(valued)),
           ...(await companionOps(doc, 1, true)),
+          ...figures.ops(doc, valued),
           ...(options.alsoCommit?.(slug) ?? []),
         ];
         await deps.store.commit(ops);
@@ -245,7 +254,7 @@ export function createPortfolioCommands(
         { ...updatedPortfolio(current, applied.input), _id: current._id, _v: current._v },
         rev,
       );
-      const ops = [replaceOp(next), snapshotOp(next.slug, valuer.snapshotOf(valued)), ...(await companionOps(next, rev, false, current))];
+      const ops = [replaceOp(next), ...(await companionOps(next, rev, false, current)), ...figures.ops(next, valued)];
       await commitChange(ops);
       await committed(next.slug, ops, valued);
       return { message: "pupdated", slug: next.slug, valued, ...skipped };

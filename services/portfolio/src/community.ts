@@ -1,15 +1,17 @@
 /**
  * The community: GET /v1/get/communityportfolios lists PUBLIC portfolios as cards, by category and page,
- * from the community read model (community-model.ts), valued with the pricing service's prices.
+ * from the community read model (community-model.ts). A card shows the figures of the portfolio's latest
+ * valuation (figures.ts): the same market value, total return and history as its page, never recomputed.
  *
  * Caching: a computed page is kept in deps.cache (shared by replicas with Redis) for 30 s, so prices moving
  * show within that, and sent with `Cache-Control: public, max-age=30` and an ETag, so a visitor sees a
  * change within a minute at most. The cache keys carry a generation number that every commit changing the
- * read model bumps (commands.ts): every cached page is dropped at once, so a portfolio made private leaves
- * the list as soon as the change is saved.
+ * read model, or a listed portfolio's figures, bumps (commands.ts, figures.ts): every cached page is dropped
+ * at once, so a portfolio made private leaves the list as soon as the change is saved.
  */
 import { createHash } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { Cache } from "@folio/platform/cache/port";
 import { etagMatches } from "@folio/platform/http/encoded-reply";
 import { SingleFlight } from "@folio/platform/memo";
 import type { ServiceDeps } from "@folio/platform/service";
@@ -24,7 +26,8 @@ import {
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { CommunityEntry, CommunityModel } from "./community-model.ts";
 import { cardFigures, toCard } from "./domain/community.ts";
-import type { TickerPrices } from "./domain/valuation/types.ts";
+import type { Figures } from "./figures.ts";
+import { FIGURES_VERSION, findBySlug, portfolios, type ValueSnapshot, valueSnapshots } from "./store.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
 export const COMMUNITY_PATH = "/v1/get/communityportfolios";
@@ -49,6 +52,11 @@ interface Built {
   complete: boolean;
 }
 
+/** Drops every cached community page (the next request computes them again). */
+export async function dropCommunityPages(cache: Cache): Promise<void> {
+  await cache.incr(GENERATION_KEY, GENERATION_TTL_MS);
+}
+
 export interface Community {
   routes: FastifyPluginAsync;
   /** drops every cached page: called after each commit that changed the read model */
@@ -57,30 +65,33 @@ export interface Community {
   rebuild(): Promise<void>;
 }
 
-/** `valuer` is the service's own: cards and portfolio screens read the same cached prices. */
-export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, model: CommunityModel): Community {
-  const prices = valuer.pricing;
+/** The figures record (figures.ts) gives every card its portfolio's latest figures. */
+export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, figures: Figures, model: CommunityModel): Community {
   /** concurrent misses of one page share one computation */
   const computing = new SingleFlight<string, CachedPage>();
+  const snapshots = valueSnapshots(deps.store);
+  const collection = portfolios(deps.store);
 
   const generation = async () => (await deps.cache.get<number>(GENERATION_KEY)) ?? 0;
-  const invalidate = async () => void (await deps.cache.incr(GENERATION_KEY, GENERATION_TTL_MS));
+  const invalidate = () => dropCommunityPages(deps.cache);
+
+  /** The entry's figures: the stored ones of its revision, else (an older release's, or none) valued now. */
+  async function figuresOf(entry: CommunityEntry, stored: ValueSnapshot | null) {
+    const fresh = stored && stored.version === FIGURES_VERSION && stored.rev === entry.rev && stored.complete !== false;
+    if (fresh) return stored;
+    const doc = await findBySlug(collection, entry.slug);
+    if (!doc) return stored;
+    return figures.current(doc, stored, await valuer.baseCurrencyOf(doc.owner));
+  }
 
   async function valued(
     groups: [CommunityCategory, CommunityEntry[]][],
   ): Promise<{ cards: Map<string, CommunityCard>; complete: boolean }> {
     const entries = groups.flatMap(([, list]) => list);
-    const lookup = await prices.lookup(entries.flatMap((e) => e.holdings.map((h) => h.ticker)));
-    const table: Record<string, TickerPrices> = {};
-    for (const e of entries) {
-      for (const h of e.holdings) {
-        const p = lookup.prices.get(h.ticker.toUpperCase());
-        if (p) table[h.ticker] = { latestPrice: p.latestPrice, history: p.historical_data };
-      }
-    }
-    const valuationDate = new Date(deps.clock.now()).toISOString().slice(0, 10);
-    const cards = new Map(entries.map((e) => [e.slug, toCard(e, cardFigures(e.holdings, table, valuationDate))]));
-    return { cards, complete: lookup.unavailable.length === 0 };
+    const stored = new Map((await snapshots.find({ _id: { $in: entries.map((e) => e.slug) } })).map((s) => [s._id, s]));
+    const shown = await Promise.all(entries.map((e) => figuresOf(e, stored.get(e.slug) ?? null)));
+    const cards = new Map(entries.map((e, i) => [e.slug, toCard(e, cardFigures(shown[i] ?? null))]));
+    return { cards, complete: shown.every((s) => s?.complete !== false) };
   }
 
   async function build(query: CommunityQuery, page: number, pageSize: number): Promise<Built> {

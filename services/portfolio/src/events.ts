@@ -1,11 +1,13 @@
 /**
  * What the portfolio service publishes: portfolio.saved after every create, save, rename and settings
- * change; portfolio.deleted after a delete. Both are keyed by the owner's uid so one user's events stay
- * in order, and are written in the same commit as the change (the outbox). It consumes price.updated
- * (revaluation.ts) and brokerage.holdings.imported (imports.ts).
+ * change; portfolio.deleted after a delete; portfolio.valued with every figures it stores (figures.ts). All
+ * are keyed by the owner's uid so one user's events stay in order, and are written in the same commit as the
+ * change (the outbox). It consumes price.updated (revaluation.ts), account.updated (owners.ts) and
+ * brokerage.holdings.imported (imports.ts).
  */
 import { type EventPayload, publishOp } from "@folio/platform/events";
-import type { WriteOp } from "@folio/platform/store/port";
+import type { Doc, WriteOp } from "@folio/platform/store/port";
+import type { PortfolioFigures } from "@folio/proto/portfolio";
 import { type PortfolioState, tickersOf } from "./domain/portfolio.ts";
 
 export interface SavedFacts {
@@ -16,8 +18,9 @@ export interface SavedFacts {
   promoted?: boolean;
 }
 
-export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number): WriteOp {
+export function portfolioSaved(p: PortfolioState & Pick<Doc, "_id">, facts: SavedFacts, now: number): WriteOp {
   const payload: EventPayload<"portfolio.saved"> = {
+    portfolioId: p._id,
     uid: p.owner,
     slug: p.slug,
     pName: p.pName,
@@ -37,6 +40,25 @@ export function portfolioSaved(p: PortfolioState, facts: SavedFacts, now: number
   return publishOp("portfolio.saved", p.owner, payload, now);
 }
 
-export function portfolioDeleted(p: PortfolioState, now: number): WriteOp {
-  return publishOp("portfolio.deleted", p.owner, { uid: p.owner, slug: p.slug }, now);
+export function portfolioDeleted(p: PortfolioState & Pick<Doc, "_id">, now: number): WriteOp {
+  return publishOp("portfolio.deleted", p.owner, { uid: p.owner, slug: p.slug, portfolioId: p._id }, now);
+}
+
+/** The figures just stored for a portfolio's revision, and each asset as valued. */
+export function portfolioValued(
+  p: PortfolioState & Pick<Doc, "_id">,
+  valued: { rev: number; valuedAt: number; figures: PortfolioFigures | null; holdings: EventPayload<"portfolio.valued">["holdings"] },
+  now: number,
+): WriteOp {
+  const payload: EventPayload<"portfolio.valued"> = {
+    uid: p.owner,
+    slug: p.slug,
+    portfolioId: p._id,
+    rev: valued.rev,
+    playGround: p.playGround,
+    valuedAt: new Date(valued.valuedAt).toISOString(),
+    figures: valued.figures,
+    holdings: valued.holdings,
+  };
+  return publishOp("portfolio.valued", p.owner, payload, now);
 }

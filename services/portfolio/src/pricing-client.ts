@@ -7,7 +7,8 @@
 import type { Cache } from "@folio/platform/cache/port";
 import type { Logger } from "@folio/platform/log";
 import { SingleFlight } from "@folio/platform/memo";
-import { type PriceReply, type PricingQueries, PricingUnavailable } from "@folio/pricing/client";
+import { type CloseReply, type PriceReply, type PricingQueries, PricingUnavailable } from "@folio/pricing/client";
+import type { UnpricedHolding } from "@folio/proto/portfolio";
 
 export const PRICE_TTL_MS = 60 * 60 * 1000;
 /** A last good value pricing serves during an outage is real, but asked again soon. */
@@ -35,7 +36,12 @@ export interface PriceLookup {
   unavailable: string[];
 }
 
-export const unpricedOf = (lookup: PriceLookup): string[] => [...lookup.unknown, ...lookup.unavailable].sort();
+/** The tickers pricing could not price, with why, by ticker. */
+export const unpricedOf = (lookup: PriceLookup): UnpricedHolding[] =>
+  [
+    ...lookup.unknown.map((ticker): UnpricedHolding => ({ ticker, reason: "unknown-ticker" })),
+    ...lookup.unavailable.map((ticker): UnpricedHolding => ({ ticker, reason: "unavailable" })),
+  ].sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
 
 export class PricingClient {
   /** concurrent asks for one ticker share one call */
@@ -65,6 +71,14 @@ export class PricingClient {
       else result.prices.set(ticker, answer.price);
     });
     return result;
+  }
+
+  /**
+   * The as-traded close on or before `date` (README "The as-traded close"); null when pricing knows no such
+   * ticker or no close that early; PricingUnavailable during an outage. Not cached here: pricing keeps it.
+   */
+  close(ticker: string, date: string): Promise<CloseReply | null> {
+    return this.pricing.close(ticker.toUpperCase(), date);
   }
 
   /** Drops the cached price of a ticker (its price changed), so the next valuation asks pricing again. */

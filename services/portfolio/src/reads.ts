@@ -13,9 +13,10 @@ import { cacheHeaders } from "./caching.ts";
 import { portfolioNotFound } from "./commands.ts";
 import { accessOf } from "./domain/access.ts";
 import { appliesTo } from "./domain/moderation.ts";
+import type { Figures, SnapshotFields } from "./figures.ts";
 import { unlistings } from "./moderation-store.ts";
 import { hasUpdates, type ServedCopy } from "./reply-cache.ts";
-import { findBySlug, listByOwner, type PortfolioDoc, portfolios, revOf, type ValueSnapshot, valueSnapshots } from "./store.ts";
+import { findBySlug, listByOwner, type PortfolioDoc, portfolios, revOf, valueSnapshots } from "./store.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
 export interface CachableRead {
@@ -27,7 +28,7 @@ export interface CachableRead {
   headers: Record<string, string>;
 }
 
-export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer) {
+export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer, figures: Figures) {
   const collection = portfolios(deps.store);
   const snapshots = valueSnapshots(deps.store);
   const unlisted = unlistings(deps.store);
@@ -41,10 +42,14 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
   }
 
   return {
-    /** Uncached load: values the portfolio now (has_updates false) and makes that the cached copy. */
+    /**
+     * Uncached load: values the portfolio now (has_updates false), records its figures when they are newer and
+     * no worse than the stored ones (so every other screen shows what this page shows), and makes it the cached copy.
+     */
     async load(slug: string, identity: Identity | null): Promise<PortfolioReply> {
       const { doc, owner } = await visible(slug, identity);
       const valued = await valuer.value(doc);
+      await figures.record(doc, valued);
       await valuer.keep(doc.slug, valued);
       const isAdmin = identity?.isAdmin === true;
       const reply: PortfolioReply = {
@@ -78,7 +83,7 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
       const { doc, owner } = await visible(slug, identity);
       const rev = revOf(doc);
       const snapshot = await snapshots.get(doc.slug);
-      const served = await valuer.served(doc, snapshot);
+      const served = await valuer.served(doc, snapshot, (fresh) => figures.record(doc, fresh, snapshot));
       const outdated = hasUpdates(served.copy, rev, snapshot);
       const version = `${served.copy.rev}.${served.copy.valuedAt}${outdated ? ".u" : ""}`;
       const cache = cacheHeaders({ isOwner: owner, slug: doc.slug, rev, isAdmin, copy: version });
@@ -94,30 +99,35 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
     /**
      * The caller's portfolios, newest first, with the figures of their latest valuation (the assets' too:
      * shares after splits, amounts in the base currency), so the dashboard never recomputes them from raw prices.
+     * A portfolio whose stored figures are not of its revision or the owner's base currency is valued now
+     * (figures.ts current): the list never shows a portfolio without its figures.
      */
     async list(uid: string): Promise<Record<string, Static<typeof PortfolioListItem>>> {
       const docs = await listByOwner(collection, uid);
-      // figures refreshed by price changes since the last save live in the value snapshots
-      const figures = new Map((await snapshots.find({ _id: { $in: docs.map((d) => d.slug) } })).map((s) => [s._id, s]));
+      const baseCurrency = await valuer.baseCurrencyOf(uid);
+      const stored = new Map((await snapshots.find({ _id: { $in: docs.map((d) => d.slug) } })).map((s) => [s._id, s]));
+      const shown = await Promise.all(docs.map((d) => figures.current(d, stored.get(d.slug) ?? null, baseCurrency)));
       const moderated = new Map((await unlisted.find({ _id: { $in: docs.map((d) => d.slug) } })).map((u) => [u._id, u]));
       // A JSON object keeps insertion order for these keys unless a slug is all digits (those sort first).
       const list: Record<string, Static<typeof PortfolioListItem>> = {};
-      for (const d of docs) {
+      docs.forEach((d, i) => {
+        const s = shown[i];
         list[d.slug] = {
           pname: d.pName,
           slug: d.slug,
-          marketValue: figures.get(d.slug)?.marketValue ?? d.marketValue,
+          marketValue: s.marketValue,
           playGround: d.playGround,
           privateMode: d.privateMode,
-          historicalData: figures.get(d.slug)?.allHistory ?? d.allHistory,
+          historicalData: s.allHistory,
           created_at: d.created_at,
-          assets: withFigures(d, figures.get(d.slug)),
+          assets: withFigures(d, s),
           provider: d.provider,
           gradient: gradientOf(d.slug, d.gradient),
+          figures: s.figures ?? null,
         };
         const u = moderated.get(d.slug) ?? null;
         if (u && appliesTo(u, d._id)) list[d.slug].unlisted = { reason: u.reason, at: u.at };
-      }
+      });
       return list;
     },
   };
@@ -125,9 +135,9 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer)
 
 export type PortfolioReads = ReturnType<typeof createPortfolioReads>;
 
-/** A portfolio's assets as saved, with each one's figures when the snapshot is of this very revision. */
-function withFigures(doc: PortfolioDoc, snapshot: ValueSnapshot | undefined): Asset[] {
-  const figures = snapshot?.rev === revOf(doc) ? snapshot.assets : undefined;
+/** A portfolio's assets as saved, with each one's figures from the same valuation as the totals. */
+function withFigures(doc: PortfolioDoc, snapshot: SnapshotFields): Asset[] {
+  const figures = snapshot.rev === revOf(doc) ? snapshot.assets : undefined;
   if (!figures || figures.length !== doc.assets.length) return doc.assets;
   return doc.assets.map((asset, i) => ({ ...asset, ...figures[i] }));
 }

@@ -5,9 +5,10 @@
  *   (jobId from the event id, so a redelivery adds nothing), then marks the event handled;
  * - the fan-out pages through the ticker's holders one bucket at a time (store.ts holdings) and adds a
  *   `portfolio.revalue` job per portfolio (jobId per slug: a burst of ticks makes one job while it waits);
- * - a revaluation values one portfolio and writes its figures to its value snapshot, then replaces its
- *   cached reply. A portfolio with an asset whose price cannot be had right now keeps its stored figures
- *   (figures missing an asset would be wrong, not merely old) and its next read values it afresh.
+ * - a revaluation values one portfolio and records its figures (figures.ts: with portfolio.valued, only when
+ *   newer and no worse), then replaces its cached reply. A portfolio with an asset whose price cannot be had
+ *   right now keeps its stored figures (figures missing an asset would be wrong, not merely old) unless those
+ *   are unusable (of another base currency, or an older release's), and its next read values it afresh.
  *
  * Every portfolio is its own job, retried on its own, and no commit holds more than one portfolio.
  */
@@ -16,7 +17,8 @@ import { FANOUT_BUCKETS } from "@folio/platform/fanout";
 import { handleOnce } from "@folio/platform/inbox";
 import { type JobDefinition, job } from "@folio/platform/jobs";
 import type { Consumer, ServiceDeps } from "@folio/platform/service";
-import { findBySlug, holdings, portfolios, revOf, slugsHolding, snapshotOp } from "./store.ts";
+import type { Figures } from "./figures.ts";
+import { FIGURES_VERSION, findBySlug, holdings, portfolios, revOf, slugsHolding, valueSnapshots } from "./store.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
 export const REVALUATION_CONSUMER = "portfolio.revaluation";
@@ -35,7 +37,7 @@ export interface RevaluationResult {
   revalued: boolean;
 }
 
-export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer): { consumer: Consumer; jobs: JobDefinition[] } {
+export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer, figures: Figures): { consumer: Consumer; jobs: JobDefinition[] } {
   const held = holdings(deps.store);
   const collection = portfolios(deps.store);
 
@@ -65,16 +67,15 @@ export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer): { consu
       if (!doc) return { slug, revalued: false };
       // background work: it may wait for pricing as long as pricing takes
       const valued = await valuer.value(doc, undefined);
-      const assetTickers = new Set([...doc.assets.map((a) => a.ticker.toUpperCase()), ...valued.fxPairs]);
-      if (valued.lookup.unavailable.some((t) => assetTickers.has(t))) {
+      const recorded = await figures.record(doc, valued);
+      if (!valued.complete && !recorded) {
         await valuer.forget(slug);
         deps.log.warn({ slug, unavailable: valued.lookup.unavailable }, "portfolio left unrevalued: some of its prices are unavailable");
         return { slug, revalued: false };
       }
-      // a save meanwhile wrote figures of a newer revision in its own commit: those stand
+      // a save meanwhile wrote figures of a newer revision in its own commit, and its reply: those stand
       const now = await findBySlug(collection, slug);
       if (!now || revOf(now) !== revOf(doc)) return { slug, revalued: false };
-      await deps.store.commit([snapshotOp(slug, valuer.snapshotOf(valued))]);
       // after the commit: a reader must never get figures newer than what is stored
       await valuer.keep(slug, valued);
       return { slug, revalued: true };
@@ -83,4 +84,36 @@ export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer): { consu
   );
 
   return { consumer: onPriceUpdated, jobs: [fanOut, revalue] };
+}
+
+/** Which release's figures every stored portfolio has (one document): what `refreshOldFigures` last brought them to. */
+const MIGRATIONS = "portfolio_migrations";
+interface MigrationDoc {
+  _id: string;
+  _v?: number;
+  version: number;
+}
+
+/**
+ * At start, once per release that changes what figures hold (FIGURES_VERSION): a revaluation of every
+ * portfolio whose stored figures are missing or an older release's, so every screen has figures of this
+ * release's definitions without waiting for a price to move. Returns how many were queued (0 when done before).
+ */
+export async function refreshOldFigures(deps: ServiceDeps): Promise<number> {
+  const marks = deps.store.collection<MigrationDoc>(MIGRATIONS);
+  const mark = await marks.get("figures");
+  if (mark && mark.version >= FIGURES_VERSION) return 0;
+  const docs = await portfolios(deps.store).find({});
+  const stored = new Map((await valueSnapshots(deps.store).find({})).map((s) => [s._id, s]));
+  let queued = 0;
+  for (const doc of docs) {
+    const s = stored.get(doc.slug);
+    if (s && s.version === FIGURES_VERSION && s.rev === revOf(doc)) continue;
+    await deps.jobs.add(REVALUE_QUEUE, { slug: doc.slug }, { jobId: revalueJobId(doc.slug) });
+    queued++;
+  }
+  const done: MigrationDoc = { _id: "figures", version: FIGURES_VERSION };
+  await deps.store.commit([{ op: "upsert", collection: MIGRATIONS, doc: done }]);
+  if (queued > 0) deps.log.info({ portfolios: queued }, "portfolios with figures of an older release are being valued again");
+  return queued;
 }

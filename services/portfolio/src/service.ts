@@ -10,13 +10,14 @@ import { PricingQueries } from "@folio/pricing/client";
 import { createPortfolioCommands } from "./commands.ts";
 import { createCommunity } from "./community.ts";
 import { CommunityModel } from "./community-model.ts";
+import { createFigures } from "./figures.ts";
 import { importsConsumer } from "./imports.ts";
 import { createModeration } from "./moderation.ts";
 import { OwnerSettings, owners, ownersConsumer } from "./owners.ts";
 import { playgroundRoutes } from "./playground.ts";
 import { PricingClient } from "./pricing-client.ts";
 import { createPortfolioReads } from "./reads.ts";
-import { revaluation } from "./revaluation.ts";
+import { refreshOldFigures, revaluation } from "./revaluation.ts";
 import { portfolioRoutes } from "./routes.ts";
 import { seedJob, startSeeding } from "./seed.ts";
 import { bucketLegacyHoldings, holdings } from "./store.ts";
@@ -28,11 +29,12 @@ export function createPortfolioService(deps: ServiceDeps): ServiceModule {
     new PricingClient(new PricingQueries(deps.services), deps.cache, deps.log),
     new OwnerSettings(owners(deps.store)),
   );
+  const figures = createFigures(deps, valuer);
   const model = new CommunityModel(deps.store);
-  const community = createCommunity(deps, valuer, model);
-  const commands = createPortfolioCommands(deps, valuer, model, community.invalidate);
-  const reads = createPortfolioReads(deps, valuer);
-  const revalue = revaluation(deps, valuer);
+  const community = createCommunity(deps, valuer, figures, model);
+  const commands = createPortfolioCommands(deps, valuer, figures, model, community.invalidate);
+  const reads = createPortfolioReads(deps, valuer, figures);
+  const revalue = revaluation(deps, valuer, figures);
   const moderation = createModeration(deps, model, community.invalidate);
   return {
     name: "portfolio",
@@ -47,6 +49,7 @@ export function createPortfolioService(deps: ServiceDeps): ServiceModule {
     async start() {
       await bucketLegacyHoldings(deps.store, holdings(deps.store));
       await community.rebuild();
+      await refreshOldFigures(deps);
       await startSeeding(deps);
     },
   };

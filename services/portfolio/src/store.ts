@@ -5,7 +5,7 @@
  */
 import { bucketOf } from "@folio/platform/fanout";
 import type { Collection, Doc, Store, WriteOp } from "@folio/platform/store/port";
-import type { Asset, Portfolio } from "@folio/proto/portfolio";
+import type { Asset, Portfolio, PortfolioFigures } from "@folio/proto/portfolio";
 import type { PortfolioState } from "./domain/portfolio.ts";
 import { firstFreeSlug, slugCandidates } from "./domain/slug.ts";
 
@@ -103,10 +103,13 @@ export async function bucketLegacyHoldings(store: Store, c: Collection<HoldingDo
 }
 
 /**
- * A portfolio's latest figures from prices, one document per slug. Kept beside the portfolio, not in it:
- * the portfolio's version is the revision the owner's saves are checked against, and a price moving must
- * not turn the owner's next save into a version conflict. Written by each save (in its commit) and by
- * revaluation after price.updated.
+ * A portfolio's latest figures from prices, one document per slug: the one record every screen besides the
+ * portfolio's own page reads (the dashboard's list, the community's cards, net worth through the
+ * portfolio.valued event it is published with; figures.ts). Kept beside the portfolio, not in it: the
+ * portfolio's version is the revision the owner's saves are checked against, and a price moving must not turn
+ * the owner's next save into a version conflict. Written in the commit of every change that makes a revision
+ * (create, save, rename, settings), by revaluation after price.updated or a base-currency change, and by a
+ * read that valued the portfolio afresh (figures.ts record).
  */
 export const VALUES = "portfolio_values";
 
@@ -121,6 +124,7 @@ export type AssetFigures = Pick<
   | "currency"
   | "priceDate"
   | "stale"
+  | "staleReason"
   | "shares"
   | "splitFactor"
   | "cost"
@@ -135,6 +139,7 @@ export const ASSET_FIGURES = [
   "currency",
   "priceDate",
   "stale",
+  "staleReason",
   "shares",
   "splitFactor",
   "cost",
@@ -144,9 +149,22 @@ export const ASSET_FIGURES = [
   "profitLossPercent",
 ] as const satisfies readonly (keyof AssetFigures)[];
 
+/** What a snapshot holds; one written by an older release (a smaller number) is revalued at start. */
+export const FIGURES_VERSION = 2;
+
 export interface ValueSnapshot extends Doc {
   /** the portfolio revision these figures are for */
   rev: number;
+  /** FIGURES_VERSION when written; absent before versions */
+  version?: number;
+  /** the currency of every amount (the owner's base currency when valued) */
+  baseCurrency?: string;
+  /** epoch ms the valuation started, before its prices were read */
+  valuedAt?: number;
+  /** false when pricing could not price some holding now (an outage): better figures may come */
+  complete?: boolean;
+  /** the portfolio's totals; null for a portfolio without assets */
+  figures?: PortfolioFigures | null;
   /** per asset, in the portfolio's order; absent in snapshots written before they were kept */
   assets?: AssetFigures[];
   marketValue: number | null;

@@ -20,7 +20,7 @@ import type { OwnerSettings } from "./owners.ts";
 import type { PricingClient } from "./pricing-client.ts";
 import { PRICE_WAIT_MS, type PriceLookup, unpricedOf } from "./pricing-client.ts";
 import { OUTAGE_REPLY_TTL_MS, REPLY_TTL_MS, ReplyCache, type ServedCopy } from "./reply-cache.ts";
-import { ASSET_FIGURES, type AssetFigures, type PortfolioDoc, revOf, toPortfolio, type ValueSnapshot } from "./store.ts";
+import { type PortfolioDoc, revOf, toPortfolio, type ValueSnapshot } from "./store.ts";
 
 export interface Valued {
   /** the public portfolio with its live fields, marketValue, fees, allHistory and lastRefreshed */
@@ -31,6 +31,10 @@ export interface Valued {
   lookup: PriceLookup;
   /** the exchange-rate pairs the valuation needed (`EURUSD=X`), asked of pricing like tickers */
   fxPairs: string[];
+  /** the owner's base currency, which every amount is in */
+  baseCurrency: string;
+  /** every held ticker and needed rate was answered (priced, or unknown to pricing): no outage left a gap */
+  complete: boolean;
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -60,18 +64,27 @@ export class PortfolioValuer {
     const { lookup, fxPairs } = await this.pricesWithRates(valuationTickers(doc), baseCurrency, waitMs);
     // the benchmark is not an asset: when it alone has no price, the chart has no index line and that is all
     const held = new Set(doc.assets.map((a) => a.ticker.toUpperCase()));
-    const unpriced = unpricedOf(lookup).filter((t) => held.has(t));
+    const unpriced = unpricedOf(lookup).filter((u) => held.has(u.ticker));
     const view = valuePortfolioView(doc, lookup.prices, unpriced, { baseCurrency, today: isoDay(valuedAt) });
     // the stored document may carry fields this service keeps to itself; the copy must hold only the public ones
     const portfolio = Value.Clean(Portfolio, {
       ...toPortfolio(doc),
       assets: view.assets,
+      // the cost of the priced assets in the base currency, as the valuation counts it
+      value: view.valuation?.value ?? 0,
       marketValue: view.marketValue,
       fees: view.fees,
       allHistory: view.allHistory,
       lastRefreshed: new Date(valuedAt).toISOString(),
     }) as Portfolio;
-    return { portfolio, valuation: view.valuation, valuedAt, lookup, fxPairs };
+    const needed = new Set([...held, ...fxPairs]);
+    const complete = !lookup.unavailable.some((t) => needed.has(t));
+    return { portfolio, valuation: view.valuation, valuedAt, lookup, fxPairs, baseCurrency, complete };
+  }
+
+  /** The owner's base currency (owners.ts): the currency their portfolios are valued in. */
+  baseCurrencyOf(owner: string): Promise<string> {
+    return this.owners.baseCurrencyOf(owner);
   }
 
   /**
@@ -93,31 +106,19 @@ export class PortfolioValuer {
     return { lookup, fxPairs };
   }
 
-  /** The figures kept beside the portfolio (store.ts VALUES) for a valuation. */
-  snapshotOf(valued: Valued): Omit<ValueSnapshot, "_id" | "_v"> {
-    const p = valued.portfolio;
-    return {
-      rev: p.rev,
-      assets: p.assets.map((a) => {
-        const figures: AssetFigures = {};
-        for (const key of ASSET_FIGURES) if (a[key] !== undefined) Object.assign(figures, { [key]: a[key] });
-        return figures;
-      }),
-      marketValue: p.marketValue,
-      fees: p.fees,
-      allHistory: p.allHistory,
-      lastRefreshed: p.lastRefreshed ?? new Date(valued.valuedAt).toISOString(),
-    };
-  }
-
   /**
    * The copy of a portfolio to serve, or a fresh one valued and cached when there is none. `snapshot` is
-   * the portfolio's value snapshot, read by the caller for has_updates.
+   * the portfolio's value snapshot, read by the caller for has_updates; `valued` is told of a fresh valuation
+   * (the figures record keeps it, figures.ts), before it is cached.
    */
-  async served(doc: PortfolioDoc, snapshot: ValueSnapshot | null): Promise<ServedCopy> {
+  async served(doc: PortfolioDoc, snapshot: ValueSnapshot | null, valued?: (v: Valued) => Promise<unknown>): Promise<ServedCopy> {
     const hit = await this.replies.get(doc.slug, revOf(doc), snapshot);
     if (hit) return hit;
-    return this.valuing.run(`${doc.slug}\n${revOf(doc)}`, async () => this.keep(doc.slug, await this.value(doc)));
+    return this.valuing.run(`${doc.slug}\n${revOf(doc)}`, async () => {
+      const fresh = await this.value(doc);
+      await valued?.(fresh);
+      return this.keep(doc.slug, fresh);
+    });
   }
 
   /** Caches a valuation as the portfolio's copy and returns it. */

@@ -56,7 +56,8 @@ describe("POST /v1/save/portfolio/:slug", () => {
     expect(body).toMatchObject({ message: "pcreated" });
     const slug = body.slug as string;
     expect(slug).toMatch(/^three-fund-[a-z0-9]{6}$/);
-    // 10 × 200 + 4 × 72.5 = 2000 + 290 = 2290
+    // each asset's value is its quantity × PoA (10 × 200, 4 × 72.5); the portfolio's value is the cost of its
+    // priced assets in the base currency, and nothing is priced here (no pricing service): 0 (README "Portfolio totals")
     expect(body.data).toMatchObject({
       slug,
       pName: "Three Fund",
@@ -66,7 +67,7 @@ describe("POST /v1/save/portfolio/:slug", () => {
       formatGains: "$",
       indexTicker: "SPY",
       privateMode: true,
-      value: 2290,
+      value: 0,
       rev: 1,
       created_at: "2026-01-02T12:00:00.000Z",
     });
@@ -81,6 +82,7 @@ describe("POST /v1/save/portfolio/:slug", () => {
     const [saved] = await events("portfolio.saved");
     expect(saved.key).toBe("alice");
     expect(saved.payload).toEqual({
+      portfolioId: (await h.stored(slug))?._id,
       uid: "alice",
       slug,
       pName: "Three Fund",
@@ -112,7 +114,6 @@ describe("POST /v1/save/portfolio/:slug", () => {
 
   it("updates the owner's portfolio in place and publishes the save", async () => {
     const slug = await h.create("alice", "Tech");
-    // 2 × 150 + 1 × 400.5 = 300 + 400.5 = 700.5
     const res = await h
       .as("alice")
       .save(
@@ -120,7 +121,9 @@ describe("POST /v1/save/portfolio/:slug", () => {
         input({ assets: [asset({ ticker: "AAPL", quantity: 2, PoA: 150 }), asset({ ticker: "NVDA", quantity: 1, PoA: 400.5 })], rev: 1 }),
       );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: "pupdated", slug, data: { rev: 2, value: 700.5, pName: "Tech" } });
+    expect(res.json()).toMatchObject({ message: "pupdated", slug, data: { rev: 2, pName: "Tech" } });
+    // 2 × 150 and 1 × 400.5 as entered
+    expect(res.json().data.assets.map((a: { value: number }) => a.value)).toEqual([300, 400.5]);
     const stored = await h.stored(slug);
     expect(stored?._v).toBe(2);
     expect(stored?.assets.map((a) => a.ticker)).toEqual(["AAPL", "NVDA"]);
@@ -211,6 +214,8 @@ describe("POST /v1/save/portfolio/:slug", () => {
   it.each([
     ["a negative quantity", { quantity: -1 }, "Quantity must be a number from 0 to 1,000,000,000"],
     ["1e308 units", { quantity: 1e308 }, "Quantity must be a number from 0 to 1,000,000,000"],
+    ["one unit over 1e9", { quantity: 1_000_000_001 }, "Quantity must be a number from 0 to 1,000,000,000"],
+    ["a future date one day past tomorrow's slack", { DoA: "2026-01-04" }, "Purchase date cannot be in the future"],
     ["no quantity for a new asset", { quantity: 0 }, "Quantity missing"],
     ["non-numeric text for a new asset", { quantity: "a few" }, "Quantity missing"],
     ["no purchase date", { DoA: "" }, "Purchase date missing"],
@@ -369,6 +374,14 @@ describe("POST /v1/get/portfolios-and-assets", () => {
       assets: [expect.objectContaining({ ticker: "VTI", value: 2000, index: 0 })],
       provider: null,
       gradient: gradientFromSlug(first),
+      // its figures: nothing priced here (no pricing service), VTI listed as unavailable
+      figures: expect.objectContaining({
+        rev: 1,
+        baseCurrency: "USD",
+        value: 0,
+        marketValue: null,
+        unpriced: [{ ticker: "VTI", reason: "unavailable" }],
+      }),
     });
   });
 

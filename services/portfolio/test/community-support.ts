@@ -12,7 +12,7 @@ import type { CommunityReply } from "@folio/proto/community";
 import type { AssetInput, PortfolioInput } from "@folio/proto/portfolio";
 import type { PriceReply } from "@folio/proto/pricing";
 import type { FastifyPluginAsync } from "fastify";
-import { loadTicker } from "../src/domain/valuation/testing/market-data.ts";
+import { asTradedClose, loadInstrument, loadTicker } from "../src/domain/valuation/testing/market-data.ts";
 import { createPortfolioService } from "../src/service.ts";
 import { type PortfolioDoc, portfolios } from "../src/store.ts";
 
@@ -21,6 +21,8 @@ export type Who = "alice" | "bob" | null;
 /** Prices a test controls; `down` makes every look-up a 503, as pricing answers when no provider does. */
 export class FakePricing {
   readonly prices = new Map<string, PriceReply>();
+  /** the as-traded close of a ticker on or before a date (GET /v1/get/{ticker}/close) */
+  readonly closes = new Map<string, (date: string) => { date: string; close: number } | null>();
   down = false;
   /** tickers asked, in order */
   readonly asked: string[] = [];
@@ -29,10 +31,28 @@ export class FakePricing {
     this.prices.set(ticker, { ticker, latestPrice, historical_data, fee: 0, name: ticker, assetClass: "ETF" });
   }
 
-  /** the ticker as the shared market data has it (daily closes reduced to month ends) */
+  /**
+   * The ticker as the shared market data has it, read as the README's CSV rules say (daily closes reduced to
+   * month ends, splits, dividends, the last row's date), and its as-traded closes.
+   */
   setFromMarketData(ticker: string): void {
-    const { latestPrice, history } = loadTicker(ticker);
-    this.set(ticker, latestPrice as number, history);
+    const { history: adjusted } = loadTicker(ticker);
+    const inst = loadInstrument(ticker);
+    this.prices.set(ticker, {
+      ticker,
+      latestPrice: inst.latestPrice as number,
+      historical_data: adjusted,
+      fee: 0,
+      name: ticker,
+      assetClass: "ETF",
+      asOf: inst.asOf ?? undefined,
+      currency: "USD",
+      closes: inst.history,
+      splits: [...(inst.splits ?? [])],
+      dividends: [...(inst.dividends ?? [])],
+      dividendsInCloses: inst.dividendsInCloses === true,
+    });
+    this.closes.set(ticker, (date) => asTradedClose(ticker, date));
   }
 
   readonly plugin: FastifyPluginAsync = async (app) => {
@@ -43,6 +63,17 @@ export class FakePricing {
       const price = this.prices.get(ticker);
       if (!price) return reply.code(404).send({ error: `Unknown ticker: ${ticker}`, code: "not_found" });
       return price;
+    });
+    app.get<{ Params: { ticker: string }; Querystring: { date: string } }>("/v1/get/:ticker/close", async (request, reply) => {
+      const ticker = request.params.ticker.toUpperCase();
+      const date = request.query.date;
+      this.asked.push(`${ticker}@${date}`);
+      if (this.down) return reply.code(503).send({ error: "Ooops! Something went wrong!", code: "unavailable" });
+      const close = this.closes.get(ticker);
+      if (!close) return reply.code(404).send({ error: `Unknown ticker: ${ticker}`, code: "not_found" });
+      const day = close(date);
+      if (!day) return reply.code(404).send({ error: `${ticker} has no close on or before ${date}`, code: "not_found" });
+      return { ticker, date: day.date, close: day.close, currency: "USD", basis: "as-traded" };
     });
   };
 }

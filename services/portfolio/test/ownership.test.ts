@@ -145,9 +145,14 @@ describe("ownership matrix", () => {
     if (!CHANGES.includes(outcome)) {
       expect(await h.stored(slug)).toEqual(before);
       const newEvents = (await h.deps.outboxEvents()).slice(eventsBefore);
-      // the only event a non-changing call may cause is the creation of the caller's own copy
+      // the only events a non-changing call may cause are the creation of the caller's own copy, and its figures
       expect(newEvents.map((e) => [e.type, (e.payload as { slug: string }).slug])).toEqual(
-        outcome === "copied" ? [["portfolio.saved", body.slug]] : [],
+        outcome === "copied"
+          ? [
+              ["portfolio.saved", body.slug],
+              ["portfolio.valued", body.slug],
+            ]
+          : [],
       );
     }
   });

@@ -112,6 +112,17 @@ describe.skipIf(!hasRealData)("total returns on the real market data", () => {
     expect(valuation.xirrMultipleRoots).toBe(false);
     expect(valuation.xirrRootsPercent).toHaveLength(1);
   });
+
+  it("keeps JNJ in the 2002 crash's backtest: its closes before split-adjusted/JNJ.csv starts come from JNJ.csv", async () => {
+    await open({ MARKET_DATA_DIR: REAL_DATA_DIR });
+    const { valuation } = await valued({ assets: [asset({ ticker: "JNJ", quantity: 100, PoA: 100.48, DoA: "2016-01-04" })] });
+    const crash = valuation.periods.find((p: Loose) => p.name === "2002 Crash");
+    expect(crash).toMatchObject({ excluded: [], weights: { JNJ: 100 } });
+    // the rescaled adjusted closes: the scale cancels, no dividends apart before 2006 (they are in the closes)
+    // JNJ.csv's last March 2000 row 17.703935623168945, last September 2002 row 28.192462921142578: +59.244 %
+    const month = closes("JNJ").month;
+    expect(crash.returnPercent).toBeCloseTo((month["2002-09"] / month["2000-03"] - 1) * 100, 6);
+  });
 });
 
 describe.skipIf(!hasRealData)("stale prices", () => {

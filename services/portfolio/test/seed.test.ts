@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPortfolioCommands } from "../src/commands.ts";
 import { CommunityModel, communityEntries } from "../src/community-model.ts";
 import { SAMPLE_OWNER, SAMPLE_PURCHASE_DATE, SAMPLE_SLUGS, SAMPLES, sampleTickers } from "../src/domain/samples.ts";
-import { hasMarketData, loadTicker, marketDataDir } from "../src/domain/valuation/testing/market-data.ts";
+import { asTradedClose, hasMarketData, loadTicker, marketDataDir } from "../src/domain/valuation/testing/market-data.ts";
+import { createFigures } from "../src/figures.ts";
 import { OwnerSettings, owners } from "../src/owners.ts";
 import { PricingClient } from "../src/pricing-client.ts";
 import { SEED_BACKOFF_MS, SEED_JOB_ID, SEED_QUEUE, type SeedOutcome, seedSamples } from "../src/seed.ts";
@@ -62,9 +63,9 @@ async function started(module: ServiceModule = h.module): Promise<SeedOutcome> {
 }
 
 describe.skipIf(!withData)("seeding the samples", () => {
-  it("creates the three samples at start, public, filed, bought at January 2021's real closes", async () => {
+  it("creates the three samples at start, public, filed, bought at 2021-01-29's as-traded closes", async () => {
     priceEverySample();
-    expect(await started()).toEqual({ created: [...SAMPLE_SLUGS], present: [], skipped: [] });
+    expect(await started()).toEqual({ created: [...SAMPLE_SLUGS], corrected: [], present: [], skipped: [] });
 
     const found = await portfolios(deps.store).find({ owner: SAMPLE_OWNER });
     const stored = SAMPLE_SLUGS.map((slug) => found.find((d) => d.slug === slug) as (typeof found)[number]);
@@ -74,16 +75,20 @@ describe.skipIf(!withData)("seeding the samples", () => {
       ["sample-dividend-income", "Dividend", false],
     ]);
     const threeFund = stored[0];
-    const vti = loadTicker("VTI").history["2021-01"];
-    // VTI is 50 % of $10,000, bought at its January 2021 close (about $195): round(5000 / close) units
+    const vti = asTradedClose("VTI", SAMPLE_PURCHASE_DATE)?.close as number;
+    // VTI is 50 % of $10,000, bought at its 2021-01-29 close (VTI.csv's row, no split since: about $180): round(5000 / close) units
     expect(threeFund.assets[0]).toMatchObject({ ticker: "VTI", PoA: vti, quantity: Math.round(5000 / vti), DoA: SAMPLE_PURCHASE_DATE });
     expect(threeFund.assets[0].quantity).toBeGreaterThan(20);
     expect(threeFund.assets[0].quantity).toBeLessThan(30);
     for (const doc of stored) {
-      for (const a of doc.assets) expect(a.PoA).toBe(loadTicker(a.ticker).history["2021-01"]);
+      for (const a of doc.assets) expect(a.PoA).toBe(asTradedClose(a.ticker, SAMPLE_PURCHASE_DATE)?.close);
       // valued at the save, as any new portfolio is
       expect(doc.marketValue).toBeGreaterThan(0);
     }
+    // NVDA paid in that day's shares: NVDA.csv's 2021-01-29 close × 4 (2021-07-20) × 10 (2024-06-10), about $517
+    const nvda = stored[1].assets.find((a) => a.ticker === "NVDA");
+    expect(nvda?.PoA).toBeGreaterThan(500);
+    expect(nvda?.PoA).toBeLessThan(530);
 
     const events = await savedEvents();
     expect(events.map((e) => [e.key, (e.payload as { slug: string }).slug, (e.payload as { created: boolean }).created])).toEqual(
@@ -96,7 +101,7 @@ describe.skipIf(!withData)("seeding the samples", () => {
     await started();
     const eventsAfterFirst = (await savedEvents()).length;
 
-    expect(await started(replica())).toEqual({ created: [], present: [...SAMPLE_SLUGS], skipped: [] });
+    expect(await started(replica())).toEqual({ created: [], corrected: [], present: [...SAMPLE_SLUGS], skipped: [] });
     expect(await storedSamples()).toEqual([...SAMPLE_SLUGS].sort());
     expect((await savedEvents()).length).toBe(eventsAfterFirst);
   });
@@ -106,7 +111,7 @@ describe.skipIf(!withData)("seeding the samples", () => {
     const other = replica();
     await Promise.all([h.module.start?.(), other.start?.()]);
     await deps.queue.drain(SEED_QUEUE);
-    expect((await seedJob())?.result).toEqual({ created: [...SAMPLE_SLUGS], present: [], skipped: [] });
+    expect((await seedJob())?.result).toEqual({ created: [...SAMPLE_SLUGS], corrected: [], present: [], skipped: [] });
     expect(await savedEvents()).toHaveLength(3);
 
     // seedings that still race (a job of another start, not yet finished) collide on the slugs' unique index
@@ -115,7 +120,7 @@ describe.skipIf(!withData)("seeding the samples", () => {
     const svc = forService(deps, "portfolio");
     const pricing = new PricingClient(new PricingQueries(svc.services), svc.cache, svc.log);
     const valuer = new PortfolioValuer(svc, pricing, new OwnerSettings(owners(svc.store)));
-    const commands = createPortfolioCommands(svc, valuer, new CommunityModel(svc.store), async () => {});
+    const commands = createPortfolioCommands(svc, valuer, createFigures(svc, valuer), new CommunityModel(svc.store), async () => {});
     const [a, b] = await Promise.all([seedSamples(svc, valuer, commands), seedSamples(svc, valuer, commands)]);
     expect([...a.created, ...b.created].sort()).toEqual([...SAMPLE_SLUGS].sort());
     expect([...a.present, ...b.present].sort()).toEqual([...SAMPLE_SLUGS].sort());
@@ -141,6 +146,37 @@ describe.skipIf(!withData)("seeding the samples", () => {
     expect(view.statusCode).toBe(200);
     expect(view.json().state).toEqual({ notOwner: true, isAdmin: false });
     expect((await h.as("bob").settings("sample-tech-stocks", { privateMode: true })).statusCode).toBe(403);
+  });
+});
+
+describe.skipIf(!withData)("correcting samples stored by an older release", () => {
+  it("buys a sample stored at January 2021's adjusted closes again at the as-traded ones, once", async () => {
+    priceEverySample();
+    await started();
+    // what the release before the as-traded close stored: the month's adjusted close as the price paid
+    const tech = (await h.stored("sample-tech-stocks")) as PortfolioDoc;
+    const old = tech.assets.map((a) => {
+      const adjusted = loadTicker(a.ticker).history["2021-01"] as number;
+      return { ...a, PoA: adjusted, quantity: Math.round(2000 / adjusted) };
+    });
+    const legacy: PortfolioDoc = { ...tech, assets: old };
+    await deps.store.commit([{ op: "replace", collection: "portfolios", doc: legacy, expectedVersion: tech._v }]);
+    expect(((await h.stored("sample-tech-stocks")) as PortfolioDoc).assets.find((a) => a.ticker === "NVDA")?.quantity).toBe(155);
+
+    expect(await started(replica())).toEqual({
+      created: [],
+      corrected: ["sample-tech-stocks"],
+      present: ["sample-three-fund", "sample-dividend-income"],
+      skipped: [],
+    });
+    const fixed = (await h.stored("sample-tech-stocks")) as PortfolioDoc;
+    expect(fixed.assets).toEqual(tech.assets);
+    expect(fixed._v).toBe((tech._v ?? 1) + 2);
+    // its page: NVDA's 4 shares of 2021 are 160 of today's, not 155 × 40 = 6,200
+    const page = (await h.as(null).get("sample-tech-stocks")).json();
+    expect(page.data.assets.find((a: { ticker: string }) => a.ticker === "NVDA")).toMatchObject({ quantity: 4, shares: 160 });
+    // and it happens once
+    expect(await started(replica())).toMatchObject({ corrected: [], present: [...SAMPLE_SLUGS] });
   });
 });
 
@@ -171,7 +207,7 @@ describe("seeding without prices", () => {
   it("does not retry a sample whose tickers pricing does not know, and invents nothing", async () => {
     const outcome = await started();
     expect(outcome.skipped.map((s) => s.retry)).toEqual([false, false, false]);
-    expect(outcome.skipped[1].reason).toBe("no 2021-01 close is known for AAPL, MSFT, NVDA, GOOGL, AMZN");
+    expect(outcome.skipped[1].reason).toBe("no close on or before 2021-01-29 is known for AAPL, MSFT, NVDA, GOOGL, AMZN");
     expect(await storedSamples()).toEqual([]);
   });
 

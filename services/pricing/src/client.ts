@@ -7,9 +7,9 @@
 
 import { lazyCheck } from "@folio/platform/check";
 import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
-import { AutocompleteReply, PriceReply, PricingMessages, type Suggestion } from "@folio/proto/pricing";
+import { AutocompleteReply, CloseReply, PriceReply, PricingMessages, type Suggestion } from "@folio/proto/pricing";
 
-export type { PriceReply, Suggestion };
+export type { CloseReply, PriceReply, Suggestion };
 
 /** Pricing could not answer usefully now (down, unreachable, a 5xx or a reply that is not a price). */
 export class PricingUnavailable extends Error {
@@ -26,6 +26,7 @@ const priceReply = lazyCheck(PriceReply);
 const isPrice = (body: unknown): body is PriceReply => priceReply.Check(body) && Number.isFinite(body.latestPrice) && body.latestPrice > 0;
 
 const autocompleteReply = lazyCheck(AutocompleteReply);
+const closeReply = lazyCheck(CloseReply);
 
 const errorOf = (body: unknown): unknown => (typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined);
 
@@ -48,6 +49,29 @@ export class PricingQueries {
     if (status === 200 && isPrice(body)) return body;
     if ((status === 404 && errorOf(body) === PricingMessages.unknownTicker(ticker)) || status === 400) return null;
     throw new PricingUnavailable(ticker, status === 200 ? "the reply is not a price" : `HTTP ${status}`);
+  }
+
+  /**
+   * GET /v1/get/{ticker}/close?date=: the as-traded close on or before `date` (README "The as-traded close"), or
+   * null when pricing knows no such ticker or it has no close that early (the route's 404s). An outage is
+   * thrown as PricingUnavailable.
+   */
+  async close(ticker: string, date: string): Promise<CloseReply | null> {
+    let status: number;
+    let body: unknown;
+    try {
+      ({ status, body } = await this.services.call<unknown>("pricing", {
+        method: "GET",
+        path: `/v1/get/${encodeURIComponent(ticker)}/close?date=${encodeURIComponent(date)}`,
+      }));
+    } catch (err) {
+      throw new PricingUnavailable(ticker, err instanceof ServiceUnavailableError ? err.message : String(err));
+    }
+    if (status === 200 && closeReply.Check(body)) return body;
+    const error = errorOf(body);
+    if (status === 404 && (error === PricingMessages.unknownTicker(ticker) || error === PricingMessages.noCloseBefore(ticker, date)))
+      return null;
+    throw new PricingUnavailable(ticker, status === 200 ? "the reply is not a close" : `HTTP ${status}`);
   }
 
   /**

@@ -11,22 +11,34 @@ import type { Logger } from "@folio/platform/log";
 import {
   type AssetClass,
   AUTOCOMPLETE_MAX_SUGGESTIONS,
+  type CloseReply,
   type DividendEvent,
   type PriceReply,
   type SplitEvent,
   type Suggestion,
 } from "@folio/proto/pricing";
 import { CATALOGUE, catalogueEntry } from "./catalogue.ts";
+import { asTraded } from "./domain/closes.ts";
 import { divideMonths, majorUnit } from "./domain/currency.ts";
 import { defaultFee, guessAssetClass } from "./domain/series.ts";
 import { matchRank, rankSuggestions } from "./domain/suggest.ts";
 import { offlineHint, ProviderHealth } from "./provider-health.ts";
-import { type MarketDataProvider, type PriceHistory, type Quote, type SymbolInfo, UnknownTickerError } from "./providers/port.ts";
+import {
+  type DayClose,
+  type MarketDataProvider,
+  type PriceHistory,
+  type Quote,
+  type SymbolInfo,
+  UnknownTickerError,
+} from "./providers/port.ts";
 
 export const QUOTE_TTL_MS = 60 * 60 * 1000;
 export const HISTORY_TTL_MS = 24 * 60 * 60 * 1000;
 export const SYMBOL_TTL_MS = 24 * 60 * 60 * 1000;
 export const SEARCH_TTL_MS = 60 * 60 * 1000;
+/** A past day's close does not change; one of the last days may still be completed (a late print, a holiday). */
+export const CLOSE_TTL_MS = 24 * 60 * 60 * 1000;
+export const RECENT_CLOSE_TTL_MS = 60 * 60 * 1000;
 /** After an outage the stale answer stands this long before the providers are asked again. */
 export const OUTAGE_RETRY_MS = 5 * 60 * 1000;
 
@@ -37,6 +49,7 @@ export const cacheKeys = {
   history: (ticker: string) => `history:v2:${ticker}`,
   lastHistory: (ticker: string) => `history:last:v2:${ticker}`,
   symbol: (ticker: string) => `symbol:${ticker}`,
+  close: (ticker: string, date: string) => `close:v1:${ticker}:${date}`,
   search: (provider: string, query: string) => `search:${provider}:${query}`,
 };
 
@@ -72,6 +85,17 @@ export class TickerNotFound extends Error {
   constructor(readonly ticker: string) {
     super(`no provider knows ${ticker}`);
     this.name = "TickerNotFound";
+  }
+}
+
+/** The ticker is known but no provider has a close on or before the day asked (before its listing). */
+export class NoCloseBefore extends Error {
+  constructor(
+    readonly ticker: string,
+    readonly date: string,
+  ) {
+    super(`${ticker} has no close on or before ${date}`);
+    this.name = "NoCloseBefore";
   }
 }
 
@@ -218,6 +242,66 @@ export class MarketData {
       if (!failed) throw new TickerNotFound(ticker);
       return this.staleOr(cacheKeys.lastHistory(ticker), cacheKeys.history(ticker), ticker);
     });
+  }
+
+  /**
+   * The as-traded close of GET /v1/get/{ticker}/close (README "The as-traded close"): the last daily close on
+   * or before `date` from the first provider that has one, in the major unit of its currency, times the ratio
+   * of the ticker's splits after that day (from its history). `recent`: the day is within the last week, so
+   * the answer is kept an hour rather than a day.
+   */
+  async close(ticker: string, date: string, recent = false): Promise<CloseReply> {
+    const key = cacheKeys.close(ticker, date);
+    const hit = await this.cache.get<CloseReply>(key);
+    if (hit) return hit;
+    return this.shared(key, async () => {
+      const day = await this.dayClose(ticker, date);
+      // the splits after the day: whatever the history of the ticker lists (outages throw, a split is never guessed)
+      const history = await this.history(ticker);
+      const unit = majorUnit(day.currency ?? history.currency);
+      const reply: CloseReply = {
+        ticker,
+        date: day.date,
+        close: asTraded(day.close / unit.divisor, day.date, history.splits),
+        currency: unit.currency,
+        basis: "as-traded",
+      };
+      await this.cache.set(key, reply, recent ? RECENT_CLOSE_TTL_MS : CLOSE_TTL_MS);
+      return reply;
+    });
+  }
+
+  /** The first provider's daily close on or before `date`; NoCloseBefore, TickerNotFound or MarketDataUnavailable. */
+  private async dayClose(ticker: string, date: string): Promise<DayClose> {
+    let failed = false;
+    let known = false;
+    for (const provider of this.providers) {
+      if (!provider.dailyClose || !provider.canHandle(ticker)) continue;
+      if (!this.health.ready(provider)) {
+        failed = true;
+        continue;
+      }
+      try {
+        const day = await provider.dailyClose(ticker, date);
+        this.health.succeeded(provider);
+        known = true;
+        if (day) return day;
+      } catch (err) {
+        if (err instanceof UnknownTickerError) {
+          this.health.succeeded(provider);
+          continue;
+        }
+        failed = true;
+        if (!this.health.failed(provider, err)) {
+          this.log.warn({ provider: provider.name, ticker, err: (err as Error).message }, "market data provider failed (close)");
+        }
+      }
+    }
+    this.health.report();
+    // a provider that failed might have had the close: that is an outage, not a "no close"
+    if (failed) throw new MarketDataUnavailable(ticker);
+    if (known) throw new NoCloseBefore(ticker, date);
+    throw new TickerNotFound(ticker);
   }
 
   /** Quotes many tickers at once (the hourly refresh), each provider asked once for its share, and caches them; prices in major units. */

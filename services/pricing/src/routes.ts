@@ -5,13 +5,17 @@
  * with an ETag and a minute's Cache-Control; cached=false looks past all of that.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { Clock } from "@folio/platform/clock";
 import { acceptsGzip, sendEncoded } from "@folio/platform/http/encoded-reply";
 import { badRequest, notFound, unavailable } from "@folio/platform/http/errors";
+import { isCalendarDate, latestPurchaseDate } from "@folio/proto/asset-rules";
 import { ErrorCodes, ErrorReply, Messages } from "@folio/proto/errors";
 import {
   AUTOCOMPLETE_MIN_LENGTH,
   AutocompleteQuery,
   AutocompleteReply,
+  CloseQuery,
+  CloseReply,
   PriceQuery,
   PriceReply,
   PricingMessages,
@@ -19,12 +23,50 @@ import {
 } from "@folio/proto/pricing";
 import type { FastifyPluginAsync } from "fastify";
 import { normalizeTicker } from "./domain/series.ts";
-import { type MarketData, MarketDataUnavailable, TickerNotFound } from "./market-data.ts";
+import { type MarketData, MarketDataUnavailable, NoCloseBefore, TickerNotFound } from "./market-data.ts";
 import type { PriceReplyCache } from "./reply-cache.ts";
 
-export function pricingRoutes(marketData: MarketData, replies: PriceReplyCache): FastifyPluginAsync {
+/** A close is public and the same for everyone: kept by browsers and shared caches for an hour. */
+export const CLOSE_CACHE_CONTROL = "public, max-age=3600";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function pricingRoutes(marketData: MarketData, replies: PriceReplyCache, clock: Clock): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
+
+    /**
+     * The as-traded close (README "The as-traded close"): what a buyer paid on a day, for the Add window's
+     * suggested purchase price. The date is the day asked; the answer names the trading day used (the last on
+     * or before it). A date after tomorrow (the purchase rules' day of slack for time zones) is refused.
+     */
+    app.get(
+      "/v1/get/:ticker/close",
+      {
+        schema: {
+          params: TickerParams,
+          querystring: CloseQuery,
+          response: { 200: CloseReply, 400: ErrorReply, 404: ErrorReply, 503: ErrorReply },
+        },
+      },
+      async (request, reply) => {
+        const ticker = normalizeTicker(request.params.ticker);
+        const date = (request.query.date ?? "").trim();
+        if (!isCalendarDate(date)) throw badRequest(ErrorCodes.validation, PricingMessages.closeDateInvalid);
+        const today = new Date(clock.now()).toISOString().slice(0, 10);
+        if (date > latestPurchaseDate(today)) throw badRequest(ErrorCodes.validation, PricingMessages.closeDateFuture);
+        const recent = Date.parse(`${date}T00:00:00Z`) > clock.now() - 7 * DAY_MS;
+        try {
+          const close = await marketData.close(ticker, date, recent);
+          reply.header("cache-control", CLOSE_CACHE_CONTROL);
+          return close;
+        } catch (err) {
+          if (err instanceof TickerNotFound) throw notFound(PricingMessages.unknownTicker(ticker));
+          if (err instanceof NoCloseBefore) throw notFound(PricingMessages.noCloseBefore(ticker, date));
+          if (err instanceof MarketDataUnavailable) throw unavailable(Messages.priceFailed);
+          throw err;
+        }
+      },
+    );
 
     app.get(
       "/v1/get/:ticker",

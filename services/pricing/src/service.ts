@@ -44,7 +44,7 @@ export function createPricingService(deps: ServiceDeps, options: PricingOptions 
   });
   return {
     name: "pricing",
-    routes: pricingRoutes(marketData, replies),
+    routes: pricingRoutes(marketData, replies, deps.clock),
     consumers: [consumer(CONSUMES, onPortfolioEvent)],
     jobs: [refreshJob(deps, marketData)],
     start: async () => {

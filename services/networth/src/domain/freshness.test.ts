@@ -1,42 +1,79 @@
 import { describe, expect, it } from "vitest";
-import { freshness, type QuoteOutcome } from "./freshness.ts";
+import { freshness } from "./freshness.ts";
+import type { HeldFigures, PortfolioHoldings, ValuedHolding } from "./net-worth.ts";
 
-const priced = (asOf: string | null, stale = false): QuoteOutcome => ({ kind: "priced", asOf, stale, history: { "2026-07": 1 } });
+const held = (ticker: string, over: Partial<ValuedHolding> = {}): ValuedHolding => ({
+  ticker,
+  shares: 1,
+  marketValue: 10,
+  priceDate: "2026-07-13",
+  staleReason: null,
+  ...over,
+});
+const portfolio = (holdings: ValuedHolding[], over: Partial<HeldFigures> = {}, playGround = false): PortfolioHoldings => ({
+  playGround,
+  holdings: holdings.map((h) => ({ ticker: h.ticker, quantity: h.shares })),
+  figures: {
+    rev: 1,
+    valuedAt: "2026-07-14T00:00:00.000Z",
+    baseCurrency: "USD",
+    marketValue: 10,
+    pricesAsOf: "2026-07-13",
+    stale: [],
+    unpriced: [],
+    rates: [],
+    holdings,
+    ...over,
+  },
+});
 
-describe("freshness of the movers' prices", () => {
-  it("dates everything against the newest price: 7 days older is current, 8 days older is out of date", () => {
+describe("freshness of the movers' holdings, as their valuations say", () => {
+  it("takes each holding's staleness and date from its portfolio's valuation", () => {
     const f = freshness([
-      ["A", priced("2026-07-13")],
-      // 2026-07-13 − 2026-07-06 = 7 days: still current (a week of closed markets)
-      ["B", priced("2026-07-06")],
-      // 2026-07-13 − 2026-07-05 = 8 days: its data stopped
-      ["C", priced("2026-07-05")],
+      portfolio([held("A"), held("C", { priceDate: "2026-07-05", staleReason: "out-of-date" })]),
+      portfolio([held("B", { priceDate: "2026-07-06" })], { pricesAsOf: "2026-07-06" }),
     ]);
     expect(f.pricesAsOf).toBe("2026-07-13");
-    expect(f.current.map((c) => c.ticker)).toEqual(["A", "B"]);
-    expect(f.stale).toEqual([{ ticker: "C", priceDate: "2026-07-05", reason: "out-of-date", history: { "2026-07": 1 } }]);
+    expect(f.current).toEqual([
+      { ticker: "A", priceDate: "2026-07-13" },
+      { ticker: "B", priceDate: "2026-07-06" },
+    ]);
+    expect(f.stale).toEqual([{ ticker: "C", priceDate: "2026-07-05", reason: "out-of-date" }]);
   });
 
-  it("marks a last good price stale whatever its date; lists what pricing could not price with why", () => {
+  it("calls a ticker stale when any of its valuations does, a last good price first; unpriced with the valuation's reason", () => {
     const f = freshness([
-      ["A", priced("2026-07-13", true)],
-      ["B", { kind: "unknown-ticker" }],
-      ["C", { kind: "unavailable" }],
-      // no date given: current, dated null (it cannot be shown older)
-      ["D", priced(null)],
+      portfolio([held("A", { staleReason: "out-of-date" }), held("X", { marketValue: null, priceDate: null })], {
+        unpriced: [{ ticker: "X", reason: "no-exchange-rate" }],
+      }),
+      portfolio([held("A", { staleReason: "last-known" }), held("A")]),
+      portfolio([held("GONE", { marketValue: null, priceDate: null })], { unpriced: [{ ticker: "GONE", reason: "unknown-ticker" }] }),
     ]);
-    // a stale price still dates the answer: it is the newest known
-    expect(f.pricesAsOf).toBe("2026-07-13");
-    expect(f.stale.map((s) => [s.ticker, s.reason])).toEqual([["A", "last-known"]]);
+    expect(f.stale).toEqual([{ ticker: "A", priceDate: "2026-07-13", reason: "last-known" }]);
     expect(f.unpriced).toEqual([
-      { ticker: "B", reason: "unknown-ticker" },
-      { ticker: "C", reason: "unavailable" },
+      { ticker: "GONE", reason: "unknown-ticker" },
+      { ticker: "X", reason: "no-exchange-rate" },
     ]);
-    expect(f.current).toEqual([{ ticker: "D", priceDate: null, history: { "2026-07": 1 } }]);
+  });
+
+  it("leaves playgrounds out, and lists a portfolio not valued yet as unavailable unless priced elsewhere", () => {
+    const f = freshness([
+      portfolio([held("P")], {}, true),
+      {
+        playGround: false,
+        holdings: [
+          { ticker: "N", quantity: 1 },
+          { ticker: "a", quantity: 2 },
+        ],
+        figures: null,
+      },
+      portfolio([held("A")]),
+    ]);
+    expect(f.current.map((c) => c.ticker)).toEqual(["A"]);
+    expect(f.unpriced).toEqual([{ ticker: "N", reason: "unavailable" }]);
   });
 
   it("has no date when nothing is priced", () => {
-    expect(freshness([["A", { kind: "unavailable" }]]).pricesAsOf).toBeNull();
     expect(freshness([]).pricesAsOf).toBeNull();
   });
 });

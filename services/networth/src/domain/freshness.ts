@@ -1,57 +1,79 @@
 /**
- * Which of the movers' prices are current, stale or missing (README "Movers and the assistant, stale and
- * unpriced"). A price is stale when pricing served its last good value while every provider was down
- * (`last-known`), or when its date is more than OUT_OF_DATE_DAYS before the newest price among the holdings
- * (`out-of-date`: its data stopped). A holding pricing could not price is unpriced, with why. Pure.
+ * Which of the movers' holdings are current, stale or unpriced: exactly as their portfolios' valuations say
+ * (README "Stale, unpriced and rates": one definition for every screen, applied by the valuation engine). A
+ * ticker held in several portfolios is stale when any valuation found it stale (a last good price wins over
+ * an out-of-date one), unpriced when every valuation left it out; a holding of a portfolio whose figures are
+ * not computed yet is unpriced (`unavailable`) unless another valuation priced it. Pure.
  */
 import type { MoverUnpriced } from "@folio/proto/networth";
-import type { MonthlyCloses } from "./movers.ts";
-
-/** A price older than the newest one by more than this many days is out of date. */
-export const OUT_OF_DATE_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** What pricing answered for one ticker. */
-export type QuoteOutcome =
-  | { kind: "priced"; asOf: string | null; stale: boolean; history: MonthlyCloses }
-  | { kind: "unknown-ticker" }
-  | { kind: "unavailable" };
+import type { StaleReason } from "@folio/proto/portfolio";
+import { counted, normalizeTicker, type PortfolioHoldings } from "./net-worth.ts";
 
 export interface PricedHolding {
   ticker: string;
   priceDate: string | null;
-  history: MonthlyCloses;
 }
 
 export interface StaleHolding extends PricedHolding {
-  reason: "last-known" | "out-of-date";
+  reason: StaleReason;
 }
 
 export interface Freshness {
-  /** the latest asOf among the priced holdings; null when none has one */
+  /** the latest pricesAsOf of the valuations; null when none priced anything */
   pricesAsOf: string | null;
+  /** in ticker order */
   current: PricedHolding[];
   stale: StaleHolding[];
   unpriced: MoverUnpriced[];
 }
 
-const isDay = (d: string | null): d is string => d !== null && /^\d{4}-\d{2}-\d{2}$/.test(d) && Number.isFinite(Date.parse(d));
+interface Seen {
+  priceDate: string | null;
+  stale: StaleReason | null;
+  priced: boolean;
+  unpriced: MoverUnpriced["reason"] | null;
+}
 
-/** Sorts each holding (given in ticker order) into current, stale or unpriced. */
-export function freshness(outcomes: ReadonlyArray<readonly [ticker: string, outcome: QuoteOutcome]>): Freshness {
-  const days = outcomes.flatMap(([, o]) => (o.kind === "priced" && isDay(o.asOf) ? [o.asOf] : []));
-  const pricesAsOf = days.length > 0 ? days.reduce((a, b) => (b > a ? b : a)) : null;
-  const result: Freshness = { pricesAsOf, current: [], stale: [], unpriced: [] };
-  for (const [ticker, o] of outcomes) {
-    if (o.kind !== "priced") {
-      result.unpriced.push({ ticker, reason: o.kind });
+export function freshness(portfolios: PortfolioHoldings[]): Freshness {
+  const seen = new Map<string, Seen>();
+  let pricesAsOf: string | null = null;
+  const at = (ticker: string): Seen => {
+    const t = normalizeTicker(ticker);
+    let s = seen.get(t);
+    if (!s) {
+      s = { priceDate: null, stale: null, priced: false, unpriced: null };
+      seen.set(t, s);
+    }
+    return s;
+  };
+  for (const p of counted(portfolios)) {
+    const f = p.figures;
+    if (!f) {
+      for (const h of p.holdings) {
+        const s = at(h.ticker);
+        s.unpriced ??= "unavailable";
+      }
       continue;
     }
-    const held = { ticker, priceDate: isDay(o.asOf) ? o.asOf : null, history: o.history };
-    if (o.stale) result.stale.push({ ...held, reason: "last-known" });
-    else if (pricesAsOf && held.priceDate && Date.parse(pricesAsOf) - Date.parse(held.priceDate) > OUT_OF_DATE_DAYS * DAY_MS) {
-      result.stale.push({ ...held, reason: "out-of-date" });
-    } else result.current.push(held);
+    if (f.pricesAsOf && (pricesAsOf === null || f.pricesAsOf > pricesAsOf)) pricesAsOf = f.pricesAsOf;
+    const reasons = new Map(f.unpriced.map((u) => [normalizeTicker(u.ticker), u.reason]));
+    for (const h of f.holdings) {
+      const s = at(h.ticker);
+      if (h.marketValue === null) {
+        s.unpriced ??= reasons.get(normalizeTicker(h.ticker)) ?? "unavailable";
+        continue;
+      }
+      s.priced = true;
+      if (h.priceDate && (s.priceDate === null || h.priceDate > s.priceDate)) s.priceDate = h.priceDate;
+      if (h.staleReason === "last-known" || (h.staleReason && !s.stale)) s.stale = h.staleReason;
+    }
+  }
+  const result: Freshness = { pricesAsOf, current: [], stale: [], unpriced: [] };
+  for (const ticker of [...seen.keys()].sort()) {
+    const s = seen.get(ticker) as Seen;
+    if (!s.priced) result.unpriced.push({ ticker, reason: s.unpriced ?? "unavailable" });
+    else if (s.stale) result.stale.push({ ticker, priceDate: s.priceDate, reason: s.stale });
+    else result.current.push({ ticker, priceDate: s.priceDate });
   }
   return result;
 }

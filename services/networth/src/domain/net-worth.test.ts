@@ -1,77 +1,90 @@
+import type { RateUsed } from "@folio/proto/portfolio";
 import { describe, expect, it } from "vitest";
-import { heldTickers, netWorthOf, type PortfolioHoldings, quantitiesByTicker } from "./net-worth.ts";
+import { type HeldFigures, netWorthOf, type PortfolioHoldings, quantitiesByTicker } from "./net-worth.ts";
 
-const prices = new Map<string, number | null>([
-  ["VTI", 250],
-  ["BND", 72.5],
-  ["NVDA", 900],
-  ["XYZ", null],
-]);
-
-const main: PortfolioHoldings = {
-  playGround: false,
-  holdings: [
-    { ticker: "VTI", quantity: 10 },
-    { ticker: "BND", quantity: 4 },
-  ],
-};
-const second: PortfolioHoldings = { playGround: false, holdings: [{ ticker: "vti", quantity: 2 }] };
-const playground: PortfolioHoldings = { playGround: true, holdings: [{ ticker: "NVDA", quantity: 100 }] };
+const figures = (marketValue: number | null, over: Partial<HeldFigures> = {}): HeldFigures => ({
+  rev: 1,
+  valuedAt: "2026-07-14T00:00:00.000Z",
+  baseCurrency: "USD",
+  marketValue,
+  pricesAsOf: "2026-07-13",
+  stale: [],
+  unpriced: [],
+  rates: [],
+  holdings: [],
+  ...over,
+});
+const valued = (slug: string, f: HeldFigures | null, playGround = false): PortfolioHoldings => ({
+  slug,
+  playGround,
+  holdings: [{ ticker: "VTI", quantity: 1 }],
+  figures: f,
+});
+const june = (pair: string, month: string, stale: RateUsed["stale"]): RateUsed => ({ pair, rate: 1.1, month, asOf: `${month}-01`, stale });
 
 describe("netWorthOf", () => {
-  it("sums quantity × latest price over every portfolio", () => {
-    // main: 10 × 250 + 4 × 72.5 = 2500 + 290 = 2790; second: 2 × 250 = 500; total 3290
-    expect(netWorthOf([main, second], prices)).toBe(3290);
+  it("sums the portfolios' market values as their valuations give them, rounded to cents", () => {
+    // 2790.004 + 500.0011 = 3290.0051 → 3290.01
+    const worth = netWorthOf([valued("a", figures(2790.004)), valued("b", figures(500.0011))], "USD");
+    expect(worth).toEqual({ netWorth: 3290.01, baseCurrency: "USD", stale: [], unpriced: [], rates: [], pending: [] });
   });
 
-  it("leaves playground portfolios out", () => {
-    // the playground's 100 × 900 = 90000 would otherwise dominate
-    expect(netWorthOf([main, second, playground], prices)).toBe(3290);
-    expect(netWorthOf([playground], prices)).toBe(0);
+  it("leaves playgrounds and deleted portfolios out; a portfolio with nothing priced adds 0", () => {
+    const worth = netWorthOf(
+      [
+        valued("a", figures(100)),
+        valued("p", figures(90000), true),
+        { ...valued("d", figures(5)), deleted: true },
+        valued("n", figures(null)),
+      ],
+      "USD",
+    );
+    expect(worth.netWorth).toBe(100);
+    expect(netWorthOf([], "USD").netWorth).toBe(0);
   });
 
-  it("counts an asset without a price as nothing, never as a guess", () => {
-    const withUnknown: PortfolioHoldings = {
-      playGround: false,
-      holdings: [{ ticker: "XYZ", quantity: 5 }, { ticker: "ABC", quantity: 1 }, ...main.holdings],
-    };
-    expect(netWorthOf([withUnknown], prices)).toBe(2790);
+  it("names what the valuations could not count, the stale prices and the stale rates (the oldest month per pair)", () => {
+    const worth = netWorthOf(
+      [
+        valued(
+          "a",
+          figures(100, {
+            stale: ["KO"],
+            unpriced: [{ ticker: "ZZ", reason: "unknown-ticker" }],
+            rates: [june("USDEUR=X", "2026-06", "out-of-date")],
+          }),
+        ),
+        valued(
+          "b",
+          figures(50, { stale: ["KO", "A"], rates: [june("USDEUR=X", "2026-05", "out-of-date"), june("GBPEUR=X", "2026-07", null)] }),
+        ),
+      ],
+      "USD",
+    );
+    expect(worth.stale).toEqual(["A", "KO"]);
+    expect(worth.unpriced).toEqual([{ ticker: "ZZ", reason: "unknown-ticker" }]);
+    expect(worth.rates).toEqual([june("USDEUR=X", "2026-05", "out-of-date")]);
   });
 
-  it("is 0 without portfolios", () => {
-    expect(netWorthOf([], prices)).toBe(0);
-  });
-
-  it("rounds to cents", () => {
-    // 3 × 0.1 is 0.30000000000000004 in floating point; 1.005 × 1 + 0.004 × 1 = 1.009 → 1.01
-    expect(netWorthOf([{ playGround: false, holdings: [{ ticker: "A", quantity: 3 }] }], new Map([["A", 0.1]]))).toBe(0.3);
-    expect(
-      netWorthOf(
-        [
-          {
-            playGround: false,
-            holdings: [
-              { ticker: "A", quantity: 1 },
-              { ticker: "B", quantity: 1 },
-            ],
-          },
-        ],
-        new Map([
-          ["A", 1.005],
-          ["B", 0.004],
-        ]),
-      ),
-    ).toBe(1.01);
+  it("never adds figures of another currency: a portfolio not revalued in the new base currency yet is pending", () => {
+    const worth = netWorthOf(
+      [valued("eur", figures(100, { baseCurrency: "EUR" })), valued("usd", figures(10)), valued("new", null)],
+      "USD",
+    );
+    expect(worth).toMatchObject({ netWorth: 10, pending: ["eur", "new"] });
   });
 });
 
-describe("heldTickers and quantitiesByTicker", () => {
-  it("list the counted portfolios' tickers upper case, once, sorted", () => {
-    expect(heldTickers([main, second, playground])).toEqual(["BND", "VTI"]);
-  });
-
-  it("sum the units of a ticker across portfolios", () => {
-    // VTI: 10 + 2 = 12; BND 4; the playground's NVDA is not counted
-    expect(Object.fromEntries(quantitiesByTicker([main, second, playground]))).toEqual({ VTI: 12, BND: 4 });
+describe("quantitiesByTicker", () => {
+  it("sums today's shares per ticker from the valuations, the entered quantity where there is none yet", () => {
+    const split = figures(1, {
+      holdings: [{ ticker: "NVDA", shares: 100, marketValue: 1, priceDate: "2026-07-13", staleReason: null }],
+    });
+    const totals = quantitiesByTicker([
+      { playGround: false, holdings: [{ ticker: "NVDA", quantity: 10 }], figures: split },
+      { playGround: false, holdings: [{ ticker: "nvda", quantity: 2 }], figures: null },
+      { playGround: true, holdings: [{ ticker: "BND", quantity: 5 }], figures: null },
+    ]);
+    expect(Object.fromEntries(totals)).toEqual({ NVDA: 102 });
   });
 });

@@ -1,9 +1,11 @@
 /**
- * Net worth as the product defines it: the sum of the market values of a user's portfolios, where a
- * portfolio's market value is Σ quantity × latest price over its priced assets (the valuation engine's
- * definition, services/portfolio/src/domain/valuation/DEFINITIONS.md). Playground portfolios are what-if
- * sandboxes and count for nothing. Pure: prices come in as a map.
+ * Net worth as the product defines it (README "Net worth"): the sum of the market values of a user's
+ * portfolios, each as its latest valuation gives it (the figures the portfolio service publishes with
+ * portfolio.valued: the same number its page shows, computed once by the valuation engine). Playground
+ * portfolios are what-if sandboxes and count for nothing. A portfolio whose figures are not yet in the
+ * user's base currency (just changed) is left out and named as pending, never converted here. Pure.
  */
+import type { RateUsed, StaleReason, UnpricedHolding } from "@folio/proto/portfolio";
 
 export interface Holding {
   ticker: string;
@@ -13,9 +15,38 @@ export interface Holding {
   DoA?: string;
 }
 
+/** One asset as its portfolio's valuation left it. */
+export interface ValuedHolding {
+  ticker: string;
+  /** today's shares (after splits) */
+  shares: number;
+  marketValue: number | null;
+  priceDate: string | null;
+  staleReason: StaleReason | null;
+}
+
+/** A portfolio's latest figures, as portfolio.valued carried them. */
+export interface HeldFigures {
+  rev: number;
+  /** ISO time the valuation started */
+  valuedAt: string;
+  baseCurrency: string;
+  /** null when nothing is priced, or the portfolio has no assets */
+  marketValue: number | null;
+  pricesAsOf: string | null;
+  stale: string[];
+  unpriced: UnpricedHolding[];
+  rates: RateUsed[];
+  holdings: ValuedHolding[];
+}
+
 export interface PortfolioHoldings {
+  slug?: string;
   playGround: boolean;
+  /** a deleted portfolio's tombstone: counts for nothing */
+  deleted?: boolean;
   holdings: Holding[];
+  figures?: HeldFigures | null;
 }
 
 /** Tickers are compared upper case, as pricing normalises them. */
@@ -24,39 +55,68 @@ export const normalizeTicker = (ticker: string): string => ticker.trim().toUpper
 export const roundCents = (amount: number): number => Math.round(amount * 100) / 100;
 
 /** The portfolios that count towards net worth. */
-export const counted = <P extends PortfolioHoldings>(portfolios: P[]): P[] => portfolios.filter((p) => !p.playGround);
+export const counted = <P extends PortfolioHoldings>(portfolios: P[]): P[] => portfolios.filter((p) => !p.playGround && !p.deleted);
 
-/** Every ticker the counted portfolios hold, upper case, each once, sorted. */
-export function heldTickers(portfolios: PortfolioHoldings[]): string[] {
-  return [...new Set(counted(portfolios).flatMap((p) => p.holdings.map((h) => normalizeTicker(h.ticker))))].sort();
+export interface NetWorthFigure {
+  netWorth: number;
+  baseCurrency: string;
+  /** tickers whose price is stale in their portfolio's valuation */
+  stale: string[];
+  /** holdings their portfolio's valuation left out, with why */
+  unpriced: UnpricedHolding[];
+  /** the stale rates the figures used (an older month's carried forward), one per pair, the oldest kept */
+  rates: RateUsed[];
+  /** counted portfolios whose figures in `baseCurrency` are not computed yet: left out */
+  pending: string[];
 }
 
 /**
- * Σ quantity × price over the counted portfolios, rounded to cents. A ticker without a price (unknown to
- * every provider: null or absent in `prices`) adds nothing, as an unpriced asset adds nothing to a
- * portfolio's market value; a price is never invented.
+ * Σ marketValue over the counted portfolios' figures in `base`, rounded to cents, with what those figures
+ * say they could not count or counted at a stale price.
  */
-export function netWorthOf(portfolios: PortfolioHoldings[], prices: ReadonlyMap<string, number | null>): number {
+export function netWorthOf(portfolios: PortfolioHoldings[], base: string): NetWorthFigure {
   let sum = 0;
+  const stale = new Set<string>();
+  const unpriced = new Map<string, UnpricedHolding>();
+  const rates = new Map<string, RateUsed>();
+  const pending: string[] = [];
   for (const p of counted(portfolios)) {
-    for (const h of p.holdings) {
-      const price = prices.get(normalizeTicker(h.ticker));
-      if (price == null || !Number.isFinite(price) || !Number.isFinite(h.quantity)) continue;
-      sum += h.quantity * price;
+    const f = p.figures;
+    if (!f || f.baseCurrency !== base) {
+      if (p.holdings.length > 0 || f) pending.push(p.slug ?? "");
+      continue;
+    }
+    if (f.marketValue !== null && Number.isFinite(f.marketValue)) sum += f.marketValue;
+    for (const t of f.stale) stale.add(t);
+    for (const u of f.unpriced) if (!unpriced.has(u.ticker)) unpriced.set(u.ticker, u);
+    for (const r of f.rates) {
+      if (!r.stale) continue;
+      const known = rates.get(r.pair);
+      if (!known || r.month < known.month) rates.set(r.pair, r);
     }
   }
-  return roundCents(sum);
+  const byTicker = <T extends { ticker: string }>(a: T, b: T) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0);
+  return {
+    netWorth: roundCents(sum),
+    baseCurrency: base,
+    stale: [...stale].sort(),
+    unpriced: [...unpriced.values()].sort(byTicker),
+    rates: [...rates.values()].sort((a, b) => (a.pair < b.pair ? -1 : 1)),
+    pending: pending.sort(),
+  };
 }
 
-/** Units held per ticker over the counted portfolios. */
+/** Shares held per ticker over the counted portfolios: today's, from the valuations (as entered where there is none yet). */
 export function quantitiesByTicker(portfolios: PortfolioHoldings[]): Map<string, number> {
   const totals = new Map<string, number>();
+  const add = (ticker: string, q: number) => {
+    if (!Number.isFinite(q)) return;
+    const t = normalizeTicker(ticker);
+    totals.set(t, (totals.get(t) ?? 0) + q);
+  };
   for (const p of counted(portfolios)) {
-    for (const h of p.holdings) {
-      if (!Number.isFinite(h.quantity)) continue;
-      const t = normalizeTicker(h.ticker);
-      totals.set(t, (totals.get(t) ?? 0) + h.quantity);
-    }
+    if (p.figures) for (const h of p.figures.holdings) add(h.ticker, h.shares);
+    else for (const h of p.holdings) add(h.ticker, h.quantity);
   }
   return totals;
 }

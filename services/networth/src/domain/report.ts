@@ -8,7 +8,7 @@ import type { StaleHolding } from "./freshness.ts";
 import type { MonthlyChange, Volatility } from "./movers.ts";
 
 /** A holding with a stale price, and its own latest-month change (not a current move). */
-export interface StaleMover extends Omit<StaleHolding, "history"> {
+export interface StaleMover extends StaleHolding {
   change: MonthlyChange | null;
 }
 
@@ -52,6 +52,7 @@ const STALE_REASONS: Record<StaleMover["reason"], string> = {
 const UNPRICED_REASONS: Record<MoverUnpriced["reason"], string> = {
   "unknown-ticker": "no market-data provider knows the ticker",
   unavailable: "no market-data provider could price it now",
+  "no-exchange-rate": "no exchange rate into your base currency",
 };
 
 /** "KO: price as of Jul 01, 2026 (last known price: …), not counted among the latest moves." */

@@ -1,5 +1,6 @@
 import { COMMUNITY_CATEGORIES } from "@folio/proto/community";
 import { gradientFromSlug } from "@folio/proto/gradients";
+import type { PortfolioFigures } from "@folio/proto/portfolio";
 import { describe, expect, it } from "vitest";
 import { cardFigures, categoryOf, isListed, pageWindow, SPARKLINE_POINTS, thinHistory, toCard } from "./community.ts";
 
@@ -42,62 +43,59 @@ describe("thinHistory", () => {
 });
 
 describe("cardFigures", () => {
-  const prices = {
-    VTI: { latestPrice: 125, history: { "2024-01": 100, "2025-12": 120 } },
-    BND: { latestPrice: 80, history: { "2024-01": 70 } },
-  };
-
-  it("values the holdings at the latest prices: market value, total return on cost, monthly history", () => {
-    // VTI: 10 × 125 = 1250 on a cost of 10 × 100 = 1000; BND: 5 × 80 = 400 on 5 × 72 = 360
-    // totalValue 1250 + 400 = 1650; growth (1650 − 1360) / 1360 × 100 = 21.3235… → 21.32
-    const f = cardFigures(
-      [
-        { ticker: "VTI", quantity: 10, PoA: 100, DoA: "2024-01-02" },
-        { ticker: "BND", quantity: 5, PoA: 72, DoA: "2024-01-10" },
-      ],
-      prices,
-      "2026-01-02",
-    );
-    expect(f.totalValue).toBe(1650);
-    expect(f.growth).toBe(21.32);
-    // 2024-01 … 2026-01 is 25 months; the first is 10 × 100 + 5 × 70 = 1350, 2025-12 is 10 × 120 + 5 × 70 = 1550
-    expect(Object.keys(f.allHistory)).toHaveLength(25);
-    expect(f.allHistory["2024-01"]).toBe(1350);
-    expect(f.allHistory["2025-12"]).toBe(1550);
-    expect(f.allHistory["2026-01"]).toBe(1650);
+  const figures = (over: Partial<PortfolioFigures> = {}): PortfolioFigures => ({
+    rev: 3,
+    baseCurrency: "EUR",
+    valuationDate: "2026-07-13",
+    pricesAsOf: "2026-07-13",
+    value: 1360,
+    marketValue: 1650.25,
+    dividends: 12.5,
+    profitLoss: 302.75,
+    priceProfitLoss: 290.25,
+    profitLossPercent: 22.261029411764707,
+    twrPercent: 20,
+    xirrPercent: 9,
+    stale: [],
+    unpriced: [],
+    rates: [],
+    lastRefreshed: "2026-07-14T00:00:00.000Z",
+    ...over,
   });
 
-  it("counts only priced assets, and has no figures when nothing is priced", () => {
-    // AAPL has no price: totalValue 10 × 125 = 1250, growth (1250 − 1000) / 1000 = 25 %
-    const some = cardFigures(
-      [
-        { ticker: "VTI", quantity: 10, PoA: 100, DoA: "2024-01-02" },
-        { ticker: "AAPL", quantity: 3, PoA: 150, DoA: "2024-01-02" },
-      ],
-      prices,
-      "2026-01-02",
-    );
-    expect(some).toMatchObject({ totalValue: 1250, growth: 25 });
-    expect(cardFigures([{ ticker: "AAPL", quantity: 3, PoA: 150, DoA: "2024-01-02" }], prices, "2026-01-02")).toEqual({
-      totalValue: null,
-      growth: null,
-      allHistory: {},
+  it("shows the stored valuation's figures as they are: market value, total return, currency, history", () => {
+    const history = { "2024-01": 1350, "2025-12": 1550, "2026-07": 1650.25 };
+    expect(cardFigures({ figures: figures(), allHistory: history })).toEqual({
+      totalValue: 1650.25,
+      growth: 22.261029411764707,
+      allHistory: history,
+      baseCurrency: "EUR",
+      pricesAsOf: "2026-07-13",
     });
-    expect(cardFigures([], prices, "2026-01-02")).toEqual({ totalValue: null, growth: null, allHistory: {} });
   });
 
-  it("rounds money and percent to cents", () => {
-    // 3 × 33.333 = 99.999 → 100; growth (99.999 − 30) / 30 × 100 = 233.33
-    const f = cardFigures(
-      [{ ticker: "X", quantity: 3, PoA: 10, DoA: "2025-06-01" }],
-      { X: { latestPrice: 33.333, history: { "2025-06": 11 } } },
-      "2025-07-01",
-    );
-    expect(f).toMatchObject({ totalValue: 100, growth: 233.33 });
+  it("has no figures and no line without a valuation or with nothing priced", () => {
+    const none = { totalValue: null, growth: null, allHistory: {}, pricesAsOf: null };
+    expect(cardFigures(null)).toEqual({ ...none, baseCurrency: null });
+    expect(cardFigures({ figures: null, allHistory: null })).toEqual({ ...none, baseCurrency: null });
+    expect(cardFigures({ figures: figures({ marketValue: null, profitLossPercent: null }), allHistory: { "2024-01": 0 } })).toEqual({
+      ...none,
+      baseCurrency: "EUR",
+    });
+  });
+
+  it("thins a long history for the sparkline, keeping its ends", () => {
+    const history: Record<string, number> = {};
+    for (let m = 0; m < 300; m++) history[`${2001 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, "0")}`] = m;
+    const line = cardFigures({ figures: figures(), allHistory: history }).allHistory;
+    expect(Object.keys(line)).toHaveLength(SPARKLINE_POINTS);
+    expect(line["2001-01"]).toBe(0);
+    expect(line["2025-12"]).toBe(299);
   });
 
   it("builds the spec's card fields", () => {
-    const card = toCard({ slug: "s", pName: "S", pDescription: "d" }, { totalValue: 1, growth: 2, allHistory: { "2024-01": 1 } });
+    const shown = { totalValue: 1, growth: 2, allHistory: { "2024-01": 1 }, baseCurrency: "USD", pricesAsOf: "2026-07-13" };
+    const card = toCard({ slug: "s", pName: "S", pDescription: "d" }, shown);
     expect(card).toEqual({
       pName: "S",
       slug: "s",
@@ -106,10 +104,10 @@ describe("cardFigures", () => {
       pDescription: "d",
       allHistory: { "2024-01": 1 },
       gradient: gradientFromSlug("s"),
+      baseCurrency: "USD",
+      pricesAsOf: "2026-07-13",
     });
     // the owner's pick wins over the slug's
-    expect(toCard({ slug: "s", pName: "S", pDescription: "d", gradient: 5 }, { totalValue: 1, growth: 2, allHistory: {} }).gradient).toBe(
-      5,
-    );
+    expect(toCard({ slug: "s", pName: "S", pDescription: "d", gradient: 5 }, shown).gradient).toBe(5);
   });
 });

@@ -4,8 +4,7 @@
  */
 import { COMMUNITY_CATEGORIES, type CommunityCard, type CommunityCategory, UNCATEGORISED } from "@folio/proto/community";
 import { gradientOf } from "@folio/proto/gradients";
-import { valuePortfolio } from "./valuation/index.ts";
-import type { TickerPrices } from "./valuation/types.ts";
+import type { PortfolioFigures } from "@folio/proto/portfolio";
 
 /** What a listed portfolio holds, as far as its card needs to know. */
 export interface CardHolding {
@@ -52,30 +51,37 @@ export function thinHistory(history: Record<string, number>, max = SPARKLINE_POI
   return out;
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
-
 export interface CardFigures {
   totalValue: number | null;
   growth: number | null;
   allHistory: Record<string, number>;
+  /** the currency of totalValue and allHistory (the owner's base currency) */
+  baseCurrency: string | null;
+  pricesAsOf: string | null;
+}
+
+/** What a card reads of a portfolio's stored valuation (figures.ts). */
+export interface StoredFigures {
+  figures?: PortfolioFigures | null;
+  allHistory: Record<string, number> | null;
 }
 
 /**
- * A card's figures from the valuation engine (./valuation/DEFINITIONS.md): totalValue is the market value
- * at the latest prices, growth the total return on the cost of the priced assets, in percent; money and
- * percent rounded to 2 decimals. Assets whose ticker has no price add nothing to either.
+ * A card's figures are its portfolio's latest valuation's (README "One valuation, many views"): totalValue
+ * is its market value, growth its total return in percent (profitLossPercent), the sparkline its monthly
+ * history thinned to SPARKLINE_POINTS months; nothing is recomputed or rounded here. Without a valuation, or
+ * with nothing priced, every figure is null and there is no line: no line is better than a flat wrong one.
  */
-export function cardFigures(holdings: readonly CardHolding[], prices: Record<string, TickerPrices>, valuationDate: string): CardFigures {
-  if (holdings.length === 0) return { totalValue: null, growth: null, allHistory: {} };
-  const v = valuePortfolio({ assets: holdings.map((h) => ({ ...h })), prices, today: valuationDate });
-  // without a single price the engine's history is all zeros: no line is better than a flat wrong one
-  if (v.marketValue === null) return { totalValue: null, growth: null, allHistory: {} };
-  const allHistory: Record<string, number> = {};
-  for (const [month, value] of Object.entries(thinHistory(v.allHistory))) allHistory[month] = cents(value);
+export function cardFigures(stored: StoredFigures | null): CardFigures {
+  const f = stored?.figures ?? null;
+  if (!f || f.marketValue === null)
+    return { totalValue: null, growth: null, allHistory: {}, baseCurrency: f?.baseCurrency ?? null, pricesAsOf: null };
   return {
-    totalValue: cents(v.marketValue),
-    growth: v.profitLossPercent === null ? null : cents(v.profitLossPercent),
-    allHistory,
+    totalValue: f.marketValue,
+    growth: f.profitLossPercent,
+    allHistory: thinHistory(stored?.allHistory ?? {}),
+    baseCurrency: f.baseCurrency,
+    pricesAsOf: f.pricesAsOf,
   };
 }
 
@@ -95,6 +101,8 @@ export const toCard = (p: CardSource, figures: CardFigures): CommunityCard => ({
   pDescription: p.pDescription,
   allHistory: figures.allHistory,
   gradient: gradientOf(p.slug, p.gradient),
+  ...(figures.baseCurrency ? { baseCurrency: figures.baseCurrency } : {}),
+  pricesAsOf: figures.pricesAsOf,
 });
 
 /** Rows to skip and take for a 1-based page. */

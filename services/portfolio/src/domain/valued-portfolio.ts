@@ -11,6 +11,7 @@ import {
   DEFAULT_INDEX_TICKER,
   type HistoricalPeriod,
   type RangeReturn,
+  type UnpricedHolding,
   type Valuation,
 } from "@folio/proto/portfolio";
 import type { PriceReply } from "@folio/proto/pricing";
@@ -128,12 +129,13 @@ export const indexNameOf = (ticker: string): string => BENCHMARK_NAMES[ticker] ?
 
 /**
  * Values a portfolio: the stored assets with their live fields filled in where the ticker has a price;
- * an unpriced asset keeps its stored figures and shows none of the live ones.
+ * an unpriced asset keeps its stored figures and shows none of the live ones. `unpriced`: the held tickers
+ * pricing could not price, with why (the engine adds those it could not convert: no exchange rate).
  */
 export function valuePortfolioView(
   p: PortfolioToValue,
   prices: PriceBook,
-  unpriced: readonly string[],
+  unpriced: readonly UnpricedHolding[],
   context: ValuationContext,
 ): ValuedPortfolio {
   if (p.assets.length === 0) return { assets: [...p.assets], marketValue: null, fees: null, allHistory: null, valuation: null };
@@ -195,6 +197,7 @@ function withLiveFields(a: Asset, result: PortfolioValuation, i: number, price: 
     currency: v.currency,
     priceDate: v.priceDate,
     stale: v.stale,
+    staleReason: v.staleReason,
     shares: v.shares,
     splitFactor: v.splitFactor,
     splits: v.splits,
@@ -238,7 +241,21 @@ function whatIfLine(r: PortfolioValuation, key: (typeof RANGES)[number]): RangeR
   };
 }
 
-function toValuation(r: PortfolioValuation, formatGains: FormatGains, indexTicker: string, unpriced: readonly string[]): Valuation {
+/** Every unpriced ticker with why: pricing's reason, else the engine's (it had a price but no exchange rate). */
+function unpricedWithReasons(r: PortfolioValuation, unpriced: readonly UnpricedHolding[]): UnpricedHolding[] {
+  const reasons = new Map(unpriced.map((u) => [u.ticker.toUpperCase(), u.reason]));
+  const out = new Map<string, UnpricedHolding>();
+  for (const u of unpriced) out.set(u.ticker, u);
+  for (const t of r.unpriced) if (!out.has(t)) out.set(t, { ticker: t, reason: reasons.get(t.toUpperCase()) ?? "no-exchange-rate" });
+  return [...out.values()].sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+}
+
+function toValuation(
+  r: PortfolioValuation,
+  formatGains: FormatGains,
+  indexTicker: string,
+  unpriced: readonly UnpricedHolding[],
+): Valuation {
   const ranges = {} as Valuation["ranges"];
   for (const key of RANGES) {
     const range = r.ranges[key];
@@ -307,8 +324,10 @@ function toValuation(r: PortfolioValuation, formatGains: FormatGains, indexTicke
       }),
     ),
     // pricing's unknown or unavailable tickers, and those the engine could not count (no exchange rate)
-    unpriced: [...new Set([...unpriced, ...r.unpriced])].sort(),
+    unpriced: unpricedWithReasons(r, unpriced).map((u) => u.ticker),
+    unpricedReasons: unpricedWithReasons(r, unpriced),
     stale: r.stale,
+    rates: r.rates,
     gaps: r.gaps,
   };
 }

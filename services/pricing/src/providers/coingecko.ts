@@ -6,6 +6,7 @@
 import { lastCloseByMonth, TICKER_PATTERN } from "../domain/series.ts";
 import type { JsonHttpClient } from "./http.ts";
 import {
+  type DayClose,
   emptyBatch,
   type MarketDataProvider,
   type PriceHistory,
@@ -47,13 +48,19 @@ export const symbolOf = (ticker: string): string | null => CRYPTO_TICKER.exec(ti
  * CoinGecko stamps a daily price at 00:00 UTC: the price then is the previous day's close. A millisecond
  * back puts it on the day it closes, so month ends line up with Yahoo's and the CSV folder's daily closes.
  */
-export function monthlyFromMarketChart(prices: Array<[number, number]>): Record<string, number> {
-  const rows = prices
+export function dailyFromMarketChart(prices: Array<[number, number]>): Array<{ date: string; close: number }> {
+  return prices
     .filter(([ms, price]) => Number.isFinite(ms) && Number.isFinite(price) && price > 0)
     .sort((a, b) => a[0] - b[0])
     .map(([ms, close]) => ({ date: new Date(ms - 1).toISOString().slice(0, 10), close }));
-  return lastCloseByMonth(rows);
 }
+
+export function monthlyFromMarketChart(prices: Array<[number, number]>): Record<string, number> {
+  return lastCloseByMonth(dailyFromMarketChart(prices));
+}
+
+/** How far before the asked day a daily close is looked for. */
+const CLOSE_WINDOW_DAYS = 14;
 
 export class CoinGeckoProvider implements MarketDataProvider {
   readonly name = "coingecko";
@@ -118,6 +125,24 @@ export class CoinGeckoProvider implements MarketDataProvider {
     const months = monthlyFromMarketChart((body as { prices?: Array<[number, number]> } | null)?.prices ?? []);
     if (Object.keys(months).length === 0) throw new UnknownTickerError(ticker, this.name);
     return { adjusted: months, closes: months, splits: [], dividends: [], dividendsInCloses: false, currency: "USD" };
+  }
+
+  /** The last daily close on or before `date`, from market_chart/range over the fortnight up to it; null when none. */
+  async dailyClose(ticker: string, date: string): Promise<DayClose | null> {
+    const coin = await this.resolve(ticker);
+    if (!coin) throw new UnknownTickerError(ticker, this.name);
+    const day = Date.parse(`${date}T00:00:00Z`) / 1000;
+    const { status, body } = await this.http.get(`/api/v3/coins/${encodeURIComponent(coin.id)}/market_chart/range`, {
+      vs_currency: "usd",
+      from: String(day - CLOSE_WINDOW_DAYS * 86_400),
+      to: String(day + 86_400),
+    });
+    if (status === 404) throw new UnknownTickerError(ticker, this.name);
+    if (status !== 200) throw new UpstreamError(this.name, status, `market_chart/range answered HTTP ${status}`);
+    const rows = dailyFromMarketChart((body as { prices?: Array<[number, number]> } | null)?.prices ?? []).filter((r) => r.date <= date);
+    const last = rows.at(-1);
+    // a coin has no splits or dividends: its close is what was paid
+    return last ? { date: last.date, close: last.close, basis: "split-adjusted", currency: "USD" } : null;
   }
 
   async search(query: string): Promise<SymbolInfo[]> {

@@ -8,14 +8,26 @@
  * Which closes a ticker's history uses (README "The CSV folder"): the split-adjusted file with its dividends
  * when both exist; else `<T>.csv`, whose closes already include dividends; else the split-adjusted file alone.
  * A ticker's data ends where its `<T>.csv` ends (the last row is the latest price): one date for every series.
+ * A split-adjusted file that starts later than `<T>.csv` (JNJ's from 2006, its adjusted closes from 2000) is
+ * continued backwards with the adjusted closes, rescaled to meet it (domain/closes.ts spliceEarlier), so the
+ * years before it have prices too (a backtest of the 2002 crash keeps JNJ).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { catalogueEntry } from "../catalogue.ts";
+import { closeOnOrBefore, spliceEarlier } from "../domain/closes.ts";
 import { DEFAULT_CURRENCY, pairCurrency } from "../domain/currency.ts";
 import { type DailyClose, guessAssetClass, lastCloseByMonth, parseCloseCsv, parseEvents, TICKER_PATTERN } from "../domain/series.ts";
-import { emptyBatch, type MarketDataProvider, type PriceHistory, type QuoteBatch, type SymbolInfo, UnknownTickerError } from "./port.ts";
+import {
+  type DayClose,
+  emptyBatch,
+  type MarketDataProvider,
+  type PriceHistory,
+  type QuoteBatch,
+  type SymbolInfo,
+  UnknownTickerError,
+} from "./port.ts";
 
 interface Parsed {
   mtimeMs: number;
@@ -109,9 +121,8 @@ export class CsvDirectoryProvider implements MarketDataProvider {
     const end = (await this.endRows(ticker)).at(-1)?.date;
     if (end === undefined) throw new UnknownTickerError(ticker, this.name);
     const upToEnd = <T extends { date: string }>(rows: T[]): T[] => rows.filter((r) => r.date <= end);
-    const closes = lastCloseByMonth(upToEnd(await this.rows(this.closesFile(ticker) as string)));
-    const adjusted =
-      files.adjusted && files.adjusted !== this.closesFile(ticker) ? lastCloseByMonth(await this.rows(files.adjusted)) : closes;
+    const closes = lastCloseByMonth(upToEnd(await this.closeRows(ticker)));
+    const adjusted = files.adjusted && paired ? lastCloseByMonth(await this.rows(files.adjusted)) : closes;
     const dividends = paired ? upToEnd(parseEvents(await this.text(files.dividends as string), "amount")) : [];
     const splits = files.splits ? parseEvents(await this.text(files.splits), "ratio") : [];
     return {
@@ -122,6 +133,34 @@ export class CsvDirectoryProvider implements MarketDataProvider {
       dividendsInCloses: !paired && files.adjusted !== undefined,
       currency: this.currencyOf(ticker),
     };
+  }
+
+  /**
+   * The last close on or before `date`: from the split-adjusted file where the ticker has one (continued
+   * backwards by the rescaled adjusted closes, basis "adjusted" there), else from `<T>.csv` ("adjusted").
+   * Up to the ticker's last date, as every series.
+   */
+  async dailyClose(ticker: string, date: string): Promise<DayClose | null> {
+    const files = this.files().get(ticker);
+    if (!files) throw new UnknownTickerError(ticker, this.name);
+    const end = (await this.endRows(ticker)).at(-1)?.date;
+    if (end === undefined) throw new UnknownTickerError(ticker, this.name);
+    const asOf = date < end ? date : end;
+    const currency = this.currencyOf(ticker);
+    if (files.splitAdjusted) {
+      const own = await this.rows(files.splitAdjusted);
+      const rows = files.adjusted ? spliceEarlier(own, await this.rows(files.adjusted)) : own;
+      const row = closeOnOrBefore(rows, asOf);
+      if (!row) return null;
+      return {
+        date: row.date,
+        close: row.close,
+        basis: own.length > 0 && row.date >= own[0].date ? "split-adjusted" : "adjusted",
+        currency,
+      };
+    }
+    const row = closeOnOrBefore(await this.rows(files.adjusted as string), asOf);
+    return row ? { date: row.date, close: row.close, basis: "adjusted", currency } : null;
   }
 
   async search(query: string): Promise<SymbolInfo[]> {
@@ -139,15 +178,22 @@ export class CsvDirectoryProvider implements MarketDataProvider {
   /** The rows whose last one is the ticker's latest price: `<T>.csv` when it has one, else its closes. */
   private async endRows(ticker: string): Promise<DailyClose[]> {
     const files = this.files().get(ticker);
-    return this.rows((files?.adjusted ?? this.closesFile(ticker)) as string);
+    if (files?.adjusted) return this.rows(files.adjusted);
+    return files?.splitAdjusted ? this.rows(files.splitAdjusted) : [];
   }
 
-  /** The file whose closes the ticker's prices come from (see the header). */
-  private closesFile(ticker: string): string | undefined {
+  /**
+   * The daily closes the ticker's `closes` come from (see the header): the split-adjusted file with the
+   * adjusted closes before it when it has dividends apart, else `<T>.csv`, else the split-adjusted file alone.
+   */
+  private async closeRows(ticker: string): Promise<DailyClose[]> {
     const files = this.files().get(ticker);
-    if (!files) return undefined;
-    if (files.splitAdjusted && files.dividends) return files.splitAdjusted;
-    return files.adjusted ?? files.splitAdjusted;
+    if (!files) return [];
+    if (files.splitAdjusted && (files.dividends || !files.adjusted)) {
+      const own = await this.rows(files.splitAdjusted);
+      return files.adjusted ? spliceEarlier(own, await this.rows(files.adjusted)) : own;
+    }
+    return this.rows(files.adjusted as string);
   }
 
   /** The folder knows prices only: names and classes come from the catalogue, else from the ticker's form. */

@@ -41,6 +41,17 @@ export interface PriceHistory {
   currency?: string;
 }
 
+/** One day's close as a provider has it (README "The as-traded close"). */
+export interface DayClose {
+  /** the trading day, `YYYY-MM-DD` */
+  date: string;
+  /** in the vendor's currency code */
+  close: number;
+  /** "split-adjusted": adjusted for splits only (Yahoo's chart `close`); "adjusted": for splits and dividends too */
+  basis: "split-adjusted" | "adjusted";
+  currency?: string;
+}
+
 export interface SymbolInfo {
   ticker: string;
   name: string;
@@ -60,6 +71,11 @@ export interface MarketDataProvider {
   /** monthly closes, splits and dividends; throws UnknownTickerError or a failure */
   history(ticker: string): Promise<PriceHistory>;
   search(query: string): Promise<SymbolInfo[]>;
+  /**
+   * The last daily close on or before `date`; null when the provider knows the ticker but has no close that
+   * early; throws UnknownTickerError or a failure. Absent: the provider has no daily closes.
+   */
+  dailyClose?(ticker: string, date: string): Promise<DayClose | null>;
   /** null when the provider does not know the ticker */
   metadata(ticker: string): Promise<SymbolInfo | null>;
 }

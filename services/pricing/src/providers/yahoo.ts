@@ -10,6 +10,7 @@ import type { AssetClass } from "@folio/proto/pricing";
 import { exchangeDate, TICKER_PATTERN } from "../domain/series.ts";
 import type { JsonHttpClient } from "./http.ts";
 import {
+  type DayClose,
   eachLimited,
   emptyBatch,
   type MarketDataProvider,
@@ -136,6 +137,8 @@ export function quoteFromChart(ticker: string, result: ChartResult): Quote | nul
 
 /** At most this many chart calls at once when a batch is quoted (the chart API takes one symbol). */
 const PARALLEL_CHARTS = 4;
+/** How far before the asked day a daily close is looked for (holidays, halts). */
+const CLOSE_WINDOW_DAYS = 14;
 /** A search answers a user typing: one attempt, short wait. */
 const SEARCH_CALL = { retries: 0, timeoutMs: 2500 };
 
@@ -179,6 +182,20 @@ export class YahooProvider implements MarketDataProvider {
     };
   }
 
+  /**
+   * The last daily close on or before `date` from the chart's daily bars of the fortnight up to it
+   * (`period1`/`period2`): `indicators.quote[0].close`, adjusted for splits only. None in that window (not
+   * listed yet, or a long halt): null.
+   */
+  async dailyClose(ticker: string, date: string): Promise<DayClose | null> {
+    const day = Date.parse(`${date}T00:00:00Z`) / 1000;
+    const window = { period1: String(day - CLOSE_WINDOW_DAYS * 86_400), period2: String(day + 86_400) };
+    const result = await this.chart(ticker, null, "1d", undefined, window);
+    const rows = chartCloses(result, "close").filter((r) => r.date <= date);
+    const last = rows.at(-1);
+    return last ? { date: last.date, close: last.close, basis: "split-adjusted", currency: result.meta?.currency ?? undefined } : null;
+  }
+
   async search(query: string): Promise<SymbolInfo[]> {
     const { status, body } = await this.http.get("/v1/finance/search", { q: query, quotesCount: "10", newsCount: "0" }, SEARCH_CALL);
     if (status !== 200) throw new UpstreamError(this.name, status, `search answered HTTP ${status}`);
@@ -202,8 +219,14 @@ export class YahooProvider implements MarketDataProvider {
     }
   }
 
-  private async chart(ticker: string, range: string, interval: string, events?: string): Promise<ChartResult> {
-    const query: Record<string, string> = { range, interval };
+  private async chart(
+    ticker: string,
+    range: string | null,
+    interval: string,
+    events?: string,
+    period?: { period1: string; period2: string },
+  ): Promise<ChartResult> {
+    const query: Record<string, string> = { ...(range ? { range } : period), interval };
     if (events) query.events = events;
     const { status, body } = await this.http.get(`/v8/finance/chart/${encodeURIComponent(ticker)}`, query);
     const chart = (body as ChartBody | null)?.chart;

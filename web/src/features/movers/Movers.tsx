@@ -54,6 +54,7 @@ export function staleMark(s: StaleMover): string {
 const UNPRICED_REASONS: Record<UnpricedMover["reason"], string> = {
   "unknown-ticker": "no market-data provider knows the ticker",
   unavailable: "no market-data provider could price it now",
+  "no-exchange-rate": "no exchange rate into your base currency",
 };
 
 /** Holdings whose price is stale (their change is theirs, not a current move) and holdings without a price. */

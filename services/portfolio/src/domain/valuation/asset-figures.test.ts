@@ -65,16 +65,18 @@ describe("per-asset figures", () => {
     );
     expect(assets[1]).toMatchObject({ latestPrice: null, marketValue: null, profitLoss: null, percent: null, profitLossView: "NA" });
     expect(assets[0].percent).toBe(100);
-    // value counts both: 2 × 450 + 5 × 10 = 950; market 2 × 500 = 1000; profit over priced cost 1000 − 900 = 100 → 11.11 %
+    // every total counts the priced asset alone: cost 2 × 450 = 900 (NOPE's 5 × 10 is left out, as from the
+    // market value); market 2 × 500 = 1000; profit 1000 − 900 = 100 → 11.11 %
     const totals = portfolioTotals(assets);
-    expect(totals).toMatchObject({ value: 950, marketValue: 1000, profitLoss: 100 });
+    expect(totals).toMatchObject({ value: 900, marketValue: 1000, profitLoss: 100 });
     expect(totals.profitLossPercent).toBeCloseTo(11.111111111, 9);
   });
 
   it("has no market figures when nothing is priced", () => {
     const assets = valueAssets([{ ticker: "NOPE", quantity: 1, PoA: 10, DoA: "2023-01-10" }], prices, today);
+    // nothing priced: nothing counted, not even the cost
     expect(portfolioTotals(assets)).toEqual({
-      value: 10,
+      value: 0,
       marketValue: null,
       dividends: null,
       profitLoss: null,

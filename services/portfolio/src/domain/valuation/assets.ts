@@ -6,6 +6,7 @@ import { formatGain } from "./format.ts";
 import { buildLots, type Lot } from "./lots.ts";
 import { createMarket, type Market } from "./market.ts";
 import { splitNote } from "./splits.ts";
+import { priceStaleness } from "./stale.ts";
 import type { AssetInput, FormatGains, Holding, IsoDate, MarketOptions, ReturnBasis, TickerPrices, ValuedAsset } from "./types.ts";
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -50,7 +51,7 @@ export function holdingsOf(assets: readonly AssetInput[]): Holding[] {
 export function valueLots(
   assets: readonly AssetInput[],
   lots: readonly Lot[],
-  market: Pick<Market, "basis" | "baseCurrency">,
+  market: Pick<Market, "basis" | "baseCurrency" | "pricesAsOf">,
   formatGains: FormatGains = "$",
 ): ValuedAsset[] {
   const valued: ValuedAsset[] = new Array(lots.length);
@@ -64,6 +65,7 @@ export function valueLots(
       priceProfitLoss === null ? null : market.basis === "total" ? priceProfitLoss + (lot.dividends ?? 0) : priceProfitLoss;
     const profitLossPercent = profitLoss === null || !value ? null : (profitLoss / value) * 100;
     if (marketValue !== null) total += marketValue;
+    const staleReason = lot.inst.latestPrice === null ? null : priceStaleness(lot.inst.stale, lot.inst.asOf, market.pricesAsOf);
     valued[i] = {
       ticker: lot.ticker,
       quantity: lot.quantity,
@@ -75,7 +77,8 @@ export function valueLots(
       currency: lot.inst.currency,
       latestPrice: lot.inst.latestPrice,
       priceDate: lot.inst.asOf,
-      stale: lot.inst.stale,
+      stale: staleReason !== null,
+      staleReason,
       splitFactor: lot.splitFactor,
       shares: lot.shares,
       splits: lot.splits,
@@ -117,28 +120,27 @@ export interface PortfolioTotals {
 }
 
 /**
- * value is the cost of every counted asset; market value, dividends and profit/loss only count assets that
- * have a market value, and the percent relates that profit to the cost of those same assets.
+ * Every total counts the same assets, those with a market value (README "Portfolio totals"): value is their
+ * cost, and profit/loss and its percent relate to it. An unpriced asset (no price, or no rate) is in none.
  */
 export function portfolioTotals(assets: readonly ValuedAsset[], basis: ReturnBasis = "total"): PortfolioTotals {
-  let value = 0;
   let pricedCost = 0;
   let marketValue = 0;
   let dividends = 0;
   let priced = 0;
   for (const a of assets) {
-    if (a.value !== null) value += a.value;
     if (a.marketValue === null || a.value === null) continue;
     priced++;
     pricedCost += a.value;
     marketValue += a.marketValue;
     dividends += a.dividends ?? 0;
   }
-  if (priced === 0) return { value, marketValue: null, dividends: null, profitLoss: null, priceProfitLoss: null, profitLossPercent: null };
+  if (priced === 0)
+    return { value: 0, marketValue: null, dividends: null, profitLoss: null, priceProfitLoss: null, profitLossPercent: null };
   const priceProfitLoss = marketValue - pricedCost;
   const profitLoss = basis === "total" ? priceProfitLoss + dividends : priceProfitLoss;
   return {
-    value,
+    value: pricedCost,
     marketValue,
     dividends,
     profitLoss,

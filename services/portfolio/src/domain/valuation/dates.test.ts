@@ -103,9 +103,11 @@ describe("stale and unpriced assets in the totals", () => {
       prices: { A: { ...A, stale: true } },
       today,
     });
-    // cost counts both (1,000 + 150); market value A's alone, 1,100; P/L over A's cost: 100 = 10 %
-    expect(v).toMatchObject({ value: 1150, marketValue: 1100, profitLoss: 100, profitLossPercent: 10, stale: ["A"], unpriced: ["GONE"] });
-    expect(v.assets[0].stale).toBe(true);
+    // every total counts A alone: cost 1,000 (GONE's 150 is left out too), market value 1,100; P/L 100 = 10 %
+    expect(v).toMatchObject({ value: 1000, marketValue: 1100, profitLoss: 100, profitLossPercent: 10, stale: ["A"], unpriced: ["GONE"] });
+    expect(v.assets[0]).toMatchObject({ stale: true, staleReason: "last-known" });
+    // the unpriced asset still shows its own cost
+    expect(v.assets[1].value).toBe(150);
     expect(v.allHistory["2026-07"]).toBe(1100);
     expect(v.gaps.map((g) => [g.kind, g.ticker])).toEqual([["unpriced", "GONE"]]);
   });

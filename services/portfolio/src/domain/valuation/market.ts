@@ -4,7 +4,7 @@
  * per valuation from plain inputs; every later step is index arithmetic on these typed arrays.
  */
 import { daysInMonth, epochDay, isIsoDate, monthKey, parseMonth } from "./months.ts";
-import type { Dividend, IsoDate, MarketOptions, MonthKey, ReturnBasis, Split, TickerPrices } from "./types.ts";
+import type { Dividend, IsoDate, MarketOptions, MonthKey, RateUsed, ReturnBasis, Split, TickerPrices } from "./types.ts";
 
 /** The first month a fixed historical period needs (the 2002 Crash starts 2000-03). */
 export const EARLIEST_PERIOD_START = parseMonth("2000-03");
@@ -227,6 +227,39 @@ export class Market {
       this.rates.set(pair, line);
     }
     return line;
+  }
+
+  /**
+   * The rate of a currency in the valuation month as a valuation reports it (README "Stale, unpriced and
+   * rates"): the month its value comes from (the latest rate stands for its asOf month; an older month's rate
+   * is carried forward), that rate's date when it is the pair's latest, and whether it is stale. Null for the
+   * base currency and when the pair has no rate by then.
+   */
+  rateUsed(currency: string): RateUsed | null {
+    const line = this.rateLine(currency);
+    if (!line) return null;
+    const { start, end, months } = this.axis;
+    const rate = line.values[end - start];
+    if (Number.isNaN(rate)) return null;
+    const pair = fxPair(currency, this.baseCurrency);
+    const p = this.fx[pair] as TickerPrices;
+    const latest = validPrice(p.latestPrice) ? p.latestPrice : null;
+    const asOf = latest !== null ? priceDateOf(p, this.today) : null;
+    const asOfMonth = asOf !== null ? parseMonth(asOf) : Number.POSITIVE_INFINITY;
+    // the month the value was laid from: the latest rate's month, else the last month with a close of its own
+    let month = Math.min(end, asOfMonth);
+    if (month !== asOfMonth) {
+      while (month >= start && !validPrice(p.history?.[months[month - start]])) month--;
+      if (month < start) month = Math.min(line.first, end);
+    }
+    const served = p.stale === true;
+    return {
+      pair,
+      rate,
+      month: monthKey(month),
+      asOf: month === asOfMonth ? asOf : null,
+      stale: served ? "last-known" : month < end ? "out-of-date" : null,
+    };
   }
 
   private empty(): Line {

@@ -97,6 +97,25 @@ export interface Holding {
   DoA: IsoDate;
 }
 
+/** Why a price or a rate is stale: served as the last good value (`last-known`), or older than the others (`out-of-date`). */
+export type StaleReason = "last-known" | "out-of-date";
+
+/**
+ * An exchange rate the valuation's market values used (rate of the valuation month): the month it is of, its
+ * date when it is the pair's latest rate, and whether it is stale (README "Stale, unpriced and rates").
+ */
+export interface RateUsed {
+  /** `<FROM><BASE>=X` */
+  pair: string;
+  /** base units per one unit of FROM */
+  rate: number;
+  /** the month whose rate this is, `YYYY-MM` */
+  month: MonthKey;
+  /** the date of the pair's latest rate when that is the one used, else null (a month's close) */
+  asOf: IsoDate | null;
+  stale: StaleReason | null;
+}
+
 export type GapKind = "unpriced" | "fx" | "future-purchase" | "invalid-date" | "initial-percent-zero" | "dividends-in-closes";
 
 /** Something the figures could not include, with a sentence to show. */
@@ -121,7 +140,10 @@ export interface ValuedAsset extends Holding {
   latestPrice: number | null;
   /** date of latestPrice */
   priceDate: IsoDate | null;
+  /** staleReason !== null */
   stale: boolean;
+  /** why its price is stale; null when it is current (README "Stale, unpriced and rates") */
+  staleReason: StaleReason | null;
   /** Π ratio of the splits after DoA */
   splitFactor: number;
   /** quantity × splitFactor: the shares held today */
@@ -240,7 +262,7 @@ export interface PortfolioValuation {
   initialPercentSkipped: string[];
   /** initial percents that bought less than half a unit (quantity 0) */
   initialPercentZero: InitialPercentZero[];
-  /** Σ value (cost) */
+  /** Σ value (cost) of the priced assets: the same assets as marketValue and profitLoss */
   value: number;
   /** Σ marketValue over assets with a price; null when none has one */
   marketValue: number | null;
@@ -264,7 +286,9 @@ export interface PortfolioValuation {
   periods: PeriodResult[];
   /** tickers of counted assets without a price or an exchange rate */
   unpriced: string[];
-  /** tickers priced with a last good price while the providers were down */
+  /** tickers of priced assets whose price is stale (last-known or out-of-date) */
   stale: string[];
+  /** the exchange rates the market values used, one per pair */
+  rates: RateUsed[];
   gaps: Gap[];
 }

@@ -9,10 +9,10 @@ import { benchmark } from "./benchmark.ts";
 import { valuationGaps } from "./gaps.ts";
 import { applyInitialPercents } from "./initial-percents.ts";
 import { buildLots, type Lot } from "./lots.ts";
-import { createMarket, type Instrument } from "./market.ts";
+import { createMarket, type Instrument, type Market } from "./market.ts";
 import { rangeReturns } from "./returns.ts";
 import { allHistory, lotsTimeline } from "./timeline.ts";
-import type { AssetInput, InitialPercentZero, PortfolioValuation, ValuationInput } from "./types.ts";
+import type { AssetInput, InitialPercentZero, PortfolioValuation, RateUsed, ValuationInput } from "./types.ts";
 import { type CashFlow, portfolioCashFlows, xirr, xirrRoots } from "./xirr.ts";
 
 /** Spec §3: a portfolio's totalValue defaults to 10000. */
@@ -48,6 +48,17 @@ export function dividendCashFlows(lots: readonly Lot[]): CashFlow[] {
 }
 
 const uniqueSorted = (tickers: string[]): string[] => [...new Set(tickers)].sort();
+
+/** The rates the market values used: one per pair of a lot that has a market value, by pair. */
+function ratesUsed(lots: readonly Lot[], market: Market): RateUsed[] {
+  const out = new Map<string, RateUsed>();
+  for (const lot of lots) {
+    if (lot.marketValue === null || !lot.inst.pair || out.has(lot.inst.pair)) continue;
+    const used = market.rateUsed(lot.inst.currency);
+    if (used) out.set(used.pair, used);
+  }
+  return [...out.values()].sort((a, b) => (a.pair < b.pair ? -1 : 1));
+}
 
 export function valuePortfolio(input: ValuationInput): PortfolioValuation {
   const formatGains = input.formatGains ?? "$";
@@ -91,7 +102,8 @@ export function valuePortfolio(input: ValuationInput): PortfolioValuation {
     benchmark: benchmark(timeline, lots, formatGains),
     periods: historicalPeriods(timeline, currentWeights(valued), totals.marketValue ?? 0),
     unpriced: uniqueSorted(lots.filter((l) => l.excluded === null && l.marketValue === null).map((l) => l.ticker)),
-    stale: uniqueSorted(lots.filter((l) => l.marketValue !== null && l.inst.stale).map((l) => l.ticker)),
+    stale: uniqueSorted(valued.filter((a) => a.marketValue !== null && a.stale).map((a) => a.ticker)),
+    rates: ratesUsed(lots, market),
     gaps: valuationGaps(lots, market, initialPercentZero, totalValue),
   };
 }

@@ -4,9 +4,11 @@
  *
  * `loadTicker` reads `<T>.csv` alone (adjusted closes, the folder's top level). `loadInstrument` reads a
  * ticker the way the README's "The CSV folder" says the pricing service does: split-adjusted closes with
- * their dividends when both files exist, else the adjusted closes marked dividendsInCloses; splits always;
- * the ticker's data ends at the last row of `<T>.csv`, which is the latest price, its date the asOf. Written apart from the pricing service's reader on
- * purpose: the engine's real-data tests must not inherit its bugs.
+ * their dividends when both files exist (continued before the split-adjusted file's first day by the
+ * adjusted closes × split-adjusted ÷ adjusted on that day), else the adjusted closes marked
+ * dividendsInCloses; splits always; the ticker's data ends at the last row of `<T>.csv`, which is the latest
+ * price, its date the asOf. `asTradedClose` is README "The as-traded close". Written apart from the pricing
+ * service's reader on purpose: the engine's real-data tests must not inherit its bugs.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -60,6 +62,22 @@ export function loadTicker(ticker: string): TickerPrices {
   return { latestPrice, history };
 }
 
+/**
+ * The split-adjusted daily closes, and before the file's first day the adjusted ones scaled to meet it there:
+ * × (first split-adjusted close ÷ the adjusted close of that day, or the last one before it).
+ */
+function splitAdjustedDays(ticker: string): Array<[string, number]> {
+  const own = rows(readFileSync(file("split-adjusted", `${ticker}.csv`), "utf8"));
+  const adjustedPath = file(`${ticker}.csv`);
+  if (own.length === 0 || !existsSync(adjustedPath)) return own;
+  const adjusted = rows(readFileSync(adjustedPath, "utf8"));
+  const [firstDate, firstClose] = own[0];
+  const meet = adjusted.filter(([date]) => date <= firstDate).at(-1);
+  if (!meet) return own;
+  const scale = firstClose / meet[1];
+  return [...adjusted.filter(([date]) => date < firstDate).map(([date, close]): [string, number] => [date, close * scale]), ...own];
+}
+
 /** A ticker as the CSV folder's rule gives it: as-traded closes, splits, dividends, currency USD, asOf. */
 export function loadInstrument(ticker: string): TickerPrices {
   const splitAdjusted = file("split-adjusted", `${ticker}.csv`);
@@ -68,12 +86,27 @@ export function loadInstrument(ticker: string): TickerPrices {
   const paired = existsSync(splitAdjusted) && existsSync(dividendsFile);
   const end = rows(readFileSync(file(`${ticker}.csv`), "utf8")).at(-1)?.[0] ?? "";
   const upToEnd = (path: string) => rows(readFileSync(path, "utf8")).filter(([date]) => date <= end);
-  const closes = monthlyCloses(
-    upToEnd(paired ? splitAdjusted : file(`${ticker}.csv`))
-      .map(([date, close]) => `${date},${close}`)
-      .join("\n"),
-  );
+  const days = paired ? splitAdjustedDays(ticker).filter(([date]) => date <= end) : upToEnd(file(`${ticker}.csv`));
+  const closes = monthlyCloses(days.map(([date, close]) => `${date},${close}`).join("\n"));
   const dividends: Dividend[] = paired ? upToEnd(dividendsFile).map(([date, amount]) => ({ date, amount })) : [];
   const splits: Split[] = existsSync(splitsFile) ? rows(readFileSync(splitsFile, "utf8")).map(([date, ratio]) => ({ date, ratio })) : [];
   return { ...closes, currency: "USD", splits, dividends, dividendsInCloses: !paired };
+}
+
+/**
+ * README "The as-traded close": the close of the last day on or before `date` (split-adjusted where the
+ * ticker has that file, continued before it as above; else the adjusted close), × the ratio of each split
+ * after that day, rounded to 4 decimals; null when there is no such day. USD, as the folder's stocks are.
+ */
+export function asTradedClose(ticker: string, date: string): { date: string; close: number } | null {
+  const days = existsSync(file("split-adjusted", `${ticker}.csv`))
+    ? splitAdjustedDays(ticker)
+    : rows(readFileSync(file(`${ticker}.csv`), "utf8"));
+  const end = rows(readFileSync(file(`${ticker}.csv`), "utf8")).at(-1)?.[0] ?? date;
+  const day = days.filter(([d]) => d <= date && d <= end).at(-1);
+  if (!day) return null;
+  const splitsFile = file("splits", `${ticker}.csv`);
+  const splits = existsSync(splitsFile) ? rows(readFileSync(splitsFile, "utf8")) : [];
+  const factor = splits.filter(([d]) => d > day[0]).reduce((f, [, ratio]) => f * ratio, 1);
+  return { date: day[0], close: Math.round(day[1] * factor * 1e4) / 1e4 };
 }

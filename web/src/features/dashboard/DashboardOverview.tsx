@@ -5,8 +5,7 @@ import type { PortfolioListItem } from "../../app/apiTypes.ts";
 import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
 import { AllAssetsTable } from "../holdings/AllAssetsTable.tsx";
 import { HoldingsPie } from "../holdings/HoldingsPie.tsx";
-import { holdingRows, unpricedTickers } from "../holdings/holdings.ts";
-import { useLatestPrices } from "../holdings/latestPrices.ts";
+import { holdingRows } from "../holdings/holdings.ts";
 import { MoversView } from "../movers/Movers.tsx";
 import { NetWorthChart } from "../networth/NetWorthChart.tsx";
 import { netWorthBars } from "../networth/netWorthBars.ts";
@@ -19,8 +18,7 @@ import { useGetNetWorthHistoryQuery } from "../networth/networthApi.ts";
  */
 export function DashboardOverview({ portfolios: all }: { portfolios: PortfolioListItem[] }) {
   const portfolios = all.filter((p) => !p.playGround);
-  const prices = useLatestPrices(unpricedTickers(portfolios));
-  const rows = holdingRows(portfolios, prices);
+  const rows = holdingRows(portfolios);
   const assetsId = useId();
   return (
     <>

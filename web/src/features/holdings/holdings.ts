@@ -7,13 +7,14 @@
  * shows as such, never as another number.
  */
 import type { Asset, PortfolioListItem } from "../../app/apiTypes.ts";
+import { assetFigures, type FiguresStatus, portfolioFigures } from "../portfolio/assetFigures.ts";
 
 /**
- * - "valued": the server's figures, market value included
- * - "unpriced": the portfolio was valued, but this asset has no market value (no price, or no exchange rate)
- * - "valuing": the portfolio's revision has no valuation yet
+ * A row's FiguresStatus: "valued" (the server's figures, market value included); "unpriced" (the portfolio
+ * was valued, but this asset has no market value: no price, or no exchange rate); "valuing" (the portfolio's
+ * revision has no valuation yet).
  */
-export type FiguresStatus = "valued" | "unpriced" | "valuing";
+export type { FiguresStatus };
 
 export interface HoldingRow {
   /** unique per table: portfolio slug and asset index */
@@ -104,28 +105,17 @@ export type ListedFigures =
 
 export function listedFigures(portfolio: Pick<PortfolioListItem, "assets" | "marketValue">): ListedFigures {
   if (portfolio.assets.length === 0) return { status: "empty" };
-  const valued = portfolioValued(portfolio);
-  if (!valued) return { status: "valuing" };
-  let cost = 0;
-  let profitLoss: number | null = null;
-  const unpriced = new Set<string>();
-  for (const asset of portfolio.assets) {
-    const assetCost = num(asset.cost);
-    const assetProfitLoss = num(asset.profitLoss);
-    if (assetStatus(asset, valued) !== "valued" || assetCost === null || assetProfitLoss === null) {
-      unpriced.add(asset.ticker);
-      continue;
-    }
-    cost += assetCost;
-    profitLoss = (profitLoss ?? 0) + assetProfitLoss;
-  }
+  if (!portfolioValued(portfolio)) return { status: "valuing" };
+  // the page's rule for its totals (assetFigures.ts); in a valued revision an asset without figures has no price
+  const tickers = new Set(portfolio.assets.map((a) => a.ticker));
+  const totals = portfolioFigures(portfolio.assets, assetFigures(portfolio.assets, tickers));
   return {
     status: "valued",
     marketValue: num(portfolio.marketValue),
-    cost,
-    profitLoss,
-    profitLossPercent: profitLoss !== null && cost > 0 ? (profitLoss / cost) * 100 : null,
-    unpriced: [...unpriced].sort(),
+    cost: totals.cost,
+    profitLoss: totals.profitLoss,
+    profitLossPercent: totals.profitLossPercent,
+    unpriced: [...totals.unpriced].sort(),
   };
 }
 

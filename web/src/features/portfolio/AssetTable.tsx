@@ -1,10 +1,12 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { Asset } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { formatCurrencyOrNA, formatDate, formatMoney, formatQuantity } from "../../lib/format.ts";
+import { VALUING } from "../holdings/valuingText.ts";
 import type { AssetFigures } from "./assetFigures.ts";
 import { EditAssetModal } from "./EditAssetModal.tsx";
-import { previewInitialPercent, readInitialPercent } from "./initialPercentPreview.ts";
+import { InitialPercentCell } from "./InitialPercentCell.tsx";
+import { readInitialPercent } from "./initialPercentPreview.ts";
 import { parseQuantity } from "./portfolioModel.ts";
 import { assetInitialPercentChanged, assetQuantityChanged, assetRemoved } from "./portfolioSlice.ts";
 import { type FormatGains, gainText, percentOrNA } from "./valuationView.ts";
@@ -119,6 +121,8 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
   // prices and the purchase price are in the instrument's own currency
   const own = asset.currency ?? currency;
   const gainSign = figures?.profitLoss ? Math.sign(figures.profitLoss) : 0;
+  // added or changed since the server valued it: no figure until it has (assetFigures.ts)
+  const valuing = figures?.status === "valuing";
   return (
     <tr>
       <td className="ticker stack-title">{asset.ticker}</td>
@@ -142,6 +146,7 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
           <InitialPercentCell
             asset={asset}
             totalValue={totalValue}
+            baseCurrency={currency}
             onCommit={(initialPercent) => dispatch(assetInitialPercentChanged({ index, initialPercent }))}
           />
         ) : asset.initialPercent === null ? (
@@ -165,16 +170,22 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
         )}
       </td>
       <td className="num" data-label="Market value">
-        {figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue, currency)}
+        {valuing ? (
+          <span className="muted">{VALUING}</span>
+        ) : figures?.marketValue == null ? (
+          "NA"
+        ) : (
+          formatMoney(figures.marketValue, currency)
+        )}
       </td>
       <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`} data-label="Profit/loss">
-        {gain}
+        {valuing ? "—" : gain}
         {figures && figures.dividends > 0 && (
           <div className="muted small dividends-note">incl. {formatMoney(figures.dividends, currency)} dividends received</div>
         )}
       </td>
       <td className="num" data-label="Share">
-        {percentOrNA(figures?.percent)}
+        {valuing ? "—" : percentOrNA(figures?.percent)}
       </td>
       {editable && (
         <td className="row-actions">
@@ -194,78 +205,6 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
 export function parseInitialPercent(text: string): number | null {
   const read = readInitialPercent(text);
   return read.ok ? read.value : null;
-}
-
-interface InitialPercentCellProps {
-  asset: Asset;
-  totalValue: number;
-  onCommit: (value: number | null) => void;
-}
-
-/**
- * No silent change: while an initial percent is typed, the cell says what it applies to (the total value)
- * and the quantity it will set; a percent that cannot be applied (over 100, negative, not a number) says
- * why and is not applied. Enter or leaving the field applies it, as for the quantity.
- */
-function InitialPercentCell({ asset, totalValue, onCommit }: InitialPercentCellProps) {
-  const value = asset.initialPercent;
-  const text0 = value === null ? "" : String(value);
-  const [text, setText] = useState(text0);
-  const [shown, setShown] = useState(value);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const noteId = useId();
-  if (shown !== value) {
-    setShown(value);
-    setText(text0);
-  }
-  const read = readInitialPercent(text);
-  const changed = text.trim() !== text0;
-  const commit = () => {
-    if (!read.ok) {
-      setRefusal(read.reason);
-      return;
-    }
-    setRefusal(null);
-    setText(read.value === null ? "" : String(read.value));
-    onCommit(read.value);
-  };
-  const preview = changed && read.ok && read.value !== null ? previewInitialPercent(asset, read.value, totalValue) : null;
-  const problem = refusal ?? (changed && !read.ok ? read.reason : null);
-  return (
-    <div className="percent-cell">
-      <input
-        className="quantity-input"
-        aria-label={`Initial percent of ${asset.ticker}`}
-        aria-describedby={problem || preview ? noteId : undefined}
-        aria-invalid={problem ? true : undefined}
-        inputMode="decimal"
-        autoComplete="off"
-        value={text}
-        onChange={(e) => {
-          setRefusal(null);
-          setText(e.target.value);
-        }}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") commit();
-        }}
-      />
-      {problem ? (
-        <span id={noteId} className="cell-note field-error" role="alert">
-          {problem}
-        </span>
-      ) : (
-        preview && (
-          <span id={noteId} className="cell-note" role="status">
-            {read.ok && read.value !== null ? `${read.value}% of ${formatMoney(totalValue)} = ${formatMoney(preview.amount)}` : ""}
-            {preview.quantity === null
-              ? "; the quantity is set from the purchase month's price when saved"
-              : ` → quantity ${formatQuantity(preview.quantity)} at ${formatMoney(preview.price ?? 0)}, when saved`}
-          </span>
-        )
-      )}
-    </div>
-  );
 }
 
 interface NumberCellProps {

@@ -4,7 +4,6 @@ import { NEW_SLUG, type Portfolio } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { PlaygroundBadge } from "../playground/PlaygroundBadge.tsx";
-import { portfolioFigures } from "./assetFigures.ts";
 import { autoSaveChanged } from "./portfolioSlice.ts";
 
 interface PortfolioHeaderProps {
@@ -13,6 +12,8 @@ interface PortfolioHeaderProps {
   slug: string;
   playground: boolean;
   currency: string | undefined;
+  /** the cost of the valued assets (assetFigures.ts portfolioFigures) */
+  cost: number;
   /** the owner's toolbar (autosave, save, delete); otherwise read-only, with the copy button */
   canEdit: boolean;
   hasChanges: boolean;
@@ -29,6 +30,7 @@ export function PortfolioHeader({
   slug,
   playground,
   currency,
+  cost,
   canEdit,
   hasChanges,
   saving,
@@ -59,7 +61,7 @@ export function PortfolioHeader({
         )}
         <p className="muted">
           {portfolio.assets.length} {portfolio.assets.length === 1 ? "asset" : "assets"} · cost value{" "}
-          <span className="money">{formatMoney(portfolioFigures(portfolio.assets).cost, currency)}</span>
+          <span className="money">{formatMoney(cost, currency)}</span>
         </p>
       </div>
       {canEdit ? (

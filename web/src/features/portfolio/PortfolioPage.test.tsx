@@ -2,7 +2,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Portfolio } from "../../app/apiTypes.ts";
 import { keepPrerendered } from "../../app/prerendered.tsx";
-import { assetFixture, type MockReply, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import {
+  assetFixture,
+  type MockReply,
+  mockApi,
+  portfolioFixture,
+  renderApp,
+  signedInState,
+  valuedAssetFixture,
+} from "../../test-utils.tsx";
 import { portfolioReply } from "./portfolioFixtures.ts";
 
 vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
@@ -57,10 +65,10 @@ describe("portfolio page", () => {
       "",
       "$250.00",
       "Jan 05, 2024",
-      "NA", // no latest price yet: no live figures
-      "NA",
-      "NA",
-      "NA",
+      "NA", // no latest price, and no valuation of it yet: no live figures
+      "Being valued…",
+      "—",
+      "—",
       "✎×",
     ]);
     expect((within(rows[0]!).getByLabelText("Quantity of VTI") as HTMLInputElement).value).toBe("10");
@@ -221,7 +229,14 @@ describe("portfolio page", () => {
   });
 
   it("removing an asset or changing a quantity is an unsaved change", async () => {
-    const priced = { ...withAssets, autoSave: false, assets: withAssets.assets.map((a) => ({ ...a, latestPrice: 75 })) };
+    const priced = {
+      ...withAssets,
+      autoSave: false,
+      assets: [
+        valuedAssetFixture({ latestPrice: 75 }),
+        valuedAssetFixture({ ticker: "BND", name: "BND", quantity: 20, PoA: 72.5, DoA: "2024-03-01", index: 1, latestPrice: 75 }),
+      ],
+    };
     mockApi({ "POST /v1/get/portfolio/three-fund": reply(priced) });
     const { user } = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
     await screen.findByRole("heading", { name: "Three Fund" });
@@ -230,7 +245,7 @@ describe("portfolio page", () => {
     const quantity = screen.getByLabelText("Quantity of BND");
     await user.clear(quantity);
     await user.type(quantity, "30{Enter}");
-    // 30 × 75 = 2250 at the latest price
+    // the server valued 20 at 20 × 75 = 1500; 30 of the same lot: 30 × 75 = 2250
     expect(within(assetsTable()).getByRole("cell", { name: "$2,250.00" })).toBeTruthy();
     expect(save.disabled).toBe(false);
 

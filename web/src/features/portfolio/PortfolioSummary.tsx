@@ -163,3 +163,40 @@ export function ValuationGaps({ valuation }: { valuation: Valuation | null }) {
     </ul>
   );
 }
+
+interface LeftOutProps {
+  totals: PortfolioFigures;
+  valuation: Valuation | null;
+  /** what values the assets not valued yet: a save on its own (autosave), the playground's valuation, or the user's Save */
+  valuedBy: "autosave" | "playground" | "save";
+}
+
+/**
+ * The assets no figure counts (README "Gaps"): those the server could not price, and those it has not valued
+ * as they stand yet (added or changed since), with what will value them. A missing exchange rate and the like
+ * are said in the server's own sentence (ValuationGaps).
+ */
+export function FiguresLeftOut({ totals, valuation, valuedBy }: LeftOutProps) {
+  const explained = new Set((valuation?.gaps ?? []).filter((g) => g.kind !== "unpriced").map((g) => g.ticker));
+  const noPrice = totals.unpriced.filter((ticker) => !explained.has(ticker));
+  if (noPrice.length === 0 && totals.valuing.length === 0) return null;
+  return (
+    <>
+      {noPrice.length > 0 && (
+        <p className="muted" role="note">
+          No price found for {noPrice.join(", ")}: left out of value, cost and profit/loss.
+        </p>
+      )}
+      {totals.valuing.length > 0 && (
+        <p className="muted" role="note">
+          Being valued: {totals.valuing.join(", ")}.{" "}
+          {valuedBy === "save"
+            ? "Save to see its figures; until then it is in no total."
+            : valuedBy === "autosave"
+              ? "Its figures show once saved (in a few seconds); until then it is in no total."
+              : "Its figures show in a moment; until then it is in no total."}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,7 +1,15 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import type { Asset, Portfolio, Valuation } from "../../app/apiTypes.ts";
 import { NEW_SLUG } from "../../app/apiTypes.ts";
-import { type AssetDraft, assetFromDraft, assetValue, newPortfolio, type PortfolioState } from "./portfolioModel.ts";
+import {
+  type AssetDraft,
+  assetFromDraft,
+  assetValue,
+  newPortfolio,
+  type PortfolioState,
+  withoutFigures,
+  withValuedFigures,
+} from "./portfolioModel.ts";
 import { loadPortfolio, refreshPortfolio, savePortfolio } from "./portfolioThunks.ts";
 
 const initialState: PortfolioState = {
@@ -44,9 +52,10 @@ export const portfolioSlice = createSlice({
       hasChanges: action.payload.length > 0,
     }),
     /** the playground draft's figures, for the edit they were asked after (a later edit asks again) */
-    playgroundValued(state, action: PayloadAction<{ seq: number; valuation: Valuation | null }>) {
+    playgroundValued(state, action: PayloadAction<{ seq: number; valuation: Valuation | null; assets?: Asset[] }>) {
       if (state.slug !== NEW_SLUG || !state.data?.playGround || action.payload.seq !== state.editSeq) return;
       state.valuation = action.payload.valuation;
+      if (action.payload.assets) state.data.assets = withValuedFigures(state.data.assets, action.payload.assets);
     },
     assetAdded(state, action: PayloadAction<AssetDraft>) {
       if (!state.data) return;
@@ -77,14 +86,18 @@ export const portfolioSlice = createSlice({
     },
     /** the edit-asset modal: quantity and date of acquisition, with the purchase price that date implies */
     assetEdited(state, action: PayloadAction<{ index: number; quantity: number; DoA: string; PoA: number }>) {
-      const asset = state.data?.assets[action.payload.index];
-      if (!asset) return;
+      const assets = state.data?.assets;
+      const asset = assets?.[action.payload.index];
+      if (!assets || !asset) return;
       const { quantity, DoA, PoA } = action.payload;
       if (asset.quantity === quantity && asset.DoA === DoA && asset.PoA === PoA) return;
-      asset.quantity = quantity;
-      asset.DoA = DoA;
-      asset.PoA = PoA;
-      asset.value = assetValue(quantity, PoA);
+      // another date or price is another lot (splits, rates, dividends since): its figures come from the next valuation
+      const next = asset.DoA === DoA && asset.PoA === PoA ? { ...asset } : withoutFigures(asset);
+      next.quantity = quantity;
+      next.DoA = DoA;
+      next.PoA = PoA;
+      next.value = assetValue(quantity, PoA);
+      assets[action.payload.index] = next;
       edited(state);
     },
     formatGainsChanged(state, action: PayloadAction<Portfolio["formatGains"]>) {

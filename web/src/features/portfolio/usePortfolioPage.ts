@@ -65,7 +65,8 @@ export function usePortfolioPage(playground: boolean) {
   const leaving = useUnsavedChangesPrompt({ active: canEdit, onSave: slug === NEW_SLUG ? undefined : () => save() });
 
   const assets = state.data?.assets;
-  const figures = useMemo(() => assetFigures(assets ?? []), [assets]);
+  const unpriced = state.valuation?.unpriced;
+  const figures = useMemo(() => assetFigures(assets ?? [], new Set(unpriced ?? [])), [assets, unpriced]);
 
   // Spec §4/§6: a non-owner arriving with ?copy gets an automatic save, which the server answers with a copy
   useEffect(() => {

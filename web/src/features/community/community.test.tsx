@@ -218,14 +218,14 @@ describe("sharing settings on the portfolio page", () => {
       "POST /v1/get/portfolio/steady": portfolioReply(owned),
       "POST /v1/update/portfoliosettings/steady": {
         status: 400,
-        body: { error: "body/settings/category must be equal to one of the allowed values", code: "validation_failed" },
+        body: { error: "Category must be one of: Growth, Dividend, Index, Tech, Crypto, Other, (none)", code: "validation_failed" },
       },
     });
     const { user } = renderApp({ route: "/p/steady", preloadedState: signedInState() });
     const panel = await screen.findByRole("region", { name: "Sharing" });
     await user.click(within(panel).getByRole("checkbox", { name: /Public/ }));
     await user.click(within(panel).getByRole("button", { name: "Update sharing" }));
-    expect(await screen.findByText("body/settings/category must be equal to one of the allowed values")).toBeTruthy();
+    expect(await screen.findByText("Category must be one of: Growth, Dividend, Index, Tech, Crypto, Other, (none)")).toBeTruthy();
   });
 
   it("shows a reader no sharing settings and no edit controls at all", async () => {

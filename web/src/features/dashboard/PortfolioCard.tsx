@@ -1,11 +1,10 @@
 import "./dashboard.css";
 import { useId } from "react";
 import { Link } from "react-router-dom";
-import type { PortfolioListItem } from "../../app/apiTypes.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { formatReturn, returnTone, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
 import { CardBanner } from "../gradients/CardBanner.tsx";
-import { listedFigures } from "../holdings/holdings.ts";
+import { type ListedPortfolio, listedFigures } from "../holdings/holdings.ts";
 import { VALUING } from "../holdings/valuingText.ts";
 import { PlaygroundBadge } from "../playground/PlaygroundBadge.tsx";
 
@@ -15,7 +14,7 @@ import { PlaygroundBadge } from "../playground/PlaygroundBadge.tsx";
  * Cost is there as the base of both. Until the revision is valued the card says so, and shows no other number.
  */
 interface PortfolioCardProps {
-  portfolio: PortfolioListItem;
+  portfolio: ListedPortfolio;
   /** the list was polled long enough: a portfolio still without figures is not "being valued" any more */
   gaveUpWaiting?: boolean;
   onDelete: () => void;
@@ -25,6 +24,7 @@ export function PortfolioCard({ portfolio, gaveUpWaiting = false, onDelete }: Po
   const titleId = useId();
   const count = portfolio.assets.length;
   const figures = listedFigures(portfolio);
+  const currency = (figures.status === "valued" && figures.baseCurrency) || "USD";
   return (
     <article className="card portfolio-card" aria-labelledby={titleId}>
       <CardBanner slug={portfolio.slug} gradient={portfolio.gradient}>
@@ -64,14 +64,15 @@ export function PortfolioCard({ portfolio, gaveUpWaiting = false, onDelete }: Po
             </div>
             <div className="card-figure">
               <dt>Cost</dt>
-              <dd className="money">{formatMoney(figures.cost)}</dd>
+              <dd className="money">{formatMoney(figures.cost, currency)}</dd>
             </div>
           </dl>
           {figures.unpriced.length > 0 && (
             <p className="muted small" role="note">
-              Not counted (no price): {figures.unpriced.join(", ")}
+              Not counted: {figures.unpriced.map((u) => `${u.ticker} (${u.reason ?? "no price"})`).join(", ")}
             </p>
           )}
+          {figures.stale.length > 0 && <p className="muted small">Last known price: {figures.stale.join(", ")}</p>}
         </>
       )}
       <div className="card-actions">

@@ -10,7 +10,7 @@ import { VALUING } from "./valuingText.ts";
 export const PIE_SLICES = 5;
 
 /** Holdings by the server's market value across every portfolio; assets still being valued are not in it. */
-export function HoldingsPie({ rows }: { rows: HoldingRow[] }) {
+export function HoldingsPie({ rows, currency = "USD" }: { rows: HoldingRow[]; currency?: string }) {
   const all = holdingsPie(rows);
   const valuing = rows.some((row) => row.status === "valuing");
   if (all.length === 0) return <p className="muted">{valuing ? VALUING : "No holding has a price yet."}</p>;
@@ -21,7 +21,7 @@ export function HoldingsPie({ rows }: { rows: HoldingRow[] }) {
     labels: slices.map((slice) => slice.ticker),
     colors: tickerColors(slices.map((slice) => slice.ticker)),
     legend: { position: "bottom" },
-    tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
+    tooltip: { y: { formatter: (value: number) => formatMoney(value, currency) } },
     chart: { animations: { enabled: false } },
   };
   return (
@@ -44,7 +44,7 @@ export function HoldingsPie({ rows }: { rows: HoldingRow[] }) {
               {slices.map((slice) => (
                 <tr key={slice.ticker}>
                   <td>{slice.ticker}</td>
-                  <td>{formatMoney(slice.value)}</td>
+                  <td>{formatMoney(slice.value, currency)}</td>
                   <td>{share(slice.value)}</td>
                 </tr>
               ))}

@@ -186,8 +186,39 @@ describe("listedFigures", () => {
       cost: 1300,
       profitLoss: 65,
       profitLossPercent: 5,
-      unpriced: ["SCHD"],
+      unpriced: [{ ticker: "SCHD", reason: null }],
+      baseCurrency: null,
+      pricesAsOf: null,
+      stale: [],
     });
+  });
+
+  it("takes the portfolio's totals as the list brings them from its valuation, with why a holding is left out", () => {
+    // the server's totals for Income in euros (it computed them; nothing is summed here)
+    const figures = {
+      rev: 3,
+      baseCurrency: "EUR",
+      pricesAsOf: "2026-07-13",
+      value: 1196,
+      marketValue: 1255.8,
+      profitLoss: 59.8,
+      profitLossPercent: 5,
+      stale: [],
+      unpriced: [{ ticker: "SCHD", reason: "unavailable" as const }],
+    };
+    expect(listedFigures({ ...income, figures })).toEqual({
+      status: "valued",
+      marketValue: 1255.8,
+      cost: 1196,
+      profitLoss: 59.8,
+      profitLossPercent: 5,
+      unpriced: [{ ticker: "SCHD", reason: "no price now" }],
+      baseCurrency: "EUR",
+      pricesAsOf: "2026-07-13",
+      stale: [],
+    });
+    // its totals say the revision is valued, even before any asset's figures are read
+    expect(listedFigures({ ...fresh, figures: { ...figures, unpriced: [] } }).status).toBe("valued");
   });
 
   it("says 'being valued' for a revision without figures, and 'empty' for a portfolio without assets", () => {

@@ -51,9 +51,12 @@ export function isValued(asset: Asset): boolean {
   return num(asset.shares) !== null;
 }
 
-/** The list holds a valuation of this portfolio's revision: some asset carries figures (they come all or none). */
-export function portfolioValued(portfolio: Pick<PortfolioListItem, "assets">): boolean {
-  return portfolio.assets.some(isValued);
+/**
+ * The list holds a valuation of this portfolio's revision: it brings the portfolio's totals, or some asset
+ * carries figures (they come all or none).
+ */
+export function portfolioValued(portfolio: Pick<ListedPortfolio, "assets" | "figures">): boolean {
+  return Boolean(portfolio.figures) || portfolio.assets.some(isValued);
 }
 
 export function assetStatus(asset: Asset, valuedPortfolio: boolean): FiguresStatus {
@@ -61,7 +64,7 @@ export function assetStatus(asset: Asset, valuedPortfolio: boolean): FiguresStat
   return num(asset.marketValue) === null ? "unpriced" : "valued";
 }
 
-export function holdingRows(portfolios: readonly PortfolioListItem[]): HoldingRow[] {
+export function holdingRows(portfolios: readonly ListedPortfolio[]): HoldingRow[] {
   return portfolios.flatMap((portfolio) => {
     const valued = portfolioValued(portfolio);
     return portfolio.assets.map((asset, index) => {
@@ -85,7 +88,34 @@ export function holdingRows(portfolios: readonly PortfolioListItem[]): HoldingRo
   });
 }
 
-/** A card's totals: the server's per-asset figures of the portfolio, summed over its priced assets. */
+/** Why a holding counts in no figure, as the server says it (proto UnpricedHolding). */
+export type UnpricedReason = "unknown-ticker" | "unavailable" | "no-exchange-rate";
+export const UNPRICED_WORDS: Record<UnpricedReason, string> = {
+  "unknown-ticker": "unknown ticker",
+  unavailable: "no price now",
+  "no-exchange-rate": "no exchange rate",
+};
+
+/**
+ * The totals the list brings with each portfolio: its latest valuation's (proto PortfolioListItem `figures`,
+ * README "Portfolio totals"). Read when present; a server that sends only the assets' figures is read from
+ * those (listedFigures).
+ */
+export interface ListTotals {
+  rev: number;
+  baseCurrency: string;
+  pricesAsOf: string | null;
+  /** the cost of the priced assets, in baseCurrency */
+  value: number;
+  marketValue: number | null;
+  profitLoss: number | null;
+  profitLossPercent: number | null;
+  stale: string[];
+  unpriced: { ticker: string; reason: UnpricedReason }[];
+}
+export type ListedPortfolio = PortfolioListItem & { figures?: ListTotals | null };
+
+/** A card's totals: the server's valuation of the portfolio's revision. */
 export type ListedFigures =
   | { status: "empty" }
   | { status: "valuing" }
@@ -95,27 +125,49 @@ export type ListedFigures =
       marketValue: number | null;
       /** cost of the priced assets (unpriced ones are left out of value, cost and profit/loss alike) */
       cost: number;
-      /** Σ profit/loss of the priced assets (total return: dividends counted); null when none is priced */
+      /** profit/loss of the priced assets (total return: dividends counted); null when none is priced */
       profitLoss: number | null;
       /** profitLoss / cost × 100; null without a cost */
       profitLossPercent: number | null;
-      /** tickers left out of every figure, once each */
-      unpriced: string[];
+      /** holdings left out of every figure, once each, with why when the server said */
+      unpriced: { ticker: string; reason: string | null }[];
+      /** the currency of every amount; null when the list did not say (then USD) */
+      baseCurrency: string | null;
+      pricesAsOf: string | null;
+      /** tickers counted at a stale price */
+      stale: string[];
     };
 
-export function listedFigures(portfolio: Pick<PortfolioListItem, "assets" | "marketValue">): ListedFigures {
+export function listedFigures(portfolio: Pick<ListedPortfolio, "assets" | "marketValue" | "figures">): ListedFigures {
   if (portfolio.assets.length === 0) return { status: "empty" };
+  const totals = portfolio.figures;
+  if (totals) {
+    return {
+      status: "valued",
+      marketValue: totals.marketValue,
+      cost: totals.value,
+      profitLoss: totals.profitLoss,
+      profitLossPercent: totals.profitLossPercent,
+      unpriced: totals.unpriced.map((u) => ({ ticker: u.ticker, reason: UNPRICED_WORDS[u.reason] ?? null })),
+      baseCurrency: totals.baseCurrency,
+      pricesAsOf: totals.pricesAsOf,
+      stale: totals.stale,
+    };
+  }
   if (!portfolioValued(portfolio)) return { status: "valuing" };
   // the page's rule for its totals (assetFigures.ts); in a valued revision an asset without figures has no price
   const tickers = new Set(portfolio.assets.map((a) => a.ticker));
-  const totals = portfolioFigures(portfolio.assets, assetFigures(portfolio.assets, tickers));
+  const sums = portfolioFigures(portfolio.assets, assetFigures(portfolio.assets, tickers));
   return {
     status: "valued",
     marketValue: num(portfolio.marketValue),
-    cost: totals.cost,
-    profitLoss: totals.profitLoss,
-    profitLossPercent: totals.profitLossPercent,
-    unpriced: [...totals.unpriced].sort(),
+    cost: sums.cost,
+    profitLoss: sums.profitLoss,
+    profitLossPercent: sums.profitLossPercent,
+    unpriced: [...sums.unpriced].sort().map((ticker) => ({ ticker, reason: null })),
+    baseCurrency: null,
+    pricesAsOf: null,
+    stale: [],
   };
 }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import type { Valuation } from "../../app/apiTypes.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { pricesAsOfNote } from "../../lib/pricesAsOf.ts";
 import { formatReturn, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
 import type { PortfolioFigures } from "./assetFigures.ts";
 import { useNow } from "./timers.ts";
@@ -35,12 +36,7 @@ interface SummaryProps {
   basis?: string;
 }
 
-/** Prices from before yesterday are dated on the screen: "prices as of Jul 13, 2026". */
-export function pricesAsOfNote(pricesAsOf: string | null | undefined, nowMs: number): string | null {
-  if (!pricesAsOf) return null;
-  const yesterday = new Date(nowMs - 86_400_000).toISOString().slice(0, 10);
-  return pricesAsOf < yesterday ? `Prices as of ${formatDate(pricesAsOf)}` : null;
-}
+export { pricesAsOfNote } from "../../lib/pricesAsOf.ts";
 
 /** Market value, cost, profit/loss (as an amount or '%'), dividends received, weighted fees and when prices refresh next. */
 export function PortfolioSummary({

@@ -124,80 +124,95 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
   // added or changed since the server valued it: no figure until it has (assetFigures.ts)
   const valuing = figures?.status === "valuing";
   return (
-    <tr>
-      <td className="ticker stack-title">{asset.ticker}</td>
-      {/* a name that only repeats the ticker says nothing */}
-      <td className="asset-name stack-wide">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
-      <td className="num" data-label="Quantity">
-        {editable ? (
-          <NumberCell
-            label={`Quantity of ${asset.ticker}`}
-            value={asset.quantity}
-            parse={parseQuantity}
-            onCommit={(quantity) => dispatch(assetQuantityChanged({ index, quantity: quantity ?? 0 }))}
-          />
-        ) : (
-          formatQuantity(asset.quantity)
-        )}
-        {asset.splitNote && <div className="muted small split-note">{asset.splitNote}</div>}
-      </td>
-      <td className="num" data-label="Initial %">
-        {editable ? (
-          <InitialPercentCell
-            asset={asset}
-            totalValue={totalValue}
-            baseCurrency={currency}
-            onCommit={(initialPercent) => dispatch(assetInitialPercentChanged({ index, initialPercent }))}
-          />
-        ) : asset.initialPercent === null ? (
-          "—"
-        ) : (
-          percentOrNA(asset.initialPercent)
-        )}
-      </td>
-      <td className="num" data-label="Purchase price">
-        {formatCurrencyOrNA(asset.PoA, own)}
-      </td>
-      <td className="nowrap" data-label="Purchase date">
-        {formatDate(asset.DoA)}
-      </td>
-      <td className="num" data-label="Latest price">
-        {formatCurrencyOrNA(asset.latestPrice, own)}
-        {asset.priceDate && (asset.stale || asset.priceDate !== pricesAsOf) && (
-          <div className="muted small price-date">
-            {asset.stale ? "last known, " : ""}as of {formatDate(asset.priceDate)}
-          </div>
-        )}
-      </td>
-      <td className="num" data-label="Market value">
-        {valuing ? (
-          <span className="muted">{VALUING}</span>
-        ) : figures?.marketValue == null ? (
-          "NA"
-        ) : (
-          formatMoney(figures.marketValue, currency)
-        )}
-      </td>
-      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`} data-label="Profit/loss">
-        {valuing ? "—" : gain}
-        {figures && figures.dividends > 0 && (
-          <div className="muted small dividends-note">incl. {formatMoney(figures.dividends, currency)} dividends received</div>
-        )}
-      </td>
-      <td className="num" data-label="Share">
-        {valuing ? "—" : percentOrNA(figures?.percent)}
-      </td>
-      {editable && (
-        <td className="row-actions">
-          <button type="button" className="icon-button" aria-label={`Edit ${asset.ticker}`} onClick={onEdit}>
-            ✎
-          </button>
-          <button type="button" className="icon-button" aria-label={`Remove ${asset.ticker}`} onClick={() => dispatch(assetRemoved(index))}>
-            ×
-          </button>
+    <>
+      <tr>
+        <td className="ticker stack-title">{asset.ticker}</td>
+        {/* a name that only repeats the ticker says nothing */}
+        <td className="asset-name stack-wide">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
+        <td className="num" data-label="Quantity">
+          {editable ? (
+            <NumberCell
+              label={`Quantity of ${asset.ticker}`}
+              value={asset.quantity}
+              parse={parseQuantity}
+              onCommit={(quantity) => dispatch(assetQuantityChanged({ index, quantity: quantity ?? 0 }))}
+            />
+          ) : (
+            formatQuantity(asset.quantity)
+          )}
+          {asset.splitNote && <div className="muted small split-note">{asset.splitNote}</div>}
         </td>
+        <td className="num" data-label="Initial %">
+          {editable ? (
+            <InitialPercentCell
+              asset={asset}
+              totalValue={totalValue}
+              baseCurrency={currency}
+              onCommit={(initialPercent) => dispatch(assetInitialPercentChanged({ index, initialPercent }))}
+            />
+          ) : asset.initialPercent === null ? (
+            "—"
+          ) : (
+            percentOrNA(asset.initialPercent)
+          )}
+        </td>
+        <td className="num" data-label="Purchase price">
+          {formatCurrencyOrNA(asset.PoA, own)}
+        </td>
+        <td className="nowrap" data-label="Purchase date">
+          {formatDate(asset.DoA)}
+        </td>
+        <td className="num" data-label="Latest price">
+          {formatCurrencyOrNA(asset.latestPrice, own)}
+          {asset.priceDate && (asset.stale || asset.priceDate !== pricesAsOf) && (
+            <div className="muted small price-date">
+              {asset.stale ? "last known, " : ""}as of {formatDate(asset.priceDate)}
+            </div>
+          )}
+        </td>
+        <td className="num" data-label="Market value">
+          {valuing ? (
+            <span className="muted">{VALUING}</span>
+          ) : figures?.marketValue == null ? (
+            "NA"
+          ) : (
+            formatMoney(figures.marketValue, currency)
+          )}
+        </td>
+        <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`} data-label="Profit/loss">
+          {valuing ? "—" : gain}
+          {figures && figures.dividends > 0 && (
+            <div className="muted small dividends-note">incl. {formatMoney(figures.dividends, currency)} dividends received</div>
+          )}
+        </td>
+        <td className="num" data-label="Share">
+          {valuing ? "—" : percentOrNA(figures?.percent)}
+        </td>
+        {editable && (
+          <td className="row-actions">
+            <button type="button" className="icon-button" aria-label={`Edit ${asset.ticker}`} onClick={onEdit}>
+              ✎
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Remove ${asset.ticker}`}
+              onClick={() => dispatch(assetRemoved(index))}
+            >
+              ×
+            </button>
+          </td>
+        )}
+      </tr>
+      {asset.splitNote && (
+        // on a wide screen the note has the row's whole width, on one line (the quantity cell holds it on a phone)
+        <tr className="split-row">
+          <td colSpan={editable ? 11 : 10} className="muted small">
+            {asset.ticker}: {asset.splitNote}
+          </td>
+        </tr>
       )}
-    </tr>
+    </>
   );
 }
 

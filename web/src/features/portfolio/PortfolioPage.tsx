@@ -19,7 +19,7 @@ import { NewPortfolioModal } from "./NewPortfolioModal.tsx";
 import { ProfitLossChart, SharesChart, ValueChart } from "./PortfolioCharts.tsx";
 import { PortfolioHeader } from "./PortfolioHeader.tsx";
 import { FiguresLeftOut, PortfolioSummary, ReturnsPanel, ValuationGaps } from "./PortfolioSummary.tsx";
-import { formatGainsChanged } from "./portfolioSlice.ts";
+import { formatGainsChanged, removalUndone } from "./portfolioSlice.ts";
 import { useChangeBenchmark } from "./useChangeBenchmark.ts";
 import { usePortfolioPage } from "./usePortfolioPage.ts";
 
@@ -107,6 +107,14 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
           </button>
         )}
       </div>
+      {canEdit && state.removed && state.removed.seq === state.editSeq && (
+        <p className="undo-note" role="status">
+          {state.removed.asset.ticker} removed.{" "}
+          <button type="button" className="link" onClick={() => dispatch(removalUndone())}>
+            Undo
+          </button>
+        </p>
+      )}
       <FiguresLeftOut
         totals={totals}
         valuation={valuation}
@@ -140,7 +148,14 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
       <SharingSettings />
       <PortfolioCardSettings />
       {adding && <AddAssetModal onClose={() => setAdding(false)} />}
-      {askingName && <NewPortfolioModal busy={state.saving} onCreate={(newName) => save(newName)} onCancel={cancelNaming} />}
+      {askingName && (
+        <NewPortfolioModal
+          busy={state.saving}
+          onCreate={(newName) => save(newName)}
+          onCancel={cancelNaming}
+          copyOf={state.notOwner ? portfolio.pName || "Untitled portfolio" : undefined}
+        />
+      )}
       {leaving.prompt}
       {confirmingDelete && (
         <ConfirmDeleteModal name={name} busy={deleting} onConfirm={confirmDelete} onCancel={() => setConfirmingDelete(false)} />

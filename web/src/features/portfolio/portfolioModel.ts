@@ -33,6 +33,8 @@ export interface PortfolioState {
   loadRequestId: string | null;
   /** Whether the copy on screen was loaded with a session: ownership (notOwner) depends on it. */
   loadedSignedIn: boolean;
+  /** the asset the last edit removed, and where it was: "Undo" puts it back until the next edit */
+  removed?: { asset: Asset; index: number; seq: number } | null;
 }
 
 /** What the price look-up told about the ticker being added. */

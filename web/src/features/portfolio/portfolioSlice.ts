@@ -64,10 +64,22 @@ export const portfolioSlice = createSlice({
     },
     assetRemoved(state, action: PayloadAction<number>) {
       if (!state.data) return;
-      state.data.assets.splice(action.payload, 1);
-      state.data.assets.forEach((asset, index) => {
-        asset.index = index;
+      const [asset] = state.data.assets.splice(action.payload, 1);
+      state.data.assets.forEach((a, index) => {
+        a.index = index;
       });
+      edited(state);
+      state.removed = asset ? { asset, index: action.payload, seq: state.editSeq } : null;
+    },
+    /** "Undo": the removed asset back where it was, with its figures (itself an edit, saved like any) */
+    removalUndone(state) {
+      const removed = state.removed;
+      if (!state.data || !removed || removed.seq !== state.editSeq) return;
+      state.data.assets.splice(Math.min(removed.index, state.data.assets.length), 0, removed.asset);
+      state.data.assets.forEach((a, index) => {
+        a.index = index;
+      });
+      state.removed = null;
       edited(state);
     },
     assetQuantityChanged(state, action: PayloadAction<{ index: number; quantity: number }>) {
@@ -109,6 +121,12 @@ export const portfolioSlice = createSlice({
     benchmarkSaved(state, action: PayloadAction<string>) {
       if (!state.data) return;
       state.data.indexTicker = action.payload;
+      state.data.rev += 1;
+    },
+    /** renamed on its own (POST /v1/update/portfolioname), which made a new revision on the server */
+    portfolioRenamed(state, action: PayloadAction<string>) {
+      if (!state.data) return;
+      state.data.pName = action.payload;
       state.data.rev += 1;
     },
     autoSaveChanged(state, action: PayloadAction<boolean>) {
@@ -180,10 +198,12 @@ export const {
   playgroundValued,
   assetAdded,
   assetRemoved,
+  removalUndone,
   assetQuantityChanged,
   assetInitialPercentChanged,
   assetEdited,
   formatGainsChanged,
   benchmarkSaved,
+  portfolioRenamed,
   autoSaveChanged,
 } = portfolioSlice.actions;

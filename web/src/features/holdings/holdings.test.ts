@@ -198,13 +198,20 @@ describe("listedFigures", () => {
     const figures = {
       rev: 3,
       baseCurrency: "EUR",
+      valuationDate: "2026-07-13",
       pricesAsOf: "2026-07-13",
       value: 1196,
       marketValue: 1255.8,
+      dividends: 0,
       profitLoss: 59.8,
+      priceProfitLoss: 59.8,
       profitLossPercent: 5,
+      twrPercent: 5,
+      xirrPercent: 2.1,
       stale: [],
       unpriced: [{ ticker: "SCHD", reason: "unavailable" as const }],
+      rates: [{ pair: "USDEUR=X", rate: 0.92, month: "2026-06", asOf: "2026-06-01", stale: null }],
+      lastRefreshed: "2026-07-13T20:00:00.000Z",
     };
     expect(listedFigures({ ...income, figures })).toEqual({
       status: "valued",

@@ -3,7 +3,7 @@ import type { Asset } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { formatCurrencyOrNA, formatDate, formatMoney, formatQuantity } from "../../lib/format.ts";
 import { VALUING } from "../holdings/valuingText.ts";
-import type { AssetFigures } from "./assetFigures.ts";
+import { type AssetFigures, valuedAsEntered } from "./assetFigures.ts";
 import { EditAssetModal } from "./EditAssetModal.tsx";
 import { InitialPercentCell } from "./InitialPercentCell.tsx";
 import { readInitialPercent } from "./initialPercentPreview.ts";
@@ -123,6 +123,9 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
   const gainSign = figures?.profitLoss ? Math.sign(figures.profitLoss) : 0;
   // added or changed since the server valued it: no figure until it has (assetFigures.ts)
   const valuing = figures?.status === "valuing";
+  // "10 bought → 100 after the 10:1 split …" is the server's sentence about the quantity it valued: not shown
+  // for an edited quantity until the save's valuation says it again
+  const splitNote = asset.splitNote && valuedAsEntered(asset) ? asset.splitNote : null;
   return (
     <>
       <tr>
@@ -140,7 +143,7 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
           ) : (
             formatQuantity(asset.quantity)
           )}
-          {asset.splitNote && <div className="muted small split-note">{asset.splitNote}</div>}
+          {splitNote && <div className="muted small split-note">{splitNote}</div>}
         </td>
         <td className="num" data-label="Initial %">
           {editable ? (
@@ -204,11 +207,11 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
           </td>
         )}
       </tr>
-      {asset.splitNote && (
+      {splitNote && (
         // on a wide screen the note has the row's whole width, on one line (the quantity cell holds it on a phone)
         <tr className="split-row">
           <td colSpan={editable ? 11 : 10} className="muted small">
-            {asset.ticker}: {asset.splitNote}
+            {asset.ticker}: {splitNote}
           </td>
         </tr>
       )}

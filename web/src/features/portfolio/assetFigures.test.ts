@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assetFixture, valuedAssetFixture } from "../../test-utils.tsx";
-import { assetFigures, parseFee, portfolioFigures, sharesByTicker, weightedFees } from "./assetFigures.ts";
+import { assetFigures, parseFee, portfolioFigures, sharesByTicker, valuedAsEntered, weightedFees } from "./assetFigures.ts";
 import { withoutFigures } from "./portfolioModel.ts";
 
 // as the server valued them (USD, no split): VTI 10 × 270 = 2700 on 2500; BND 20 × 75 = 1500 on 1450
@@ -90,6 +90,12 @@ describe("assetFigures after the server's valuation (splits, dividends, currenci
     expect(b!.cost).toBeCloseTo(9000, 9);
     expect(b!.profitLoss).toBeCloseTo(31706, 9);
     expect(b!.profitLossPercent).toBeCloseTo(352.2889, 4);
+  });
+
+  it("knows whether the server valued the entry on screen (its split note then holds)", () => {
+    expect(valuedAsEntered(nvda)).toBe(true);
+    expect(valuedAsEntered({ ...nvda, quantity: 20 })).toBe(false);
+    expect(valuedAsEntered(assetFixture({ quantity: 10 }))).toBe(false);
   });
 
   it("converts at the server's rates and counts dividends as income", () => {

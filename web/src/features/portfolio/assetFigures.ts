@@ -61,6 +61,14 @@ function scaleOf(asset: Valued): number | null {
   return Math.abs(scale - 1) < 1e-12 ? 1 : scale;
 }
 
+/**
+ * The server valued this very entry (not an edited quantity): its own sentences about it (the split note) say
+ * what is on screen.
+ */
+export function valuedAsEntered(asset: Valued): boolean {
+  return scaleOf(asset) === 1;
+}
+
 const NONE: ReadonlySet<string> = new Set();
 
 const VALUING: AssetFigures = {

@@ -8,6 +8,7 @@
  */
 import type { Asset, PortfolioListItem } from "../../app/apiTypes.ts";
 import { assetFigures, type FiguresStatus, portfolioFigures } from "../portfolio/assetFigures.ts";
+import { UNPRICED_WORDS, type UnpricedReason } from "./valuingText.ts";
 
 /**
  * A row's FiguresStatus: "valued" (the server's figures, market value included); "unpriced" (the portfolio
@@ -88,13 +89,7 @@ export function holdingRows(portfolios: readonly ListedPortfolio[]): HoldingRow[
   });
 }
 
-/** Why a holding counts in no figure, as the server says it (proto UnpricedHolding). */
-export type UnpricedReason = "unknown-ticker" | "unavailable" | "no-exchange-rate";
-export const UNPRICED_WORDS: Record<UnpricedReason, string> = {
-  "unknown-ticker": "unknown ticker",
-  unavailable: "no price now",
-  "no-exchange-rate": "no exchange rate",
-};
+export { UNPRICED_WORDS, type UnpricedReason } from "./valuingText.ts";
 
 /**
  * The totals the list brings with each portfolio: its latest valuation's (proto PortfolioListItem `figures`,

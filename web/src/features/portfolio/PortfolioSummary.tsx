@@ -3,6 +3,7 @@ import type { Valuation } from "../../app/apiTypes.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { pricesAsOfNote } from "../../lib/pricesAsOf.ts";
 import { formatReturn, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
+import { UNPRICED_WORDS, type UnpricedReason } from "../holdings/valuingText.ts";
 import type { PortfolioFigures } from "./assetFigures.ts";
 import { useNow } from "./timers.ts";
 import { type FormatGains, formatFees, gainText, minutesUntilUpdate, percentOrNA } from "./valuationView.ts";
@@ -160,6 +161,9 @@ export function ValuationGaps({ valuation }: { valuation: Valuation | null }) {
   );
 }
 
+/** A valuation that says why each unpriced ticker is (proto Valuation `unpricedReasons`). */
+type WithReasons = Valuation & { unpricedReasons?: { ticker: string; reason: UnpricedReason }[] };
+
 interface LeftOutProps {
   totals: PortfolioFigures;
   valuation: Valuation | null;
@@ -174,7 +178,9 @@ interface LeftOutProps {
  */
 export function FiguresLeftOut({ totals, valuation, valuedBy }: LeftOutProps) {
   const explained = new Set((valuation?.gaps ?? []).filter((g) => g.kind !== "unpriced").map((g) => g.ticker));
-  const noPrice = totals.unpriced.filter((ticker) => !explained.has(ticker));
+  // why, when the valuation says (its unpricedReasons)
+  const reasons = new Map(((valuation as WithReasons | null)?.unpricedReasons ?? []).map((u) => [u.ticker, UNPRICED_WORDS[u.reason]]));
+  const noPrice = totals.unpriced.filter((ticker) => !explained.has(ticker)).map((t) => (reasons.get(t) ? `${t} (${reasons.get(t)})` : t));
   if (noPrice.length === 0 && totals.valuing.length === 0) return null;
   return (
     <>

@@ -134,6 +134,19 @@ describe("figures", () => {
     expect(screen.getByText("Total return: dividends count as income.")).toBeTruthy();
   });
 
+  it("leaves an unpriced asset out of value, cost and profit/loss alike, and says why", async () => {
+    // ZZZZ 5 × $10 was valued without a price: no live fields of its own
+    const zzzz = assetFixture({ ticker: "ZZZZ", name: "", quantity: 5, PoA: 10, value: 50, DoA: "2024-01-02", index: 2 });
+    const valuation = { ...valuationFixture({ unpriced: ["ZZZZ"] }), unpricedReasons: [{ ticker: "ZZZZ", reason: "unknown-ticker" }] };
+    await openScreen(portfolioFixture({ autoSave: false, assets: [...priced.assets, zzzz] }), valuation as Valuation);
+    // VTI 2700 + BND 1500 on 2500 + 1450: ZZZZ's $50 is in no figure
+    expect(stat("Market value").textContent).toContain("$4,200.00");
+    expect(stat("Cost").textContent).toContain("$3,950.00");
+    expect(stat("Profit/loss").textContent).toContain("$250.00");
+    expect(screen.getByText("No price found for ZZZZ (unknown ticker): left out of value, cost and profit/loss.")).toBeTruthy();
+    expect(cellTexts(assetRow("ZZZZ")).slice(6, 10)).toEqual(["NA", "NA", "NA", "NA"]);
+  });
+
   it("shows TWR and XIRR side by side, each with its definition", async () => {
     await openScreen();
     const returns = screen.getByRole("region", { name: "Returns" });

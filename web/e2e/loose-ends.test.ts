@@ -121,6 +121,9 @@ describe.skipIf(!enabled)("the loose ends in Chromium", () => {
     expect(await communitySlugs()).not.toContain(sharedSlug);
 
     await page.getByRole("link", { name: "Moderation" }).click();
+    // the portfolio's own table is on screen until the moderation page replaces it
+    await page.waitForURL(/\/moderation$/);
+    await page.getByRole("heading", { name: "Community moderation", level: 1 }).waitFor();
     const row = page.getByRole("table").getByRole("row").nth(1);
     await row.waitFor();
     expect(await row.textContent()).toContain("Misleading description");

@@ -11,7 +11,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Cache } from "../cache/port.ts";
 import { loggableUrl, loggerOptions } from "../log.ts";
 import { authPlugin } from "./auth.ts";
-import { HttpError } from "./errors.ts";
+import { HttpError, type SchemaError, validationMessage } from "./errors.ts";
 import { lazySerializers, lazyValidator, sharedValidator } from "./lazy-compilers.ts";
 import { INTERNAL_CLIENT, registerRateLimits } from "./rate-limit.ts";
 import { type CspSources, registerSecurityHeaders } from "./security-headers.ts";
@@ -98,12 +98,8 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      const where = error.validationContext ?? "body";
-      const first = error.validation[0];
-      const field = first?.instancePath ? `${where}${first.instancePath}` : where;
-      const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
-      const message = missing ? `${field}/${missing} is required` : `${field} ${first?.message ?? "is invalid"}`;
-      return reply.code(400).send({ error: message, code: ErrorCodes.validation });
+      // a sentence naming the field in the product's words, never the validator's text (errors.ts)
+      return reply.code(400).send({ error: validationMessage(error.validation as SchemaError[]), code: ErrorCodes.validation });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body());

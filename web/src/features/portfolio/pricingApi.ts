@@ -4,7 +4,28 @@ import type { AutocompleteReply, PriceReply } from "../../app/apiTypes.ts";
 /** Spec §5/§9: autocomplete starts only when the search text is longer than 1 character. */
 export const AUTOCOMPLETE_MIN_LENGTH = 2;
 
-/** The pricing service's public calls; neither needs a session. */
+/**
+ * GET /v1/get/{ticker}/close?date=YYYY-MM-DD: the close a share actually traded at on that day (not adjusted
+ * for later splits or dividends), in the instrument's currency. `date` is the trading day used: the asked
+ * one, or the last before it. 404 when the ticker or a close by then is unknown; 400 for a malformed or
+ * future date.
+ */
+export interface CloseReply {
+  ticker: string;
+  /** the trading day of `close`, `YYYY-MM-DD`, on or before the asked date */
+  date: string;
+  close: number;
+  currency: string;
+  basis: "as-traded";
+}
+
+export interface CloseArgs {
+  ticker: string;
+  /** `YYYY-MM-DD` */
+  date: string;
+}
+
+/** The pricing service's public calls; none needs a session. */
 export const pricingApi = api.injectEndpoints({
   endpoints: (build) => ({
     autocomplete: build.query<AutocompleteReply, string>({
@@ -16,7 +37,12 @@ export const pricingApi = api.injectEndpoints({
       query: (ticker) => `/v1/get/${encodeURIComponent(ticker)}`,
       extraOptions: { anonymousOk: true },
     }),
+    /** the as-traded close of a day: the purchase price to suggest for it */
+    getClose: build.query<CloseReply, CloseArgs>({
+      query: ({ ticker, date }) => ({ url: `/v1/get/${encodeURIComponent(ticker)}/close`, params: { date } }),
+      extraOptions: { anonymousOk: true },
+    }),
   }),
 });
 
-export const { useAutocompleteQuery, useLazyGetPriceQuery } = pricingApi;
+export const { useAutocompleteQuery, useLazyGetPriceQuery, useGetCloseQuery, useLazyGetCloseQuery } = pricingApi;

@@ -3,8 +3,9 @@
  * share actually traded at that day (GET /v1/get/{ticker}/close, "as traded": not adjusted for later
  * splits or dividends, which would make a 2023 NVDA purchase look bought at a tenth of what was paid).
  */
+
+import type { CloseReply } from "../../app/apiTypes.ts";
 import { formatDate } from "../../lib/format.ts";
-import type { CloseReply } from "./pricingApi.ts";
 
 export interface AcquisitionPreset {
   /** the button's text and accessible name: "Today", "1 Jan 2025" */

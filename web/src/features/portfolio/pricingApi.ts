@@ -1,23 +1,8 @@
 import { api } from "../../app/api.ts";
-import type { AutocompleteReply, PriceReply } from "../../app/apiTypes.ts";
+import type { AutocompleteReply, CloseReply, PriceReply } from "../../app/apiTypes.ts";
 
 /** Spec §5/§9: autocomplete starts only when the search text is longer than 1 character. */
 export const AUTOCOMPLETE_MIN_LENGTH = 2;
-
-/**
- * GET /v1/get/{ticker}/close?date=YYYY-MM-DD: the close a share actually traded at on that day (not adjusted
- * for later splits or dividends), in the instrument's currency. `date` is the trading day used: the asked
- * one, or the last before it. 404 when the ticker or a close by then is unknown; 400 for a malformed or
- * future date.
- */
-export interface CloseReply {
-  ticker: string;
-  /** the trading day of `close`, `YYYY-MM-DD`, on or before the asked date */
-  date: string;
-  close: number;
-  currency: string;
-  basis: "as-traded";
-}
 
 export interface CloseArgs {
   ticker: string;

@@ -9,6 +9,7 @@
  * drivers (kafkajs, ioredis, BullMQ, mongoose) unloaded: they are only for configurations that name their
  * servers. test/system/lazy-packages.test.ts uses each package loaded on first use through these entries.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
@@ -134,6 +135,19 @@ describe("the compiled server (dist/server)", () => {
     const page = await fetch(`${app.url}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it("starts no process of the cluster without JWT_SECRET: the gateway's and a service's entries exit 78 naming it", () => {
+    for (const entry of ["gateway", "accounts", "portfolio"]) {
+      const r = spawnSync(process.execPath, [`dist/server/${entry}.js`], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, DATA_DIR: join(work, `no-secret-${entry}`), PORT: "0", KAFKA_BROKERS: "127.0.0.1:1" },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(r.status, `${entry}: ${r.stderr}`).toBe(78);
+      expect(r.stderr, entry).toContain("JWT_SECRET must be set in the cluster");
+    }
   });
 
   it("does not load the cluster's drivers in the embedded configuration", async () => {

@@ -16,7 +16,7 @@ export interface BullQueueOptions {
 }
 
 /** How long a call adding or reading a job may wait for Redis before it fails (the request answers 503). */
-const PRODUCER_TIMEOUT_MS = 1000;
+const PRODUCER_TIMEOUT_MS = 500;
 
 const STATES: Record<string, JobState> = {
   waiting: "waiting",
@@ -51,7 +51,15 @@ export class BullQueue implements Queue {
     this.drainPollMs = options.drainPollMs ?? 50;
     // BullMQ requires maxRetriesPerRequest: null for workers: their blocking commands wait out reconnects.
     this.connection = new Redis(options.url, { maxRetriesPerRequest: null });
-    this.producer = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: PRODUCER_TIMEOUT_MS });
+    this.producer = new Redis(options.url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: PRODUCER_TIMEOUT_MS,
+      // reconnect soon after an outage, then every second at most
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+    });
+    // every call waiting for a connection listens for it
+    this.producer.setMaxListeners(0);
     let down = false;
     for (const c of [this.connection, this.producer]) {
       c.on("error", (err) => {
@@ -66,14 +74,31 @@ export class BullQueue implements Queue {
     }
   }
 
-  /** A call on the Queues' connection: a Redis gone is DependencyUnavailableError, at once. */
+  /**
+   * A call on the Queues' connection: given a moment for a connection being made (the first one, or after an
+   * outage), else a Redis gone is DependencyUnavailableError, at once.
+   */
   private async produce<T>(call: () => Promise<T>): Promise<T> {
     try {
+      if (this.producer.status !== "ready") await this.connected(PRODUCER_TIMEOUT_MS);
       return await call();
     } catch (err) {
       if (this.producer.status !== "ready") throw new DependencyUnavailableError("queue", err);
       throw err;
     }
+  }
+
+  /** Resolves once the Queues' connection is ready, or after `timeoutMs`. */
+  private connected(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.producer.off("ready", done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.producer.once("ready", done);
+    });
   }
 
   async add(queue: string, name: string, data: unknown, options: JobOptions = {}): Promise<string> {

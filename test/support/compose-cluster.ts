@@ -188,6 +188,12 @@ export function baseEnv(): Record<string, string> {
   return Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k] as string]));
 }
 
+/** Every process started here, killed when the test's own process exits however it ends. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 export class NodeProcess {
   child: ChildProcess | undefined;
   private out = "";
@@ -213,6 +219,8 @@ export class NodeProcess {
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child = child;
+    running.add(child);
+    child.once("exit", () => running.delete(child));
     const keep = (d: Buffer) => {
       this.out += d.toString();
       if (this.out.length > 400_000) this.out = this.out.slice(-200_000);

@@ -31,7 +31,12 @@ export class RedisServer {
   async resume(): Promise<void> {
     const args = ["--port", String(this.port), "--bind", "127.0.0.1", "--requirepass", this.password, "--appendonly", "yes"];
     args.push("--dir", this.dir, "--save", "", "--daemonize", "no");
-    this.child = spawn(redisServerPath() ?? "redis-server", args, { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(redisServerPath() ?? "redis-server", args, { stdio: ["ignore", "ignore", "pipe"] });
+    this.child = child;
+    // gone with the test's process, however that ends
+    const kill = () => child.kill("SIGKILL");
+    process.once("exit", kill);
+    child.once("exit", () => process.off("exit", kill));
     const deadline = Date.now() + 10_000;
     for (;;) {
       if (await this.ping()) return;

@@ -158,17 +158,15 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
   beforeAll(async () => {
     dir = marketFolder(rand);
     dataDir = mkdtempSync(join(tmpdir(), "folio-one-number-data-"));
-    app = await startApp(
-      {
-        DATA_DIR: dataDir,
-        MARKET_DATA_DIR: dir,
-        MARKET_DATA_PROVIDERS: "csv",
-        NETWORTH_DEBOUNCE_MS: "0",
-        RATE_LIMIT_PER_MINUTE: "1000000",
-        RATE_LIMIT_REGISTER_PER_CLIENT: "10000",
-        RATE_LIMIT_LOGIN_PER_CLIENT: "10000",
-      },
-    );
+    app = await startApp({
+      DATA_DIR: dataDir,
+      MARKET_DATA_DIR: dir,
+      MARKET_DATA_PROVIDERS: "csv",
+      NETWORTH_DEBOUNCE_MS: "0",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      RATE_LIMIT_REGISTER_PER_CLIENT: "10000",
+      RATE_LIMIT_LOGIN_PER_CLIENT: "10000",
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -2,8 +2,8 @@
 import { join } from "node:path";
 import type { ServiceDeps } from "@folio/platform/service";
 import { OcrEngine } from "./ocr/engine.ts";
-import { pricingResolver, type Resolve } from "./resolve.ts";
-import type { ScreenshotReader } from "./screenshot.ts";
+import { pricingResolver, pricingSearch, type Resolve } from "./resolve.ts";
+import type { ScreenshotReader, Search } from "./screenshot.ts";
 import { type ImportSettings, importSettings } from "./settings.ts";
 import { type Screenshots, screenshots } from "./store.ts";
 import { UploadFolder } from "./uploads.ts";
@@ -13,6 +13,8 @@ export interface ImportOptions {
   reader?: ScreenshotReader & { close?: () => Promise<void> };
   /** name → ticker; default: the pricing service's search */
   resolve?: Resolve;
+  /** the screenshot rows' checks; default: the pricing service's search */
+  search?: Search;
 }
 
 export interface ImportContext {
@@ -21,6 +23,7 @@ export interface ImportContext {
   uploads: UploadFolder;
   screenshots: Screenshots;
   resolve: Resolve;
+  search: Search;
   /** the OCR reader, started on first use (loading the model costs about a second) */
   reader(): ScreenshotReader;
   close(): Promise<void>;
@@ -34,6 +37,7 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     uploads: new UploadFolder(join(deps.config.dataDir, "import-uploads")),
     screenshots: screenshots(deps.store),
     resolve: options.resolve ?? pricingResolver(deps.services, deps.log),
+    search: options.search ?? pricingSearch(deps.services, deps.log),
     reader() {
       engine ??= new OcrEngine();
       return engine;

@@ -1,17 +1,12 @@
 /**
- * The screenshot use case around the pure reader: recognised lines → holdings, then company names resolved
- * to tickers through the caller's `resolve` (the pricing service's search). Names it cannot resolve become
- * errors the import table shows; the domain stays free of I/O.
+ * The screenshot use case around the pure reader: recognised lines → holdings, then every holding checked
+ * against the caller's `search` (the pricing service's autocomplete): tickers confirmed, names resolved,
+ * a confidence and flags for what the user must confirm (domain/screenshot/checks.ts); no I/O in the domain.
  */
 
 import type { DecimalMark } from "./domain/numbers.ts";
-import {
-  readHoldings,
-  type ScreenshotError,
-  type ScreenshotHolding,
-  type ScreenshotLine,
-  type ScreenshotReading,
-} from "./domain/screenshot/holdings.ts";
+import { type CheckedHolding, checkHolding, type Suggested } from "./domain/screenshot/checks.ts";
+import { readHoldings, type ScreenshotError, type ScreenshotLine, type ScreenshotReading } from "./domain/screenshot/holdings.ts";
 import type { Layout, OcrResult } from "./ocr/engine.ts";
 import { BlankImageError, type PreparedImage, prepareImage } from "./ocr/prepare.ts";
 
@@ -23,36 +18,36 @@ export class UnreadableImageError extends Error {
   }
 }
 
-export type ResolveName = (name: string) => Promise<string | null>;
+/** pricing's search: suggestions best first, or null when it could not be asked (see resolve.ts) */
+export type Search = (query: string) => Promise<Suggested[] | null>;
 
-export interface ResolvedHolding extends ScreenshotHolding {
-  ticker: string;
+export interface ScreenshotResult {
+  message: CheckedHolding[];
+  errors: ScreenshotError[];
 }
 
-export async function holdingsFromLines(
-  lines: ScreenshotLine[],
-  resolve: ResolveName,
-  decimal?: DecimalMark,
-): Promise<{ message: ResolvedHolding[]; errors: ScreenshotError[] }> {
-  return resolveRows(readHoldings(lines, decimal), resolve);
+export async function holdingsFromLines(lines: ScreenshotLine[], search: Search, decimal?: DecimalMark): Promise<ScreenshotResult> {
+  return checkRows(readHoldings(lines, decimal), search);
 }
 
-async function resolveRows(
-  reading: Pick<ScreenshotReading, "rows" | "errors">,
-  resolve: ResolveName,
-): Promise<{ message: ResolvedHolding[]; errors: ScreenshotError[] }> {
-  const errors = [...reading.errors];
-  const message: ResolvedHolding[] = [];
-  for (const row of reading.rows) {
-    if (row.ticker) {
-      message.push(row as ResolvedHolding);
-      continue;
-    }
-    const ticker = await resolve(row.name);
-    if (ticker) message.push({ ...row, ticker });
-    else errors.push({ line: 0, message: `no ticker found for "${row.name}": add it by hand` });
-  }
-  return { message, errors };
+/**
+ * Every row checked against pricing's search (domain/screenshot/checks.ts): its ticker, and its name when
+ * the screen shows one. Each distinct query is asked once, all at once.
+ */
+export async function checkRows(reading: Pick<ScreenshotReading, "rows" | "errors">, search: Search): Promise<ScreenshotResult> {
+  const asked = new Map<string, Promise<Suggested[] | null>>();
+  const ask = (query: string) => {
+    const q = query.trim();
+    if (!asked.has(q)) asked.set(q, search(q));
+    return asked.get(q) as Promise<Suggested[] | null>;
+  };
+  const message = await Promise.all(
+    reading.rows.map(async (row) => {
+      const [byTicker, byName] = await Promise.all([row.ticker ? ask(row.ticker) : [], row.name ? ask(row.name) : []]);
+      return checkHolding(row, { byTicker, byName });
+    }),
+  );
+  return { message, errors: [...reading.errors] };
 }
 
 /**
@@ -77,9 +72,9 @@ export interface ScreenshotReader {
 export async function readScreenshot(
   ocr: ScreenshotReader,
   image: Uint8Array,
-  resolve: ResolveName,
+  search: Search,
   progress: (percent: number) => Promise<void> | void = () => {},
-) {
+): Promise<ScreenshotResult> {
   let prepared: PreparedImage;
   try {
     prepared = await prepareImage(image);
@@ -97,5 +92,5 @@ export async function readScreenshot(
     best = mergeReadings(reading, readHoldings(second.lines));
   }
   await progress(85);
-  return resolveRows(best, resolve);
+  return checkRows(best, search);
 }

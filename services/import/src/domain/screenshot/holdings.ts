@@ -33,6 +33,8 @@ export interface ScreenshotWord {
   text: string;
   x0: number;
   x1: number;
+  /** the recognition's confidence in the word, 0–100, when the OCR gave one */
+  confidence?: number;
 }
 
 export interface ScreenshotLine {
@@ -47,6 +49,21 @@ export interface ScreenshotHolding {
   quantity: number;
   price: number | null;
   marketValue: number | null;
+  /** how the quantity was told apart from the other numbers, and how sure the recognition was of its words */
+  evidence: HoldingEvidence;
+}
+
+export interface HoldingEvidence {
+  /**
+   * product: quantity × price = value on the line (checked); column: under a Quantity header; unit: followed
+   * by "shares", "Stk." or the coin's symbol; alone: the one number without a currency sign (unchecked)
+   */
+  quantity: "product" | "column" | "unit" | "alone";
+  /** the quantity's digits were re-read as value ÷ price (an OCR slip): the user should look */
+  repaired: boolean;
+  /** 0–100, null when the OCR gave no confidence (recognised text sent as text) */
+  tickerConfidence: number | null;
+  quantityConfidence: number | null;
 }
 
 export interface ScreenshotError {
@@ -100,6 +117,7 @@ const ACCOUNT =
 interface Token {
   text: string;
   x?: number;
+  confidence?: number;
   value?: number;
   currency?: boolean;
   percent?: boolean;
@@ -123,8 +141,12 @@ interface Holding {
   line: number;
   text: string[];
   ticker?: string;
+  tickerConfidence?: number;
   name: string[];
 }
+
+const low = (a: { confidence?: number }, b: { confidence?: number }) =>
+  a.confidence === undefined ? b.confidence : b.confidence === undefined ? a.confidence : Math.min(a.confidence, b.confidence);
 
 export interface ScreenshotReading {
   rows: ScreenshotHolding[];
@@ -159,7 +181,8 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
     }
     const tokens = tokenize(line, decimal, columns);
     if (columns.symbolFirst) symbolFirst(tokens);
-    const ticker = pickTicker(tokens, columns);
+    const tickerToken = pickTicker(tokens, columns);
+    const ticker = tickerToken?.ticker;
     const name = tokens.filter((t) => t.nameWord).map((t) => t.text);
     // a name alone on the line under a holding read in full without one is that holding's name (desktop
     // tables that print the company under the ticker's row)
@@ -194,7 +217,10 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
     const h = current as unknown as Holding;
     h.tokens.push(...tokens);
     h.text.push(text);
-    if (ticker && !h.ticker) h.ticker = ticker;
+    if (ticker && !h.ticker) {
+      h.ticker = ticker;
+      h.tickerConfidence = tickerToken?.confidence;
+    }
     if (name.length && !h.name.length) h.name = name;
   });
   finish();
@@ -230,19 +256,23 @@ function headerColumns(line: ScreenshotLine): Columns | null {
 }
 
 function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns): Token[] {
-  const words = (line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: Number.NaN, x1: Number.NaN }))).map((w) => ({
-    ...w,
-    text: w.text.trim(),
-  }));
+  const words = (line.words ?? line.text.split(/\s+/).map((text): ScreenshotWord => ({ text, x0: Number.NaN, x1: Number.NaN }))).map(
+    (w) => ({
+      ...w,
+      text: w.text.trim(),
+    }),
+  );
   // OCR splits "4.561, 71" and "$ 1,234"; join a number ending in a separator with the digits after it
   const merged: ScreenshotWord[] = [];
   for (const w of words) {
     const prev = merged[merged.length - 1];
-    if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text)) prev.text += w.text;
-    else if (prev && /^[$€£(+\-−]+$/.test(prev.text) && /^\d/.test(w.text)) Object.assign(prev, { text: prev.text + w.text, x1: w.x1 });
+    if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text))
+      Object.assign(prev, { text: prev.text + w.text, confidence: low(prev, w) });
+    else if (prev && /^[$€£(+\-−]+$/.test(prev.text) && /^\d/.test(w.text))
+      Object.assign(prev, { text: prev.text + w.text, x1: w.x1, confidence: low(prev, w) });
     else merged.push({ ...w });
   }
-  const tokens: Token[] = merged.map((w) => ({ text: w.text, x: (w.x0 + w.x1) / 2 }));
+  const tokens: Token[] = merged.map((w) => ({ text: w.text, x: (w.x0 + w.x1) / 2, confidence: w.confidence }));
   tokens.forEach((t, i) => {
     const raw = t.text.replace(/[·•|]/g, "");
     if (!raw) return;
@@ -351,13 +381,13 @@ function columnOf(t: Token, columns: Columns): ColumnKey | null {
   return best;
 }
 
-function pickTicker(tokens: Token[], columns: Columns): string | undefined {
+function pickTicker(tokens: Token[], columns: Columns): Token | undefined {
   const candidates = tokens.filter((t) => t.ticker);
   if (columns.ticker !== undefined) {
     const under = candidates.find((t) => t.x !== undefined && Math.abs((t.x as number) - (columns.ticker as number)) < 120);
-    if (under) return under.ticker;
+    if (under) return under;
   }
-  return candidates[0]?.ticker;
+  return candidates[0];
 }
 
 function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[]): void {
@@ -367,6 +397,7 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
   let quantity: Token | undefined;
   let price: Token | undefined;
   let value: Token | undefined;
+  let from: HoldingEvidence["quantity"] = "alone";
   if (columns.quantity !== undefined && numbers.some((n) => n.x !== undefined && !Number.isNaN(n.x))) {
     for (const n of numbers) {
       const col = columnOf(n, columns);
@@ -374,11 +405,16 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
       else if (col === "price" && !price) price = n;
       else if (col === "value" && !value) value = n;
     }
+    if (quantity) from = "column";
   }
-  quantity ??= numbers.find((n) => n.unit);
+  if (!quantity) {
+    quantity = numbers.find((n) => n.unit);
+    if (quantity) from = "unit";
+  }
   if (!quantity || !price || !value) {
     const triple = findTriple(numbers);
     if (triple) {
+      if (!quantity || quantity === triple[0]) from = "product";
       quantity ??= triple[0];
       price ??= triple[1];
       value ??= triple[2];
@@ -405,7 +441,14 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
   let q = quantity.value as number;
   const p = price?.value ?? null;
   const v = value?.value ?? null;
-  if (p && v && Math.abs(q * p - v) > v * 0.01) q = repaired(quantity.text, q, p, v);
+  let wasRepaired = false;
+  if (p && v) {
+    if (Math.abs(q * p - v) > v * 0.01) {
+      q = repaired(quantity.text, q, p, v);
+      wasRepaired = q !== quantity.value;
+    }
+    if (Math.abs(q * p - v) <= Math.max(v * 0.01, 0.02)) from = "product";
+  }
   const ticker = h.ticker ? (CRYPTO.has(h.ticker) ? `${h.ticker}-USD` : h.ticker.replace(".", "-")) : null;
   rows.push({
     ticker,
@@ -413,6 +456,12 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     quantity: q,
     price: p ?? (v ? round(v / q, 4) : null),
     marketValue: v ?? (p ? round(p * q, 2) : null),
+    evidence: {
+      quantity: from,
+      repaired: wasRepaired,
+      tickerConfidence: h.ticker ? (h.tickerConfidence ?? null) : null,
+      quantityConfidence: quantity.confidence ?? null,
+    },
   });
 }
 

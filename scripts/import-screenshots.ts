@@ -715,8 +715,8 @@ export function variant(family: Family, seed: number): Variant {
     // 0.5–2× on desktops (a zoomed-out browser to a retina one), 1–3× on phones
     scale,
     jpeg: chance(r, 0.35) ? pickOne(r, [45, 60, 75, 90]) : null,
-    // a half-size screenshot of small type is unreadable to a person too: text stays at least 8 pixels
-    fontSize: Math.max(fontSize, Math.ceil(8 / scale)),
+    // a half-size screenshot of small type is unreadable to a person too: text stays at least 10 pixels
+    fontSize: Math.max(fontSize, Math.ceil(10 / scale)),
   };
 }
 

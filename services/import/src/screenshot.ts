@@ -51,23 +51,37 @@ export async function checkRows(reading: Pick<ScreenshotReading, "rows" | "error
 }
 
 /**
- * The first reading's rows, and the second's that the first does not have (no row of the first with the
- * same quantity and price): the readings fail on different rows, and a row read twice is kept once, as the
- * first read it. The errors are those of the reading with fewer.
+ * Two readings merged: a row of the second that the first does not have (no row with the same quantity and
+ * price, ticker or name) is added; a row both have is kept as the reading with the stronger evidence for
+ * its quantity read it (quantity × price = value, then a Quantity column, then a unit, then a lone number;
+ * a misread product or a repaired quantity counts least). The errors are those of the reading with fewer.
  */
 export function mergeReadings(first: ScreenshotReading, second: ScreenshotReading): Pick<ScreenshotReading, "rows" | "errors"> {
-  const missing = second.rows.filter((s) => !first.rows.some((f) => f.quantity === s.quantity && f.price === s.price));
-  return { rows: [...first.rows, ...missing], errors: second.errors.length < first.errors.length ? second.errors : first.errors };
+  const same = (f: ScreenshotHolding, s: ScreenshotHolding) =>
+    (f.quantity === s.quantity && f.price === s.price) || (s.ticker !== null && f.ticker === s.ticker) || (!!s.name && f.name === s.name);
+  const rows = first.rows.map((f) => {
+    const s = second.rows.find((x) => same(f, x));
+    return s && strength(s) > strength(f) ? s : f;
+  });
+  const missing = second.rows.filter((s) => !first.rows.some((f) => same(f, s)));
+  return { rows: [...rows, ...missing], errors: second.errors.length < first.errors.length ? second.errors : first.errors };
 }
+
+const EVIDENCE = { product: 4, column: 3, unit: 2, alone: 1 } as const;
+const strength = (r: ScreenshotHolding) => (r.evidence.mismatch || r.evidence.repaired ? 0 : EVIDENCE[r.evidence.quantity]);
+
+/** a row the checks would flag for its quantity: worth a second reading */
+const doubtful = (r: ScreenshotHolding) => strength(r) <= 1;
 
 export interface ScreenshotReader {
   read(image: Uint8Array | PreparedImage, layout?: Layout): Promise<OcrResult>;
 }
 
 /**
- * Reads a screenshot: first as sparse text (phone apps, cards), and again as one block when the first
- * reading left rows of amounts without a ticker or name (Tesseract's sparse mode drops short bold words in
- * table columns); the two readings are merged (mergeReadings).
+ * Reads a screenshot: a wide one (a desktop's table) first as one block, a tall one (a phone's list or
+ * cards) first as sparse text; again the other way when the first reading left rows of amounts without a
+ * ticker or name, a quantity it could not check, errors, or nothing (each mode drops what the other keeps:
+ * sparse text loses short bold words in table columns); the two readings are merged (mergeReadings).
  */
 export async function readScreenshot(
   ocr: ScreenshotReader,
@@ -83,12 +97,14 @@ export async function readScreenshot(
     throw new UnreadableImageError(err);
   }
   await progress(20);
-  const first = await ocr.read(prepared, "sparse");
+  // a wide screenshot is a desktop's table: read as one block first; a tall one (a phone's list or cards) as sparse text
+  const order: Layout[] = prepared.width > prepared.height * 1.2 ? ["block", "sparse"] : ["sparse", "block"];
+  const first = await ocr.read(prepared, order[0]);
   await progress(55);
   const reading = readHoldings(first.lines);
   let best: Pick<ScreenshotReading, "rows" | "errors"> = reading;
-  if (reading.orphans > 0 || reading.errors.length > 0) {
-    const second = await ocr.read(prepared, "block");
+  if (reading.orphans > 0 || reading.errors.length > 0 || reading.rows.some(doubtful) || reading.rows.length === 0) {
+    const second = await ocr.read(prepared, order[1]);
     best = mergeReadings(reading, readHoldings(second.lines));
   }
   await progress(85);

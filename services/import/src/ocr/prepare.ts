@@ -1,8 +1,8 @@
 /**
  * Image preparation before OCR (sharp, prebuilt libvips from the registry): decode PNG/JPEG/WebP (refusing
- * more than 40 megapixels), flatten transparency, grayscale, invert dark themes (light text on a dark
- * background reads worse), then scale so that a text line is about TARGET_LINE_PX high: small and low-
- * resolution screenshots are enlarged, 3× phone screenshots reduced (faster, and as legible).
+ * more than 40 megapixels), flatten transparency, grayscale, invert wherever the ground is dark (dark themes,
+ * coloured pills, dark bars: light text on a dark ground reads worse), then scale so that a text line is
+ * about TARGET_LINE_PX high: small and low-resolution screenshots are enlarged, very large text reduced.
  * The text-line height comes from the rows of ink found by textLineHeight (a horizontal projection).
  */
 import { MAX_PIXELS } from "./input.ts";
@@ -28,7 +28,7 @@ export class BlankImageError extends Error {
 
 export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   // sharp (native libvips) loads with the first screenshot rather than at every start
-  const { default: sharp } = await import("sharp");
+  const sharp = (await import("sharp")).default;
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
     .rotate()
     .flatten({ background: "#ffffff" })
@@ -44,10 +44,20 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   }
   const mean = sum / data.length;
   if (Math.sqrt(Math.max(0, sumSq / data.length - mean * mean)) < 2) throw new BlankImageError();
-  const inverted = mean < 110;
-  if (inverted) for (let i = 0; i < data.length; i++) data[i] = 255 - data[i];
+  // light text on a dark ground reads worse: wherever the ground around a pixel is dark (a dark theme, a
+  // coloured price pill, a dark header bar) the pixel is inverted, so all text ends up dark on light
+  const ground = await background(sharp, data, width, height);
+  let inverted = 0;
+  for (let i = 0; i < data.length; i++) {
+    if (ground[i] < DARK_GROUND) {
+      data[i] = 255 - data[i];
+      inverted++;
+    }
+  }
   const line = textLineHeight(data, width, height);
   let scale = line ? TARGET_LINE_PX / line : 1;
+  // enlarge small text; shrink only very large text (a 3× phone screenshot), which reads as well and faster
+  if (scale < 1) scale = line && line > TARGET_LINE_PX * 2 ? (TARGET_LINE_PX * 1.5) / line : 1;
   scale = Math.min(Math.max(scale, 0.5), 4, MAX_SIDE / Math.max(width, height));
   if (Math.abs(scale - 1) < 0.15) scale = 1;
   const outWidth = Math.round(width * scale);
@@ -55,7 +65,25 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   let img = sharp(data, { raw: { width, height, channels: 1 } });
   if (scale !== 1) img = img.resize(outWidth, outHeight, { kernel: scale > 1 ? "cubic" : "lanczos3" });
   const png = await img.normalise().png({ compressionLevel: 1 }).toBuffer();
-  return { png, width: outWidth, height: outHeight, scale, inverted };
+  return { png, width: outWidth, height: outHeight, scale, inverted: inverted > data.length / 2 };
+}
+
+/** below this the ground is dark (0 black … 255 white) */
+const DARK_GROUND = 120;
+
+/**
+ * The ground's brightness around each pixel: the median of a window about 32 pixels wide (computed on a
+ * quarter-size copy for speed, then enlarged), so text strokes, a minority in any window, do not count.
+ */
+async function background(sharp: typeof import("sharp"), data: Buffer, width: number, height: number): Promise<Buffer> {
+  const w = Math.max(1, Math.round(width / 4));
+  const h = Math.max(1, Math.round(height / 4));
+  return sharp(data, { raw: { width, height, channels: 1 } })
+    .resize(w, h, { kernel: "nearest" })
+    .median(9)
+    .resize(width, height, { kernel: "nearest" })
+    .raw()
+    .toBuffer();
 }
 
 /**

@@ -10,16 +10,17 @@
  *   similarity ≥ 0.5) or when no name is shown.
  * - A ticker the search does not answer exactly is UNKNOWN (a misreading such as "COM", or a symbol pricing
  *   cannot price): flagged. When the row shows a name that the name search finds at similarity ≥ 0.8 and
- *   that symbol is at most two letters away from what was read (XOoM → XOM), the name's symbol is taken and
- *   the row is sure; otherwise the closest symbol the searches offered is proposed in the flag.
+ *   that symbol is at most two letters away from what was read (XOoM → XOM), or what was read is the name's
+ *   first word (LVMH Moet Hennessy → MC), the name's symbol is taken and the row is sure; otherwise the
+ *   closest symbol the searches offered is proposed in the flag.
  * - A known ticker beside a name that matches another company (similarity < 0.5 to its own, ≥ 0.8 to the
  *   other's) is flagged as a mismatch, proposing the name's symbol.
  * - A name without a ticker takes the name search's best suggestion: sure at similarity ≥ 0.8, flagged as
  *   unsure from 0.5, and left without a ticker (flagged) below or when nothing is found.
  * - The quantity is sure when quantity × price = value holds on the line, or it stands under a Quantity
  *   column or beside a unit, with a recognition confidence of at least 60 (when the OCR gave one). It is
- *   flagged when its digits were re-read from value ÷ price, or when it was only "the one number without a
- *   currency sign".
+ *   flagged when its digits were re-read from value ÷ price, when quantity × price misses the value shown,
+ *   or when it was only "the one number without a currency sign".
  * - When the search could not be asked (pricing down), every row is flagged: nothing unchecked is sure.
  * - confidence = the ticker's × the quantity's (each 1 when sure; the similarity or the recognition's
  *   confidence / 100 otherwise), rounded to 2 places.
@@ -86,7 +87,12 @@ export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): Ch
           suggestion: bestByName.s.ticker,
         });
       }
-    } else if (bestByName && bestByName.score >= SURE_NAME && distance(row.ticker, bestByName.s.ticker.replace(/-USD$/, "")) <= 2) {
+    } else if (
+      bestByName &&
+      bestByName.score >= SURE_NAME &&
+      // two letters or fewer apart (XOoM → XOM), or the "ticker" was the name's first word (LVMH Moet Hennessy)
+      (distance(row.ticker, bestByName.s.ticker.replace(/-USD$/, "")) <= 2 || row.name.split(/\s+/)[0].toUpperCase() === row.ticker)
+    ) {
       ticker = bestByName.s.ticker;
       tickerScore = bestByName.score;
     } else {
@@ -143,6 +149,15 @@ function quantityCheck(e: HoldingEvidence, quantity: number): { score: number; f
         field: "quantity",
         code: "unsure-quantity",
         message: `The quantity was misread and taken as value ÷ price = ${quantity}: check it.`,
+      },
+    };
+  if (e.mismatch)
+    return {
+      score: 0.4,
+      flag: {
+        field: "quantity",
+        code: "unsure-quantity",
+        message: `The quantity ${quantity} times the price shown is not the value shown: something was misread, check it.`,
       },
     };
   if (e.quantity === "product") return { score: 1 };

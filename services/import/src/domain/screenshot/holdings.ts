@@ -61,6 +61,8 @@ export interface HoldingEvidence {
   quantity: "product" | "column" | "unit" | "alone";
   /** the quantity's digits were re-read as value ÷ price (an OCR slip): the user should look */
   repaired: boolean;
+  /** the line shows a price and a value that the quantity does not multiply to: something was misread */
+  mismatch?: boolean;
   /** 0–100, null when the OCR gave no confidence (recognised text sent as text) */
   tickerConfidence: number | null;
   quantityConfidence: number | null;
@@ -104,8 +106,13 @@ const NOT_TICKERS = new Set([
   ..."RETURN EQUITY SYMBOL TICKER QUANTITY UNITS AM PM ET EST EDT CET NA N/A ID STK PCS".split(" "),
 ]);
 const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
+/** words of column headers, in the languages brokers' screens use */
 const HEADER_WORDS =
-  /^(symbol|ticker|quantity|qty|shares|units|price|last|value|market|gain\/loss|gain|loss|product|name|description|investment|cost|basis|change|day's|return|total|anzahl|stück|kurs|wert|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
+  /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
+/** header words naming the quantity's column */
+const QUANTITY_HEADER = /^(quantity|qty|shares|units|position|amount|anzahl|stück|bestand|aantal|quantité|holdings)$/i;
+/** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Units 40") */
+const QUANTITY_LABEL = /^(quantity|qty|shares|units|position|amount|anzahl|stück|holdings):?$/i;
 const TOTAL = /\b(subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
 /** "Total …" or "… Total $1,234": the word opens the line or only amounts follow it (not "Vanguard Total Stock") */
 const TOTAL_WORD = /^totals?\b|\btotals?:?(\s+[-+(]?[$€£]?[\d.,]+\)?\s*[€$£%]?)*\s*$/i;
@@ -123,6 +130,8 @@ interface Token {
   percent?: boolean;
   signed?: boolean;
   unit?: boolean;
+  /** follows a "Value" label */
+  labelledValue?: boolean;
   ticker?: string;
   nameWord?: boolean;
 }
@@ -157,6 +166,71 @@ export interface ScreenshotReading {
 
 export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): ScreenshotReading {
   const decimal = hint ?? dominantDecimal(lines.flatMap((l) => l.text.split(/\s+/)).filter((w) => /\d[.,]\d/.test(w)));
+  const panels = splitPanels(lines);
+  if (panels.length === 1) return readPanel(lines, decimal);
+  const readings = panels.map((panel) => readPanel(panel, decimal));
+  return {
+    rows: readings.flatMap((r) => r.rows),
+    errors: readings.flatMap((r) => r.errors),
+    orphans: readings.reduce((n, r) => n + r.orphans, 0),
+  };
+}
+
+/**
+ * A grid of cards side by side (a desktop's position cards) is read card column by card column: the page is
+ * cut at the empty vertical gutters, and it is a grid when two lines or more hold, in two pieces or more, a
+ * ticker opening the piece and no amount (the cards' titles). Each grid column runs from one title's piece
+ * to the next. A table's rows hold their amounts beside the ticker, so a table is never cut.
+ */
+export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
+  const words = lines.flatMap((l) => l.words ?? []);
+  if (words.length === 0 || words.length !== lines.reduce((n, l) => n + (l.words?.length ?? 0), 0)) return [lines];
+  const left = Math.min(...words.map((w) => w.x0));
+  const right = Math.max(...words.map((w) => w.x1));
+  const width = right - left;
+  if (width <= 0) return [lines];
+  const covered = new Uint8Array(Math.ceil(width) + 1);
+  for (const w of words) for (let x = Math.floor(w.x0 - left); x < Math.ceil(w.x1 - left); x++) covered[x] = 1;
+  // gutters: empty runs at least 2 % of the width
+  const cuts: number[] = [];
+  let run = 0;
+  for (let x = 0; x < covered.length; x++) {
+    if (!covered[x]) run++;
+    else {
+      if (run >= width * 0.02 && x - run > 0) cuts.push(left + x - run / 2);
+      run = 0;
+    }
+  }
+  const pieceOf = (x: number) => cuts.filter((c) => c < x).length;
+  const titleLines = lines.filter((l) => {
+    const ws = l.words as ScreenshotWord[];
+    if (ws.some((w) => /\d/.test(w.text))) return false;
+    const openers = new Set<number>();
+    ws.forEach((w, i) => {
+      const piece = pieceOf(w.x0);
+      const opens = i === 0 || pieceOf(ws[i - 1].x0) !== piece;
+      if (opens && /^[A-Z]{1,5}([.-][A-Z])?$/.test(w.text) && !NOT_TICKERS.has(w.text)) openers.add(piece);
+    });
+    return openers.size >= 2;
+  });
+  if (titleLines.length < 2) return [lines];
+  const starts = [...new Set(titleLines.flatMap((l) => (l.words as ScreenshotWord[]).filter((w) => /^[A-Z]/.test(w.text)).map((w) => pieceOf(w.x0))))].sort(
+    (a, b) => a - b,
+  );
+  const columnOfPiece = (piece: number) => Math.max(0, starts.filter((s) => s <= piece).length - 1);
+  const panels: ScreenshotLine[][] = starts.map(() => []);
+  for (const line of lines) {
+    const parts = new Map<number, ScreenshotWord[]>();
+    for (const w of line.words as ScreenshotWord[]) {
+      const column = columnOfPiece(pieceOf(w.x0));
+      parts.set(column, [...(parts.get(column) ?? []), w]);
+    }
+    for (const [column, ws] of parts) panels[column].push({ text: ws.map((w) => w.text).join(" "), words: ws });
+  }
+  return panels;
+}
+
+function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
   const rows: ScreenshotHolding[] = [];
   const errors: ScreenshotError[] = [];
   let columns: Columns = {};
@@ -194,7 +268,8 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
     }
     if (
       !current ||
-      (ticker && current.ticker) ||
+      // a ticker under a line that named something and showed no amount: that line was a heading
+      (ticker && (current.ticker || !current.tokens.some((t) => t.value !== undefined))) ||
       (name.length && current.name.length && !ticker) ||
       ((ticker || name.length) && complete(current))
     ) {
@@ -235,22 +310,36 @@ function complete(h: Holding): boolean {
 
 function headerColumns(line: ScreenshotLine): Columns | null {
   const words: ScreenshotWord[] = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
+  // a header names columns: two header words or more, most of its words, and no amounts
+  if (words.some((w) => /\d/.test(w.text) && !/^\d+$/.test(w.text))) return null;
   const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")));
-  if (hits.length < 2 || hits.length < words.length * 0.5) return null;
-  const columns: Columns = { symbolFirst: /^(symbol|ticker)$/i.test(words[0]?.text ?? "") };
+  if (hits.length < 2 || hits.length < words.length * 0.4) return null;
+  const columns: Columns = { symbolFirst: /^(symbol|ticker|instrument|coin|asset)$/i.test(words[0]?.text ?? "") };
   if (!line.words) return columns;
   const centre = (w: { x0: number; x1: number }) => (w.x0 + w.x1) / 2;
   // a header of two words ("Market Value") is centred on both; the last word of the name marks the column
   const next = (i: number) => words[i + 1];
+  // "Total" heads the quantity only where nothing else does and no price is shown (a crypto exchange's
+  // Total / Available / In order), never after Cost, Basis or Gain ("Cost Basis Total")
+  const totalIsQuantity = !words.some((w) => QUANTITY_HEADER.test(w.text) || /^(price|last|kurs|koers|cours)$/i.test(w.text));
   words.forEach((w, i) => {
     const t = w.text.toLowerCase();
     const span = next(i) && /^(value|price|basis)$/i.test(next(i).text) ? { x0: w.x0, x1: next(i).x1 } : w;
-    if (/^(quantity|qty|shares|units|anzahl|aantal|stück|quantité)$/.test(t)) columns.quantity = centre(w);
-    else if (/^(price|kurs|koers|cours)$/.test(t) && columns.price === undefined) columns.price = centre(w);
-    else if (/^(last)$/.test(t) && next(i) && /^price$/i.test(next(i).text)) columns.price = centre(span);
-    else if (/^(market|current)$/.test(t) && next(i) && /^value$/i.test(next(i).text)) columns.value = centre(span);
+    if (QUANTITY_HEADER.test(t) && columns.quantity === undefined) columns.quantity = centre(w);
+    else if (
+      t === "total" &&
+      totalIsQuantity &&
+      columns.quantity === undefined &&
+      !/^(gain|value|cost|return)/i.test(next(i)?.text ?? "") &&
+      !/^(cost|basis|gain|loss|gain\/loss)$/i.test(words[i - 1]?.text ?? "")
+    )
+      columns.quantity = centre(w);
+    else if (/^(price|kurs|koers|cours)$/.test(t) && columns.price === undefined && !/^(avg|average|cost)/i.test(words[i - 1]?.text ?? ""))
+      columns.price = centre(w);
+    else if (/^(last)$/.test(t) && columns.price === undefined) columns.price = centre(next(i) && /^price$/i.test(next(i).text) ? span : w);
+    else if (/^(market|current|mkt)$/.test(t) && next(i) && /^value$/i.test(next(i).text)) columns.value = centre(span);
     else if (/^(value|wert|waarde|valeur)$/.test(t) && columns.value === undefined) columns.value = centre(w);
-    else if (/^(symbol|ticker)$/.test(t)) columns.ticker = w.x0;
+    else if (/^(symbol|ticker|instrument|coin|asset)$/.test(t)) columns.ticker = w.x0;
   });
   return columns;
 }
@@ -296,12 +385,33 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       return;
     }
     const word = raw.replace(/[,:;]$/, "");
+    if (QUANTITY_LABEL.test(raw)) return;
     const upper = word.toUpperCase();
     const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !UNITS.test(word);
     const mostlyUpper = word.replace(/[^A-Z]/g, "").length >= Math.ceil(word.replace(/[^A-Za-z]/g, "").length * 0.6);
     if (isTickerShape && (mostlyUpper || (i === 0 && word.length === 1 && merged.length <= 1))) t.ticker = upper;
     else if (/^[A-Za-z][A-Za-z&'.-]*$/.test(word) && word.length > 1 && !UNITS.test(word) && !NOT_TICKERS.has(upper)) t.nameWord = true;
   });
+  // a label in front of a number marks it as the quantity ("Shares 12", "Qty 3.5") or the value ("Value $1,234")
+  tokens.forEach((t, i) => {
+    const n = tokens[i + 1];
+    if (!n || n.value === undefined || n.percent || n.signed) return;
+    if (QUANTITY_LABEL.test(t.text) && !n.currency) n.unit = true;
+    if (/^(value|wert|waarde|valeur|market value):?$/i.test(t.text)) n.labelledValue = true;
+  });
+  // an app's round logo holds the company's initials ("Ap AAPL Apple", "B BCH Bitcoin Cash"): one or two
+  // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words
+  const [a, b, c] = tokens;
+  if (
+    a &&
+    b?.ticker &&
+    /^[A-Za-z]{1,2}$/.test(a.text) &&
+    [b.text, c?.text ?? ""].some((w) => w.toLowerCase().startsWith(a.text.toLowerCase()))
+  ) {
+    a.ticker = undefined;
+    a.nameWord = undefined;
+    a.text = "";
+  }
   // a capitalised label word inside a name is part of it ("Vanguard Total Stock Market", "AT&T Inc"): the
   // lines where such words are labels (headers, totals, cash) were left out before
   for (let pass = 0; pass < 2; pass++) {
@@ -321,8 +431,14 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     }
   });
   // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
+  const first = tokens.findIndex((t) => t.text !== "");
   tokens.forEach((t, i) => {
     if (!t.ticker || columnOf(t, columns) === "ticker") return;
+    // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc.") is both
+    if (i === first && tokens[i + 1]?.nameWord) {
+      t.nameWord = true;
+      return;
+    }
     const neighbours = [tokens[i - 1], tokens[i + 1]].filter(Boolean);
     if (neighbours.some((n) => n.nameWord && /[a-z]/.test(n.text))) {
       t.ticker = undefined;
@@ -425,6 +541,7 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     if (plain.length === 1 && numbers.length > 1) quantity = plain[0];
   }
   const others = numbers.filter((n) => n !== quantity && n.currency);
+  value ??= others.find((n) => n.labelledValue);
   if (quantity && !price && !value && others.length) {
     // phone lists show one amount beside the shares: the larger of two is the value
     if (others.length >= 2) {
@@ -442,12 +559,14 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
   const p = price?.value ?? null;
   const v = value?.value ?? null;
   let wasRepaired = false;
+  let mismatch = false;
   if (p && v) {
     if (Math.abs(q * p - v) > v * 0.01) {
       q = repaired(quantity.text, q, p, v);
       wasRepaired = q !== quantity.value;
     }
     if (Math.abs(q * p - v) <= Math.max(v * 0.01, 0.02)) from = "product";
+    else mismatch = true;
   }
   const ticker = h.ticker ? (CRYPTO.has(h.ticker) ? `${h.ticker}-USD` : h.ticker.replace(".", "-")) : null;
   rows.push({
@@ -459,6 +578,7 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     evidence: {
       quantity: from,
       repaired: wasRepaired,
+      mismatch,
       tickerConfidence: h.ticker ? (h.tickerConfidence ?? null) : null,
       quantityConfidence: quantity.confidence ?? null,
     },

@@ -78,10 +78,16 @@ const DARK_GROUND = 120;
 async function background(sharp: typeof import("sharp"), data: Buffer, width: number, height: number): Promise<Buffer> {
   const w = Math.max(1, Math.round(width / 4));
   const h = Math.max(1, Math.round(height / 4));
-  return sharp(data, { raw: { width, height, channels: 1 } })
+  // two pipelines: sharp applies one resize per pipeline
+  const small = await sharp(data, { raw: { width, height, channels: 1 } })
     .resize(w, h, { kernel: "nearest" })
     .median(9)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return sharp(small, { raw: { width: w, height: h, channels: 1 } })
     .resize(width, height, { kernel: "nearest" })
+    .extractChannel(0)
     .raw()
     .toBuffer();
 }

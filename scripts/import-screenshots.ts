@@ -11,11 +11,11 @@
  * fonts: Debian's fonts-dejavu, fonts-liberation, fonts-roboto-unhinted, fonts-noto-core, fonts-open-sans,
  * fonts-lato, fonts-inter; a missing one falls back to DejaVu and is reported).
  *
- *   node --import tsx scripts/import-screenshots.ts            # the committed test set (held-out sample)
- *   node --import tsx scripts/import-screenshots.ts --out DIR --split tuning|held-out --per-family N --seed S
+ *   node --import tsx scripts/import-screenshots.ts     # the committed test set (services/import/test/screenshots)
+ *   node --import tsx scripts/import-screenshots.ts --out DIR [--split tuning|held-out|all] [--per-family N] [--seed S]
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { launchChromium } from "../web/e2e/browser.ts";
@@ -810,14 +810,25 @@ function arg(name: string): string | undefined {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const out = arg("--out") ?? TEST_SET;
-  const manifest = await generate({
-    out,
-    split: (arg("--split") as GenerateOptions["split"]) ?? "held-out",
-    perFamily: Number(arg("--per-family") ?? 2),
-    seed: Number(arg("--seed") ?? 7),
-  });
+  const out = arg("--out");
+  let manifest: ManifestEntry[];
+  if (out) {
+    manifest = await generate({
+      out,
+      split: (arg("--split") as GenerateOptions["split"]) ?? "all",
+      perFamily: Number(arg("--per-family") ?? 2),
+      seed: Number(arg("--seed") ?? 7),
+    });
+  } else {
+    // the committed test set: 2 variants of each held-out family (the accuracy test) and 1 of each tuning
+    // family (the API and browser tests), seed 7: a seed the bench (seed 1) does not use
+    rmSync(TEST_SET, { recursive: true, force: true });
+    const heldOut = await generate({ out: TEST_SET, split: "held-out", perFamily: 2, seed: 7 });
+    const tuning = await generate({ out: TEST_SET, split: "tuning", perFamily: 1, seed: 7 });
+    manifest = [...heldOut, ...tuning];
+    writeFileSync(join(TEST_SET, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
+  }
   console.log(
-    `wrote ${manifest.length} screenshots (${manifest.reduce((n, m) => n + m.holdings.length, 0)} holdings) and manifest.json to ${out}`,
+    `wrote ${manifest.length} screenshots (${manifest.reduce((n, m) => n + m.holdings.length, 0)} holdings) to ${out ?? TEST_SET}`,
   );
 }

@@ -41,9 +41,18 @@ export async function checkRows(reading: Pick<ScreenshotReading, "rows" | "error
     if (!asked.has(q)) asked.set(q, search(q));
     return asked.get(q) as Promise<Suggested[] | null>;
   };
+  // a search that wants the whole name inside a company's name finds nothing for a name the screen shortened
+  // or the reading cut ("SPDR S&P 500 Trust"): then its first two words, then its first word
+  const askName = async (name: string) => {
+    const words = name.split(/\s+/);
+    let found = await ask(name);
+    if (found?.length === 0 && words.length > 2) found = await ask(words.slice(0, 2).join(" "));
+    if (found?.length === 0 && words.length > 1 && words[0].length >= 4) found = await ask(words[0]);
+    return found;
+  };
   const message = await Promise.all(
     reading.rows.map(async (row) => {
-      const [byTicker, byName] = await Promise.all([row.ticker ? ask(row.ticker) : [], row.name ? ask(row.name) : []]);
+      const [byTicker, byName] = await Promise.all([row.ticker ? ask(row.ticker) : [], row.name ? askName(row.name) : []]);
       return checkHolding(row, { byTicker, byName });
     }),
   );

@@ -214,9 +214,9 @@ export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
     return openers.size >= 2;
   });
   if (titleLines.length < 2) return [lines];
-  const starts = [...new Set(titleLines.flatMap((l) => (l.words as ScreenshotWord[]).filter((w) => /^[A-Z]/.test(w.text)).map((w) => pieceOf(w.x0))))].sort(
-    (a, b) => a - b,
-  );
+  const starts = [
+    ...new Set(titleLines.flatMap((l) => (l.words as ScreenshotWord[]).filter((w) => /^[A-Z]/.test(w.text)).map((w) => pieceOf(w.x0)))),
+  ].sort((a, b) => a - b);
   const columnOfPiece = (piece: number) => Math.max(0, starts.filter((s) => s <= piece).length - 1);
   const panels: ScreenshotLine[][] = starts.map(() => []);
   for (const line of lines) {

@@ -41,7 +41,7 @@ export async function importOcrBench(options: { perFamily?: number; seed?: numbe
     const warmMs = performance.now() - warmStart;
     const tallies = new Map<string, Tally>();
     for (const item of set) {
-      const t = tallies.get(item.split) ?? { right: 0, expected: 0, caught: 0, silent: 0, times: [], families: new Map() };
+      const t: Tally = tallies.get(item.split) ?? { right: 0, expected: 0, caught: 0, silent: 0, times: [], families: new Map() };
       tallies.set(item.split, t);
       const bytes = readFileSync(join(dir, item.file));
       const start = performance.now();

@@ -6,7 +6,13 @@
 
 import type { DecimalMark } from "./domain/numbers.ts";
 import { type CheckedHolding, checkHolding, type Suggested } from "./domain/screenshot/checks.ts";
-import { readHoldings, type ScreenshotError, type ScreenshotLine, type ScreenshotReading } from "./domain/screenshot/holdings.ts";
+import {
+  readHoldings,
+  type ScreenshotError,
+  type ScreenshotHolding,
+  type ScreenshotLine,
+  type ScreenshotReading,
+} from "./domain/screenshot/holdings.ts";
 import type { Layout, OcrResult } from "./ocr/engine.ts";
 import { BlankImageError, type PreparedImage, prepareImage } from "./ocr/prepare.ts";
 

@@ -68,6 +68,8 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   return { png, width: outWidth, height: outHeight, scale, inverted: inverted > data.length / 2 };
 }
 
+type Sharp = typeof import("sharp")["default"];
+
 /** below this the ground is dark (0 black … 255 white) */
 const DARK_GROUND = 120;
 
@@ -75,7 +77,7 @@ const DARK_GROUND = 120;
  * The ground's brightness around each pixel: the median of a window about 32 pixels wide (computed on a
  * quarter-size copy for speed, then enlarged), so text strokes, a minority in any window, do not count.
  */
-async function background(sharp: typeof import("sharp"), data: Buffer, width: number, height: number): Promise<Buffer> {
+async function background(sharp: Sharp, data: Buffer, width: number, height: number): Promise<Buffer> {
   const w = Math.max(1, Math.round(width / 4));
   const h = Math.max(1, Math.round(height / 4));
   // two pipelines: sharp applies one resize per pipeline

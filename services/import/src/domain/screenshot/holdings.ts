@@ -106,6 +106,18 @@ const NOT_TICKERS = new Set([
   ..."RETURN EQUITY SYMBOL TICKER QUANTITY UNITS AM PM ET EST EDT CET NA N/A ID STK PCS".split(" "),
 ]);
 const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
+const UNIT_WORDS = ["shares", "share", "stk", "stück", "pcs", "pieces", "units", "aandelen", "titres", "acciones"];
+/**
+ * A unit word after a number, as the recognition gives it: "pcs-", "shares." and one letter misread in a
+ * unit of three letters or more ("pes" for "pcs", "sharcs"), lower case only (STX is a ticker, "stk" a unit).
+ */
+function isUnitAfterNumber(word: string): boolean {
+  if (UNITS.test(word)) return true;
+  const letters = word.replace(/[^\p{L}]/gu, "");
+  if (letters.length < 3 || letters !== letters.toLowerCase() || letters.length < word.length - 2) return false;
+  if (UNITS.test(letters)) return true;
+  return UNIT_WORDS.some((u) => u.length >= 3 && Math.abs(u.length - letters.length) <= 1 && editDistance(u, letters) <= 1);
+}
 /** words of column headers, in the languages brokers' screens use */
 const HEADER_WORDS =
   /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
@@ -177,54 +189,39 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
 }
 
 /**
- * A grid of cards side by side (a desktop's position cards) is read card column by card column: the page is
- * cut at the empty vertical gutters, and it is a grid when two lines or more hold, in two pieces or more, a
- * ticker opening the piece and no amount (the cards' titles). Each grid column runs from one title's piece
- * to the next. A table's rows hold their amounts beside the ticker, so a table is never cut.
+ * A grid of cards side by side (a desktop's position cards) is read card column by card column. It is a grid
+ * when a line repeats a label word in pieces of the line apart ("Shares 63   Shares 20   Shares 142"): each
+ * repetition's left edge starts a column. Words are given to the column whose start is at or left of them
+ * (a little to the left of the label: a card's logo sits there). A table's rows never repeat a word so.
  */
 export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
-  const words = lines.flatMap((l) => l.words ?? []);
-  if (words.length === 0 || words.length !== lines.reduce((n, l) => n + (l.words?.length ?? 0), 0)) return [lines];
-  const left = Math.min(...words.map((w) => w.x0));
-  const right = Math.max(...words.map((w) => w.x1));
-  const width = right - left;
-  if (width <= 0) return [lines];
-  const covered = new Uint8Array(Math.ceil(width) + 1);
-  for (const w of words) for (let x = Math.floor(w.x0 - left); x < Math.ceil(w.x1 - left); x++) covered[x] = 1;
-  // gutters: empty runs at least 2 % of the width
-  const cuts: number[] = [];
-  let run = 0;
-  for (let x = 0; x < covered.length; x++) {
-    if (!covered[x]) run++;
-    else {
-      if (run >= width * 0.02 && x - run > 0) cuts.push(left + x - run / 2);
-      run = 0;
+  if (lines.some((l) => !l.words)) return [lines];
+  let starts: number[] = [];
+  for (const line of lines) {
+    const ws = line.words as ScreenshotWord[];
+    const byWord = new Map<string, ScreenshotWord[]>();
+    for (const w of ws)
+      if (/^\p{L}{3,}:?$/u.test(w.text)) byWord.set(w.text.toLowerCase(), [...(byWord.get(w.text.toLowerCase()) ?? []), w]);
+    for (const same of byWord.values()) {
+      if (same.length < 2 || same.length <= starts.length) continue;
+      const xs = same.map((w) => w.x0).sort((a, b) => a - b);
+      const gaps = xs.slice(1).map((x, i) => x - xs[i]);
+      const height =
+        Math.max(...same.map((w) => (w as { y1?: number; y0?: number }).y1 ?? 0)) -
+        Math.min(...same.map((w) => (w as { y0?: number }).y0 ?? 0));
+      // columns apart: each gap wider than a few words, and the gaps alike (a grid's columns are even)
+      if (Math.min(...gaps) < Math.max(height, 1) * 8 || Math.max(...gaps) > Math.min(...gaps) * 1.5) continue;
+      starts = xs;
     }
   }
-  const pieceOf = (x: number) => cuts.filter((c) => c < x).length;
-  const titleLines = lines.filter((l) => {
-    const ws = l.words as ScreenshotWord[];
-    if (ws.some((w) => /\d/.test(w.text))) return false;
-    const openers = new Set<number>();
-    ws.forEach((w, i) => {
-      const piece = pieceOf(w.x0);
-      const opens = i === 0 || pieceOf(ws[i - 1].x0) !== piece;
-      if (opens && /^[A-Z]{1,5}([.-][A-Z])?$/.test(w.text) && !NOT_TICKERS.has(w.text)) openers.add(piece);
-    });
-    return openers.size >= 2;
-  });
-  if (titleLines.length < 2) return [lines];
-  const starts = [
-    ...new Set(titleLines.flatMap((l) => (l.words as ScreenshotWord[]).filter((w) => /^[A-Z]/.test(w.text)).map((w) => pieceOf(w.x0)))),
-  ].sort((a, b) => a - b);
-  const columnOfPiece = (piece: number) => Math.max(0, starts.filter((s) => s <= piece).length - 1);
+  if (starts.length < 2) return [lines];
+  const width = starts[1] - starts[0];
+  const edges = starts.map((x) => x - width * 0.08);
+  const columnOf = (w: ScreenshotWord) => Math.max(0, edges.filter((e) => e <= w.x0).length - 1);
   const panels: ScreenshotLine[][] = starts.map(() => []);
   for (const line of lines) {
     const parts = new Map<number, ScreenshotWord[]>();
-    for (const w of line.words as ScreenshotWord[]) {
-      const column = columnOfPiece(pieceOf(w.x0));
-      parts.set(column, [...(parts.get(column) ?? []), w]);
-    }
+    for (const w of line.words as ScreenshotWord[]) parts.set(columnOf(w), [...(parts.get(columnOf(w)) ?? []), w]);
     for (const [column, ws] of parts) panels[column].push({ text: ws.map((w) => w.text).join(" "), words: ws });
   }
   return panels;
@@ -271,6 +268,8 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
       // a ticker under a line that named something and showed no amount: that line was a heading
       (ticker && (current.ticker || !current.tokens.some((t) => t.value !== undefined))) ||
       (name.length && current.name.length && !ticker) ||
+      // a ticker opening its company's name ("LVMH Moet Hennessy 36.846,13") under a holding with a name
+      (ticker && tickerToken?.nameWord && current.name.length) ||
       ((ticker || name.length) && complete(current))
     ) {
       if (!ticker && !name.length && !current) {
@@ -353,13 +352,23 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   );
   // OCR splits "4.561, 71" and "$ 1,234"; join a number ending in a separator with the digits after it
   const merged: ScreenshotWord[] = [];
-  for (const w of words) {
-    const prev = merged[merged.length - 1];
-    if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text))
-      Object.assign(prev, { text: prev.text + w.text, confidence: low(prev, w) });
-    else if (prev && /^[$€£(+\-−]+$/.test(prev.text) && /^\d/.test(w.text))
-      Object.assign(prev, { text: prev.text + w.text, x1: w.x1, confidence: low(prev, w) });
-    else merged.push({ ...w });
+  for (const whole of words) {
+    // "70pcs" and "12Stk.": the number and its unit glued by the recognition
+    const glued = /^(\d[\d.,]*)(\p{L}{2,}[.-]?)$/u.exec(whole.text);
+    const parts: ScreenshotWord[] = glued
+      ? [
+          { ...whole, text: glued[1], x1: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
+          { ...whole, text: glued[2], x0: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
+        ]
+      : [whole];
+    for (const w of parts) {
+      const prev = merged[merged.length - 1];
+      if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text))
+        Object.assign(prev, { text: prev.text + w.text, confidence: low(prev, w) });
+      else if (prev && /^[$€£(+\-−]+$/.test(prev.text) && /^\d/.test(w.text))
+        Object.assign(prev, { text: prev.text + w.text, x1: w.x1, confidence: low(prev, w) });
+      else merged.push({ ...w });
+    }
   }
   const tokens: Token[] = merged.map((w) => ({ text: w.text, x: (w.x0 + w.x1) / 2, confidence: w.confidence }));
   tokens.forEach((t, i) => {
@@ -375,7 +384,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       t.percent = raw.endsWith("%") || next === "%";
       t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
       t.unit =
-        UNITS.test(next) ||
+        isUnitAfterNumber(next) ||
         CRYPTO.has(
           next
             .toUpperCase()
@@ -386,6 +395,8 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     }
     const word = raw.replace(/[,:;]$/, "");
     if (QUANTITY_LABEL.test(raw)) return;
+    // the unit after a number is no word of a name ("134 pes 220,37")
+    if (tokens[i - 1]?.value !== undefined && isUnitAfterNumber(raw)) return;
     const upper = word.toUpperCase();
     const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !UNITS.test(word);
     const mostlyUpper = word.replace(/[^A-Z]/g, "").length >= Math.ceil(word.replace(/[^A-Za-z]/g, "").length * 0.6);

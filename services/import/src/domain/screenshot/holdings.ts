@@ -200,8 +200,10 @@ export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
   for (const line of lines) {
     const ws = line.words as ScreenshotWord[];
     const byWord = new Map<string, ScreenshotWord[]>();
+    // labels are words ("Shares", "Value"), never a symbol repeated as a unit ("BTC 0.5 BTC")
     for (const w of ws)
-      if (/^\p{L}{3,}:?$/u.test(w.text)) byWord.set(w.text.toLowerCase(), [...(byWord.get(w.text.toLowerCase()) ?? []), w]);
+      if (/^\p{L}{3,}:?$/u.test(w.text) && /\p{Ll}/u.test(w.text))
+        byWord.set(w.text.toLowerCase(), [...(byWord.get(w.text.toLowerCase()) ?? []), w]);
     for (const same of byWord.values()) {
       if (same.length < 2 || same.length <= starts.length) continue;
       const xs = same.map((w) => w.x0).sort((a, b) => a - b);
@@ -266,7 +268,11 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     if (
       !current ||
       // a ticker under a line that named something and showed no amount: that line was a heading
-      (ticker && (current.ticker || !current.tokens.some((t) => t.value !== undefined))) ||
+      // (the same ticker again under a holding still without its quantity is the same holding: a coin
+      // named by its symbol, "XRP" over "XRP 3,128.0 XRP")
+      (ticker &&
+        (current.ticker || !current.tokens.some((t) => t.value !== undefined)) &&
+        !(ticker === current.ticker && !complete(current))) ||
       (name.length && current.name.length && !ticker) ||
       // a ticker opening its company's name ("LVMH Moet Hennessy 36.846,13") under a holding with a name
       (ticker && tickerToken?.nameWord && current.name.length) ||

@@ -519,6 +519,102 @@ export const FAMILIES: Family[] = [
     },
   },
 
+  {
+    id: "crypto-portfolio-table",
+    split: "tuning",
+    device: "desktop",
+    what: "a crypto portfolio table (Coinbase-like desktop): asset with its symbol, price, balance in coins (up to 8 decimals), value, allocation",
+    styles: ["us", "eu", "uk"],
+    draw({ r, st }) {
+      const hs = holdings(r, COINS, 3 + Math.floor(r() * 5), { crypto8: chance(r, 0.5) });
+      const sum = total(hs);
+      const rows = hs
+        .map(
+          (h) => `<tr><td class="l"><span style="display:inline-flex;gap:10px;align-items:center">${badge(r, h, 26)}<span><span class="sb">${h.security.name}</span> <span class="m">${h.security.ticker}</span></span></span></td>
+          <td>${priceText(h, st)}</td><td>${num(h.quantity, h.decimals, st)} ${h.security.ticker}</td><td class="sb">${money(h.value, st)}</td><td>${num((100 * h.value) / sum, 1, st)}%</td></tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:22px 28px"><div class="m">Your crypto</div><div class="b" style="font-size:1.7em;margin-bottom:12px">${money(sum, st)}</div>
+        <table><thead><tr><th class="l">Asset</th><th>Price</th><th>Balance</th><th>Value</th><th>Allocation</th></tr></thead><tbody>${rows}
+        <tr><td class="l sb">Cash (${st.currency === "€" ? "EUR" : "USD"})</td><td></td><td></td><td>${money(250, st)}</td><td></td></tr></tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "statement-sections",
+    split: "tuning",
+    device: "desktop",
+    what: "a brokerage statement's holdings page: sections (Equities, Exchange-traded funds, Cash and sweep) with subtotal lines, description before symbol",
+    styles: ["us"],
+    draw({ r, st }) {
+      const all = holdings(r, US, 5 + Math.floor(r() * 5), { fractional: 0.3 });
+      const funds = all.filter((h) => / ETF| Trust|iShares|Vanguard/.test(h.security.name));
+      const equities = all.filter((h) => !funds.includes(h));
+      const section = (title: string, hs: Holding[]) =>
+        hs.length === 0
+          ? ""
+          : `<tr><td class="l b" colspan="6" style="padding-top:12px;border:0">${title}</td></tr>${hs
+              .map(
+                (h) =>
+                  `<tr><td class="l">${h.security.name.toUpperCase()}</td><td class="l">${h.security.ticker}</td><td>${qty(h, st)}</td><td>${num(h.price, 2, st)}</td><td>${num(h.value, 2, st)}</td><td>${num(h.value * 0.015, 2, st)}</td></tr>`,
+              )
+              .join("")}<tr><td class="l b">Total ${title}</td><td></td><td></td><td></td><td class="b">${money(total(hs), st)}</td><td></td></tr>`;
+      return {
+        holdings: all,
+        html: `<div style="padding:26px 34px;font-family:inherit"><div class="b" style="font-size:1.2em">Account Statement · October 1 – October 31, 2025</div><div class="m">Account Number 5521-${Math.floor(1000 + r() * 8999)}</div>
+        <table style="margin-top:14px"><thead><tr><th class="l">Description</th><th class="l">Symbol</th><th>Quantity</th><th>Price</th><th>Market Value</th><th>Est. Annual Income</th></tr></thead><tbody>
+        ${section("Equities", equities)}${section("Exchange-Traded Funds", funds)}
+        <tr><td class="l b" colspan="6" style="padding-top:12px;border:0">Cash and Sweep</td></tr><tr><td class="l">BANK SWEEP DEPOSIT</td><td></td><td></td><td></td><td>${num(3120.55, 2, st)}</td><td></td></tr></tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "eu-depot-table",
+    split: "tuning",
+    device: "desktop",
+    what: "a German bank's depot table: Wertpapier with its symbol in brackets and ISIN under it, Bestand, Kurs, Kurswert, Entwicklung",
+    styles: ["eu", "eu-space"],
+    draw({ r, st }) {
+      const hs = holdings(r, EUROPE, 4 + Math.floor(r() * 5), { fractional: 0.3 });
+      const isin = () => `${pickOne(r, ["DE", "NL", "FR", "IE", "CH"])}000${Math.floor(100000 + r() * 899999)}`;
+      const rows = hs
+        .map(
+          (h) => `<tr><td class="l"><span class="sb">${h.security.name} (${h.security.ticker})</span><br><span class="m" style="font-size:0.85em">${isin()}</span></td>
+          <td>${qty(h, st)} Stk.</td><td>${money(h.price, st)}</td><td class="sb">${money(h.value, st)}</td><td class="${gainClass(h.gainPct)}">${pct(h.gainPct, st, true)}</td></tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:20px 26px"><div class="b" style="font-size:1.2em">Depotbestand</div><div class="m" style="margin-bottom:10px">Depot ${Math.floor(1_000_000 + r() * 8_999_999)} · Stand 14.10.2025</div>
+        <table><thead><tr><th class="l">Wertpapier</th><th>Bestand</th><th>Kurs</th><th>Kurswert</th><th>Entwicklung</th></tr></thead><tbody>${rows}
+        <tr><td class="l b">Depotwert gesamt</td><td></td><td></td><td class="b">${money(total(hs), st)}</td><td></td></tr></tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "phone-positions-table",
+    split: "tuning",
+    device: "phone",
+    what: "a phone's compact positions table: symbol with the name under it, quantity, value with the day's change under it",
+    styles: ["us", "eu", "uk"],
+    draw({ r, st }) {
+      const hs = holdings(r, chance(r, 0.7) ? US : EUROPE, 4 + Math.floor(r() * 5), { fractional: 0.4 });
+      const rows = hs
+        .map(
+          (h) => `<tr><td class="l"><span class="b">${h.security.ticker}</span><br><span class="m" style="font-size:12px">${h.security.name}</span></td><td>${qty(h, st)}</td>
+          <td><span class="sb">${money(h.value, st)}</span><br><span class="${gainClass(h.dayPct)}" style="font-size:12px">${pct(h.dayPct, st)}</span></td></tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `${PHONE_STATUS(r)}<div style="padding:8px 12px"><div class="b" style="font-size:21px">Positions</div><div class="m" style="margin-bottom:6px">${money(total(hs), st)} · ${pct(0.84, st)} today</div>
+        <table><thead><tr><th class="l">Symbol</th><th>Qty</th><th>Value</th></tr></thead><tbody>${rows}</tbody></table></div>${TAB_BAR(r, ["Home", "Trade", "Positions", "Activity", "More"])}`,
+      };
+    },
+  },
+
   // ---------------------------------------------------------------------------------- held-out families
   {
     id: "exchange-balances",

@@ -196,7 +196,8 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
  */
 export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
   if (lines.some((l) => !l.words)) return [lines];
-  let starts: number[] = [];
+  // every line's repeated label, as the left edges of its repetitions
+  const found: number[][] = [];
   for (const line of lines) {
     const ws = line.words as ScreenshotWord[];
     const byWord = new Map<string, ScreenshotWord[]>();
@@ -205,17 +206,20 @@ export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
       if (/^\p{L}{3,}:?$/u.test(w.text) && /\p{Ll}/u.test(w.text))
         byWord.set(w.text.toLowerCase(), [...(byWord.get(w.text.toLowerCase()) ?? []), w]);
     for (const same of byWord.values()) {
-      if (same.length < 2 || same.length <= starts.length) continue;
+      if (same.length < 2) continue;
       const xs = same.map((w) => w.x0).sort((a, b) => a - b);
       const gaps = xs.slice(1).map((x, i) => x - xs[i]);
       const height =
-        Math.max(...same.map((w) => (w as { y1?: number; y0?: number }).y1 ?? 0)) -
-        Math.min(...same.map((w) => (w as { y0?: number }).y0 ?? 0));
+        Math.max(...same.map((w) => (w as { y1?: number }).y1 ?? 0)) - Math.min(...same.map((w) => (w as { y0?: number }).y0 ?? 0));
       // columns apart: each gap wider than a few words, and the gaps alike (a grid's columns are even)
       if (Math.min(...gaps) < Math.max(height, 1) * 8 || Math.max(...gaps) > Math.min(...gaps) * 1.5) continue;
-      starts = xs;
+      found.push(xs);
     }
   }
+  // a grid repeats its labels on two lines or more at the same places ("Shares" and "Value" under each card);
+  // a date range ("October 1 – October 31") repeats a word once
+  const agree = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => Math.abs(x - b[i]) <= (a[1] - a[0]) * 0.1);
+  const starts = found.filter((xs) => found.filter((ys) => agree(xs, ys)).length >= 2).sort((a, b) => b.length - a.length)[0] ?? [];
   if (starts.length < 2) return [lines];
   const width = starts[1] - starts[0];
   const edges = starts.map((x) => x - width * 0.08);
@@ -369,6 +373,18 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       : [whole];
     for (const w of parts) {
       const prev = merged[merged.length - 1];
+      // a monospaced font's decimal point read as a space ("455 69" for 455.69): a whole number, then two
+      // to eight digits closer than a character's width, is one number
+      if (
+        prev &&
+        /^[($€£]*\d{1,3}([,.'\u202f]\d{3})*$/.test(prev.text) &&
+        /^\d{2,8}\)?$/.test(w.text) &&
+        Number.isFinite(prev.x1) &&
+        w.x0 - prev.x1 < (prev.x1 - prev.x0) / prev.text.length
+      ) {
+        Object.assign(prev, { text: `${prev.text}${decimal}${w.text}`, x1: w.x1, confidence: low(prev, w) });
+        continue;
+      }
       if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text))
         Object.assign(prev, { text: prev.text + w.text, confidence: low(prev, w) });
       else if (prev && /^[$€£(+\-−]+$/.test(prev.text) && /^\d/.test(w.text))

@@ -40,8 +40,11 @@ export async function holdingsFromLines(lines: ScreenshotLine[], search: Search,
  * Every row checked against pricing's search (domain/screenshot/checks.ts): its ticker, and its name when
  * the screen shows one. Each distinct query is asked once, all at once.
  */
-export async function checkRows(reading: Pick<ScreenshotReading, "rows" | "errors">, search: Search): Promise<ScreenshotResult> {
-  const asked = new Map<string, Promise<Suggested[] | null>>();
+export async function checkRows(
+  reading: Pick<ScreenshotReading, "rows" | "errors">,
+  search: Search,
+  asked = new Map<string, Promise<Suggested[] | null>>(),
+): Promise<ScreenshotResult> {
   const ask = (query: string) => {
     const q = query.trim();
     if (!asked.has(q)) asked.set(q, search(q));
@@ -66,20 +69,22 @@ export async function checkRows(reading: Pick<ScreenshotReading, "rows" | "error
 }
 
 /**
- * Two readings merged: a row of the second that the first does not have (no row with the same quantity and
- * price, ticker or name) is added; a row both have is kept as the reading with the stronger evidence for
- * its quantity read it (quantity × price = value, then a Quantity column, then a unit, then a lone number;
- * a misread product or a repaired quantity counts least). The errors are those of the reading with fewer.
+ * Two readings merged, each row checked already: a row of the second that the first does not have (no row
+ * with the same quantity and price or value, the same ticker or the same name) is added; a row both have is kept as the reading
+ * the checks were surer of (its confidence: a ticker pricing knows, a quantity the line proves), the first
+ * reading's when equal. The errors are those of the reading with fewer.
  */
-export function mergeReadings(first: ScreenshotReading, second: ScreenshotReading): Pick<ScreenshotReading, "rows" | "errors"> {
-  const same = (f: ScreenshotHolding, s: ScreenshotHolding) =>
-    (f.quantity === s.quantity && f.price === s.price) || (s.ticker !== null && f.ticker === s.ticker) || (!!s.name && f.name === s.name);
-  const rows = first.rows.map((f) => {
-    const s = second.rows.find((x) => same(f, x));
-    return s && strength(s) > strength(f) ? s : f;
+export function mergeReadings(first: ScreenshotResult, second: ScreenshotResult): ScreenshotResult {
+  const same = (f: CheckedHolding, s: CheckedHolding) =>
+    (f.quantity === s.quantity && (f.price === s.price || f.marketValue === s.marketValue)) ||
+    (s.ticker !== "" && f.ticker === s.ticker) ||
+    (!!s.name && f.name === s.name);
+  const rows = first.message.map((f) => {
+    const s = second.message.find((x) => same(f, x));
+    return s && s.confidence > f.confidence ? s : f;
   });
-  const missing = second.rows.filter((s) => !first.rows.some((f) => same(f, s)));
-  return { rows: [...rows, ...missing], errors: second.errors.length < first.errors.length ? second.errors : first.errors };
+  const missing = second.message.filter((s) => !first.message.some((f) => same(f, s)));
+  return { message: [...rows, ...missing], errors: second.errors.length < first.errors.length ? second.errors : first.errors };
 }
 
 const EVIDENCE = { product: 4, column: 3, unit: 2, alone: 1 } as const;
@@ -117,11 +122,21 @@ export async function readScreenshot(
   const first = await ocr.read(prepared, order[0]);
   await progress(55);
   const reading = readHoldings(first.lines);
-  let best: Pick<ScreenshotReading, "rows" | "errors"> = reading;
-  if (reading.orphans > 0 || reading.errors.length > 0 || reading.rows.some(doubtful) || reading.rows.length === 0) {
-    const second = await ocr.read(prepared, order[1]);
-    best = mergeReadings(reading, readHoldings(second.lines));
+  const asked = new Map<string, Promise<Suggested[] | null>>();
+  const checked = await checkRows(reading, search, asked);
+  if (
+    !(
+      reading.orphans > 0 ||
+      reading.errors.length > 0 ||
+      reading.rows.some(doubtful) ||
+      checked.message.some((r) => r.flags.length > 0) ||
+      reading.rows.length === 0
+    )
+  ) {
+    await progress(85);
+    return checked;
   }
+  const second = await ocr.read(prepared, order[1]);
   await progress(85);
-  return checkRows(best, search);
+  return mergeReadings(checked, await checkRows(readHoldings(second.lines), search, asked));
 }

@@ -120,7 +120,7 @@ function isUnitAfterNumber(word: string): boolean {
 }
 /** words of column headers, in the languages brokers' screens use */
 const HEADER_WORDS =
-  /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
+  /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|kurswert|marktwert|wertpapier|entwicklung|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
 /** header words naming the quantity's column */
 const QUANTITY_HEADER = /^(quantity|qty|shares|units|position|amount|anzahl|stück|bestand|aantal|quantité|holdings)$/i;
 /** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Units 40") */
@@ -144,6 +144,8 @@ interface Token {
   unit?: boolean;
   /** follows a "Value" label */
   labelledValue?: boolean;
+  /** the coin's symbol written after the amount ("0.5 BTC") */
+  unitSymbol?: string;
   ticker?: string;
   nameWord?: boolean;
 }
@@ -347,7 +349,7 @@ function headerColumns(line: ScreenshotLine): Columns | null {
       columns.price = centre(w);
     else if (/^(last)$/.test(t) && columns.price === undefined) columns.price = centre(next(i) && /^price$/i.test(next(i).text) ? span : w);
     else if (/^(market|current|mkt)$/.test(t) && next(i) && /^value$/i.test(next(i).text)) columns.value = centre(span);
-    else if (/^(value|wert|waarde|valeur)$/.test(t) && columns.value === undefined) columns.value = centre(w);
+    else if (/^(value|\p{L}*wert|waarde|valeur)$/u.test(t) && columns.value === undefined) columns.value = centre(w);
     else if (/^(symbol|ticker|instrument|coin|asset)$/.test(t)) columns.ticker = w.x0;
   });
   return columns;
@@ -405,14 +407,12 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       t.currency = /[$€£]/.test(raw) || /^[€$£]$|^(EUR|USD|GBP)$/.test(next);
       t.percent = raw.endsWith("%") || next === "%";
       t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
-      t.unit =
-        isUnitAfterNumber(next) ||
-        CRYPTO.has(
-          next
-            .toUpperCase()
-            .replace(/0/g, "O")
-            .replace(/[^A-Z]/g, ""),
-        );
+      const symbol = next
+        .toUpperCase()
+        .replace(/0/g, "O")
+        .replace(/[^A-Z]/g, "");
+      t.unit = isUnitAfterNumber(next) || CRYPTO.has(symbol);
+      if (CRYPTO.has(symbol)) t.unitSymbol = symbol;
       return;
     }
     const word = raw.replace(/[,:;]$/, "");
@@ -560,6 +560,15 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     quantity = numbers.find((n) => n.unit);
     if (quantity) from = "unit";
   }
+  if (quantity && price && !value) {
+    // no Value column found: the amount that is quantity × price, else the one larger amount left, is the value
+    const rest = numbers.filter((n) => n !== quantity && n !== price);
+    value =
+      rest.find((n) => Math.abs((quantity as Token).value! * (price as Token).value! - n.value!) <= n.value! * 0.01) ??
+      (rest.filter((n) => n.value! > (price as Token).value!).length === 1
+        ? rest.find((n) => n.value! > (price as Token).value!)
+        : undefined);
+  }
   if (!quantity || !price || !value) {
     const triple = findTriple(numbers);
     if (triple) {
@@ -601,7 +610,9 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     if (Math.abs(q * p - v) <= Math.max(v * 0.01, 0.02)) from = "product";
     else mismatch = true;
   }
-  const ticker = h.ticker ? (CRYPTO.has(h.ticker) ? `${h.ticker}-USD` : h.ticker.replace(".", "-")) : null;
+  // an amount written with its coin's symbol names the coin, whatever else the line seemed to name (a logo's letter)
+  const symbol = quantity.unitSymbol && !(h.ticker && CRYPTO.has(h.ticker)) ? quantity.unitSymbol : h.ticker;
+  const ticker = symbol ? (CRYPTO.has(symbol) ? `${symbol}-USD` : symbol.replace(".", "-")) : null;
   rows.push({
     ticker,
     name: h.name.join(" "),
@@ -639,7 +650,9 @@ function repaired(text: string, q: number, price: number, value: number): number
   const candidate = round(value / price, decimals);
   if (candidate <= 0 || Math.abs(candidate * price - value) > value * 0.005) return q;
   const digits = (n: string) => n.replace(/\D/g, "");
-  return editDistance(digits(text), digits(candidate.toFixed(decimals))) <= 2 ? candidate : q;
+  const [seen, wanted] = [digits(text), digits(candidate.toFixed(decimals))];
+  // a slip of a digit or two, never a number of another size (92 is no misreading of 9,200)
+  return Math.abs(seen.length - wanted.length) <= 1 && editDistance(seen, wanted) <= 2 ? candidate : q;
 }
 
 function editDistance(a: string, b: string): number {

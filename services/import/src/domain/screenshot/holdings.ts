@@ -136,6 +136,9 @@ const ACCOUNT =
 interface Token {
   text: string;
   x?: number;
+  x0?: number;
+  /** the word's height, a measure of the type's size */
+  height?: number;
   confidence?: number;
   value?: number;
   currency?: boolean;
@@ -259,7 +262,7 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
       return;
     }
     const tokens = tokenize(line, decimal, columns);
-    if (columns.symbolFirst) symbolFirst(tokens);
+    if (columns.symbolFirst) symbolFirst(tokens, columns);
     const tickerToken = pickTicker(tokens, columns);
     const ticker = tickerToken?.ticker;
     const name = tokens.filter((t) => t.nameWord).map((t) => t.text);
@@ -277,7 +280,7 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
       // (the same ticker again under a holding still without its quantity is the same holding: a coin
       // named by its symbol, "XRP" over "XRP 3,128.0 XRP")
       (ticker &&
-        (current.ticker || !current.tokens.some((t) => t.value !== undefined)) &&
+        (current.ticker || !current.tokens.some((t) => t.value !== undefined && !t.percent && !t.signed)) &&
         !(ticker === current.ticker && !complete(current))) ||
       (name.length && current.name.length && !ticker) ||
       // a ticker opening its company's name ("LVMH Moet Hennessy 36.846,13") under a holding with a name
@@ -394,7 +397,13 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       else merged.push({ ...w });
     }
   }
-  const tokens: Token[] = merged.map((w) => ({ text: w.text, x: (w.x0 + w.x1) / 2, confidence: w.confidence }));
+  const tokens: Token[] = merged.map((w) => ({
+    text: w.text,
+    x: (w.x0 + w.x1) / 2,
+    x0: w.x0,
+    height: ((w as { y1?: number }).y1 ?? 0) - ((w as { y0?: number }).y0 ?? 0) || (w.x1 - w.x0) / Math.max(1, w.text.length),
+    confidence: w.confidence,
+  }));
   tokens.forEach((t, i) => {
     const raw = t.text.replace(/[·•|]/g, "");
     if (!raw) return;
@@ -487,7 +496,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
  * line, or when it stands alone on its line (desktop tables that print the ticker above the row's numbers)
  * and is not a capitalised word (a one-word company name such as "Apple").
  */
-function symbolFirst(tokens: Token[]): void {
+function symbolFirst(tokens: Token[], columns: Columns): void {
   const first = tokens[0];
   if (!first) return;
   // the ticker O read as the digit 0, in front of the row's amounts
@@ -499,7 +508,13 @@ function symbolFirst(tokens: Token[]): void {
   const word = first.text.replace(/^[[(|]+|[\])|.,:;]+$/g, "");
   if (!/^[A-Za-z]{1,5}$/.test(word) || NOT_TICKERS.has(word.toUpperCase()) || UNITS.test(word)) return;
   const alone = tokens.length === 1 && !/^[A-Z][a-z]{2,}$/.test(word);
-  if (!alone && tokens.filter((t) => t.value !== undefined).length < 2) return;
+  // a phone's table puts one amount beside the symbol: the word standing where the Symbol column starts is it
+  const underSymbol =
+    columns.ticker !== undefined &&
+    first.x0 !== undefined &&
+    Math.abs(first.x0 - columns.ticker) <= (first.height ?? 0) &&
+    tokens.some((t) => t.value !== undefined && !t.percent && !t.signed);
+  if (!alone && !underSymbol && tokens.filter((t) => t.value !== undefined).length < 2) return;
   first.ticker = word.toUpperCase();
   first.nameWord = false;
 }

@@ -1,7 +1,8 @@
 /**
  * Image preparation before OCR (sharp, prebuilt libvips from the registry): decode PNG/JPEG/WebP (refusing
  * more than 40 megapixels), flatten transparency, grayscale, invert wherever the ground is dark (dark themes,
- * coloured pills, dark bars: light text on a dark ground reads worse), then scale so that a text line is
+ * coloured pills, dark bars: light text on a dark ground reads worse), erase table rules and grid lines,
+ * then scale so that a text line is
  * about TARGET_LINE_PX high: small and low-resolution screenshots are enlarged, very large text reduced.
  * The text-line height comes from the rows of ink found by textLineHeight (a horizontal projection).
  */
@@ -54,6 +55,7 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
       inverted++;
     }
   }
+  removeRules(data, width, height, textLineHeight(data, width, height) ?? 20);
   const line = textLineHeight(data, width, height);
   let scale = line ? TARGET_LINE_PX / line : 1;
   // enlarge small text; shrink only very large text (a 3× phone screenshot), which reads as well and faster
@@ -69,6 +71,40 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
 }
 
 type Sharp = typeof import("sharp")["default"];
+
+/**
+ * Table rules and grid lines erased: a horizontal run of ink longer than 15 % of the width (at least 50
+ * pixels), or a vertical one taller than three text lines, is no text (letters never run so far), and the
+ * recognition reads rules as "|", "l" or "_" glued to the numbers beside them.
+ */
+export function removeRules(gray: Uint8Array, width: number, height: number, lineHeight: number): void {
+  const ink = (v: number) => v < 140;
+  const minRun = Math.max(50, Math.round(width * 0.15));
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let start = -1;
+    for (let x = 0; x <= width; x++) {
+      if (x < width && ink(gray[row + x])) {
+        if (start < 0) start = x;
+      } else if (start >= 0) {
+        if (x - start >= minRun) gray.fill(255, row + start, row + x);
+        start = -1;
+      }
+    }
+  }
+  const minColumn = Math.max(40, lineHeight * 3);
+  for (let x = 0; x < width; x++) {
+    let start = -1;
+    for (let y = 0; y <= height; y++) {
+      if (y < height && ink(gray[y * width + x])) {
+        if (start < 0) start = y;
+      } else if (start >= 0) {
+        if (y - start >= minColumn) for (let k = start; k < y; k++) gray[k * width + x] = 255;
+        start = -1;
+      }
+    }
+  }
+}
 
 /** below this the ground is dark (0 black … 255 white) */
 const DARK_GROUND = 120;

@@ -263,6 +263,14 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     }
     const tokens = tokenize(line, decimal, columns);
     if (columns.symbolFirst) symbolFirst(tokens, columns);
+    // upper-case words well left of a Symbol column are a Description column's ("VISA INC CLASS A"), not tickers
+    const symbolAt = columns.ticker;
+    if (symbolAt !== undefined && !columns.symbolFirst)
+      for (const t of tokens)
+        if (t.ticker && t.x0 !== undefined && t.x0 < symbolAt - 3 * (t.height ?? 10)) {
+          t.ticker = undefined;
+          t.nameWord = true;
+        }
     const tickerToken = pickTicker(tokens, columns);
     const ticker = tickerToken?.ticker;
     const name = tokens.filter((t) => t.nameWord).map((t) => t.text);

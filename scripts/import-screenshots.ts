@@ -530,7 +530,9 @@ export const FAMILIES: Family[] = [
       const sum = total(hs);
       const rows = hs
         .map(
-          (h) => `<tr><td class="l"><span style="display:inline-flex;gap:10px;align-items:center">${badge(r, h, 26)}<span><span class="sb">${h.security.name}</span> <span class="m">${h.security.ticker}</span></span></span></td>
+          (
+            h,
+          ) => `<tr><td class="l"><span style="display:inline-flex;gap:10px;align-items:center">${badge(r, h, 26)}<span><span class="sb">${h.security.name}</span> <span class="m">${h.security.ticker}</span></span></span></td>
           <td>${priceText(h, st)}</td><td>${num(h.quantity, h.decimals, st)} ${h.security.ticker}</td><td class="sb">${money(h.value, st)}</td><td>${num((100 * h.value) / sum, 1, st)}%</td></tr>`,
         )
         .join("");
@@ -560,7 +562,9 @@ export const FAMILIES: Family[] = [
                 (h) =>
                   `<tr><td class="l">${h.security.name.toUpperCase()}</td><td class="l">${h.security.ticker}</td><td>${qty(h, st)}</td><td>${num(h.price, 2, st)}</td><td>${num(h.value, 2, st)}</td><td>${num(h.value * 0.015, 2, st)}</td></tr>`,
               )
-              .join("")}<tr><td class="l b">Total ${title}</td><td></td><td></td><td></td><td class="b">${money(total(hs), st)}</td><td></td></tr>`;
+              .join(
+                "",
+              )}<tr><td class="l b">Total ${title}</td><td></td><td></td><td></td><td class="b">${money(total(hs), st)}</td><td></td></tr>`;
       return {
         holdings: all,
         html: `<div style="padding:26px 34px;font-family:inherit"><div class="b" style="font-size:1.2em">Account Statement · October 1 – October 31, 2025</div><div class="m">Account Number 5521-${Math.floor(1000 + r() * 8999)}</div>
@@ -581,7 +585,9 @@ export const FAMILIES: Family[] = [
       const isin = () => `${pickOne(r, ["DE", "NL", "FR", "IE", "CH"])}000${Math.floor(100000 + r() * 899999)}`;
       const rows = hs
         .map(
-          (h) => `<tr><td class="l"><span class="sb">${h.security.name} (${h.security.ticker})</span><br><span class="m" style="font-size:0.85em">${isin()}</span></td>
+          (
+            h,
+          ) => `<tr><td class="l"><span class="sb">${h.security.name} (${h.security.ticker})</span><br><span class="m" style="font-size:0.85em">${isin()}</span></td>
           <td>${qty(h, st)} Stk.</td><td>${money(h.price, st)}</td><td class="sb">${money(h.value, st)}</td><td class="${gainClass(h.gainPct)}">${pct(h.gainPct, st, true)}</td></tr>`,
         )
         .join("");
@@ -603,7 +609,9 @@ export const FAMILIES: Family[] = [
       const hs = holdings(r, chance(r, 0.7) ? US : EUROPE, 4 + Math.floor(r() * 5), { fractional: 0.4 });
       const rows = hs
         .map(
-          (h) => `<tr><td class="l"><span class="b">${h.security.ticker}</span><br><span class="m" style="font-size:12px">${h.security.name}</span></td><td>${qty(h, st)}</td>
+          (
+            h,
+          ) => `<tr><td class="l"><span class="b">${h.security.ticker}</span><br><span class="m" style="font-size:12px">${h.security.name}</span></td><td>${qty(h, st)}</td>
           <td><span class="sb">${money(h.value, st)}</span><br><span class="${gainClass(h.dayPct)}" style="font-size:12px">${pct(h.dayPct, st)}</span></td></tr>`,
         )
         .join("");
@@ -611,6 +619,39 @@ export const FAMILIES: Family[] = [
         holdings: hs,
         html: `${PHONE_STATUS(r)}<div style="padding:8px 12px"><div class="b" style="font-size:21px">Positions</div><div class="m" style="margin-bottom:6px">${money(total(hs), st)} · ${pct(0.84, st)} today</div>
         <table><thead><tr><th class="l">Symbol</th><th>Qty</th><th>Value</th></tr></thead><tbody>${rows}</tbody></table></div>${TAB_BAR(r, ["Home", "Trade", "Positions", "Activity", "More"])}`,
+      };
+    },
+  },
+
+  {
+    id: "spreadsheet",
+    split: "tuning",
+    device: "desktop",
+    what: "a spreadsheet the user keeps (Google Sheets/Excel-like): column letters, row numbers, grid lines, ticker, name, shares, cost, price, value, a SUM row",
+    styles: ["us", "eu", "uk", "ch"],
+    draw({ r, st }) {
+      const hs = holdings(r, chance(r, 0.5) ? US : [...US, ...EUROPE], 4 + Math.floor(r() * 6), { fractional: 0.3 });
+      const withName = chance(r, 0.6);
+      const head = ["Ticker", ...(withName ? ["Name"] : []), "Shares", "Avg cost", "Price", "Value"];
+      const cells = (h: Holding) => [
+        h.security.ticker,
+        ...(withName ? [h.security.name] : []),
+        qty(h, st),
+        num(h.cost / h.quantity, 2, st),
+        num(h.price, 2, st),
+        num(h.value, 2, st),
+      ];
+      const letters = ["", ...head.map((_, i) => String.fromCharCode(65 + i))];
+      const body = [head, ...hs.map(cells), ["", ...(withName ? [""] : []), "", "", "Total", num(total(hs), 2, st)]]
+        .map(
+          (row, i) =>
+            `<tr><td class="m" style="background:#8881;text-align:center;width:34px">${i + 1}</td>${row.map((v, j) => `<td class="${j < (withName ? 2 : 1) ? "l" : ""}${i === 0 ? " sb" : ""}">${v}</td>`).join("")}</tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:10px"><div class="m" style="margin-bottom:6px">fx  =SUM(${String.fromCharCode(64 + head.length)}2:${String.fromCharCode(64 + head.length)}${hs.length + 1})</div>
+        <table class="grid" style="width:auto"><thead><tr>${letters.map((l) => `<th style="text-align:center;background:#8881;min-width:${l ? 90 : 34}px">${l}</th>`).join("")}</tr></thead><tbody>${body}</tbody></table></div>`,
       };
     },
   },

@@ -52,10 +52,11 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   for (let i = 0; i < data.length; i++) {
     if (ground[i] < DARK_GROUND) {
       data[i] = 255 - data[i];
+      ground[i] = 255 - ground[i];
       inverted++;
     }
   }
-  removeRules(data, width, height, textLineHeight(data, width, height) ?? 20);
+  removeRules(data, ground, width, height, textLineHeight(data, width, height) ?? 20);
   const line = textLineHeight(data, width, height);
   let scale = line ? TARGET_LINE_PX / line : 1;
   // enlarge small text; shrink only very large text (a 3× phone screenshot), which reads as well and faster
@@ -73,21 +74,25 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
 type Sharp = typeof import("sharp")["default"];
 
 /**
- * Table rules and grid lines erased: a horizontal run of ink longer than 15 % of the width (at least 50
- * pixels), or a vertical one taller than three text lines, is no text (letters never run so far), and the
- * recognition reads rules as "|", "l" or "_" glued to the numbers beside them.
+ * Table rules and grid lines erased (painted with the ground around them): a horizontal run of ink (darker
+ * than its ground) longer than 15 % of the width (at least 50 pixels), or a vertical one taller than three
+ * text lines, is no text (letters never run so far), and the recognition reads rules as "|", "l" or "_"
+ * glued to the numbers beside them.
  */
-export function removeRules(gray: Uint8Array, width: number, height: number, lineHeight: number): void {
-  const ink = (v: number) => v < 140;
+export function removeRules(gray: Uint8Array, ground: Uint8Array, width: number, height: number, lineHeight: number): void {
+  // ink: clearly darker than the ground around it (a dark theme's faint rules count too)
+  const ink = (i: number) => gray[i] < ground[i] - 25;
+  // both directions are found on the image as it is, then erased: erasing one first would cut the other
+  const rule = new Uint8Array(gray.length);
   const minRun = Math.max(50, Math.round(width * 0.15));
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let start = -1;
     for (let x = 0; x <= width; x++) {
-      if (x < width && ink(gray[row + x])) {
+      if (x < width && ink(row + x)) {
         if (start < 0) start = x;
       } else if (start >= 0) {
-        if (x - start >= minRun) gray.fill(255, row + start, row + x);
+        if (x - start >= minRun) rule.fill(1, row + start, row + x);
         start = -1;
       }
     }
@@ -96,14 +101,15 @@ export function removeRules(gray: Uint8Array, width: number, height: number, lin
   for (let x = 0; x < width; x++) {
     let start = -1;
     for (let y = 0; y <= height; y++) {
-      if (y < height && ink(gray[y * width + x])) {
+      if (y < height && ink(y * width + x)) {
         if (start < 0) start = y;
       } else if (start >= 0) {
-        if (y - start >= minColumn) for (let k = start; k < y; k++) gray[k * width + x] = 255;
+        if (y - start >= minColumn) for (let k = start; k < y; k++) rule[k * width + x] = 1;
         start = -1;
       }
     }
   }
+  for (let i = 0; i < gray.length; i++) if (rule[i]) gray[i] = ground[i];
 }
 
 /** below this the ground is dark (0 black … 255 white) */

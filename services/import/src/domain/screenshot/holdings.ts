@@ -183,14 +183,38 @@ export interface ScreenshotReading {
 
 export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): ScreenshotReading {
   const decimal = hint ?? dominantDecimal(lines.flatMap((l) => l.text.split(/\s+/)).filter((w) => /\d[.,]\d/.test(w)));
-  const panels = splitPanels(lines);
-  if (panels.length === 1) return readPanel(lines, decimal);
+  const numberless = dropRowNumbers(lines);
+  const panels = splitPanels(numberless);
+  if (panels.length === 1) return readPanel(numberless, decimal);
   const readings = panels.map((panel) => readPanel(panel, decimal));
   return {
     rows: readings.flatMap((r) => r.rows),
     errors: readings.flatMap((r) => r.errors),
     orphans: readings.reduce((n, r) => n + r.orphans, 0),
   };
+}
+
+/**
+ * A spreadsheet's row numbers (1, 2, 3 … opening consecutive lines) are no quantities: where three lines or
+ * more open with numbers that count up by one, those numbers are dropped.
+ */
+function dropRowNumbers(lines: ScreenshotLine[]): ScreenshotLine[] {
+  const first = (l: ScreenshotLine) => l.text.trim().split(/\s+/)[0] ?? "";
+  const numbered = lines.map((l) => (/^\d{1,3}$/.test(first(l)) ? Number(first(l)) : null));
+  let counting = 0;
+  for (let i = 1; i < numbered.length; i++) {
+    const prev = numbered
+      .slice(0, i)
+      .filter((n) => n !== null)
+      .pop();
+    if (numbered[i] !== null && prev !== undefined && numbered[i] === (prev as number) + 1) counting++;
+  }
+  if (counting < 2) return lines;
+  return lines.map((l, i) => {
+    if (numbered[i] === null) return l;
+    const words = l.words?.slice(1);
+    return { text: l.text.trim().replace(/^\d{1,3}\s*/, ""), ...(words ? { words } : {}) };
+  });
 }
 
 /**
@@ -356,7 +380,7 @@ function headerColumns(line: ScreenshotLine): Columns | null {
       !/^(cost|basis|gain|loss|gain\/loss)$/i.test(words[i - 1]?.text ?? "")
     )
       columns.quantity = centre(w);
-    else if (/^(price|kurs|koers|cours)$/.test(t) && columns.price === undefined && !/^(avg|average|cost)/i.test(words[i - 1]?.text ?? ""))
+    else if (/^(price|kurs|koers|cours)$/.test(t) && columns.price === undefined && !/^(avg|average)\.?$/i.test(words[i - 1]?.text ?? ""))
       columns.price = centre(w);
     else if (/^(last)$/.test(t) && columns.price === undefined) columns.price = centre(next(i) && /^price$/i.test(next(i).text) ? span : w);
     else if (/^(market|current|mkt)$/.test(t) && next(i) && /^value$/i.test(next(i).text)) columns.value = centre(span);
@@ -416,7 +440,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     const raw = t.text.replace(/[·•|]/g, "");
     if (!raw) return;
     const next = tokens[i + 1]?.text ?? "";
-    const numeric = /\d/.test(raw) && /^[($€£+\-−]*[\d.,\s]+[)%€$£]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
+    const numeric = /\d/.test(raw) && /^[($€£+\-−]*[\d.,\s'’\u202f]+[)%€$£]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
     if (numeric) {
       const value = parseNumber(raw.replace(/%$/, ""), decimal);
       if (value === null) return;

@@ -57,7 +57,10 @@ describe.skipIf(!enabled)("imports in Chromium", () => {
 
     // Create waits for the flagged rows: nothing is saved, the alert says why, the keyboard is on the first
     await page.getByRole("button", { name: "Create portfolio" }).click();
-    await page.getByRole("alert").getByText(/2 rows need a check/).waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(/2 rows need a check/)
+      .waitFor();
     const focused = await page.evaluate("document.activeElement?.getAttribute('aria-label')");
     expect(focused).toBe(`Ticker, row ${Math.min(row("UBER"), row("ABBV"))}`);
 

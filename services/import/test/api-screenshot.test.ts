@@ -36,6 +36,8 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     expect(res.statusCode).toBe(200);
     // AAPL and MSFT are known to pricing (the market-data folder), and 159 × 20.55 = 3,267.45 checks the quantity
     expect(res.json()).toEqual({ message: [sure("AAPL", 159, 20.55, 3267.45), sure("MSFT", 1645, 57.24, 94159.8)], errors: [] });
+    // the job deletes the upload right after it stores the rows the POST answered with
+    await h.settle();
     expect(h.files("queue")).toEqual([]);
   });
 
@@ -170,6 +172,7 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     const corruptRes = await h.upload("ann", V2, "image", corrupt, "cut.png");
     expect(corruptRes.statusCode).toBe(422);
     expect(corruptRes.json()).toMatchObject({ code: "import/not-an-image" });
+    await h.settle();
     expect(h.files("queue")).toEqual([]);
   });
 

@@ -95,6 +95,35 @@ const doubtful = (r: ScreenshotHolding) => strength(r) <= 1;
 
 export interface ScreenshotReader {
   read(image: Uint8Array | PreparedImage, layout?: Layout): Promise<OcrResult>;
+  /** one word read again on its own; readers without it skip that step */
+  readWord?(image: PreparedImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<{ text: string; confidence: number }>;
+}
+
+/** words read again on their own at most, per reading (each costs a fraction of a page's reading) */
+const REREAD_WORDS = 8;
+const UNSURE_WORD = 75;
+
+/**
+ * The short words opening a line that the recognition was unsure of (a ticker in bold: "vVoo", "[8]") read
+ * again on their own; the new reading replaces the word when it is surer by 10 points and looks like a
+ * symbol. At most REREAD_WORDS per reading, the least sure first.
+ */
+async function rereadTickers(ocr: ScreenshotReader, image: PreparedImage, result: OcrResult): Promise<OcrResult> {
+  if (!ocr.readWord) return result;
+  const unsure = result.lines
+    .map((l) => l.words[0])
+    .filter((w) => w && (w.confidence ?? 100) < UNSURE_WORD && /\p{L}/u.test(w.text) && w.text.length <= 7)
+    .sort((a, b) => (a.confidence ?? 0) - (b.confidence ?? 0))
+    .slice(0, REREAD_WORDS);
+  for (const word of unsure) {
+    const again = await ocr.readWord(image, word);
+    if (again.confidence >= (word.confidence ?? 0) + 10 && /^[A-Z]{1,5}([.-][A-Z])?$/.test(again.text)) {
+      word.text = again.text;
+      word.confidence = again.confidence;
+    }
+  }
+  for (const line of result.lines) line.text = line.words.map((w) => w.text).join(" ");
+  return result;
 }
 
 /**
@@ -119,7 +148,7 @@ export async function readScreenshot(
   await progress(20);
   // a wide screenshot is a desktop's table: read as one block first; a tall one (a phone's list or cards) as sparse text
   const order: Layout[] = prepared.width > prepared.height * 1.2 ? ["block", "sparse"] : ["sparse", "block"];
-  const first = await ocr.read(prepared, order[0]);
+  const first = await rereadTickers(ocr, prepared, await ocr.read(prepared, order[0]));
   await progress(55);
   const reading = readHoldings(first.lines);
   const asked = new Map<string, Promise<Suggested[] | null>>();
@@ -136,7 +165,7 @@ export async function readScreenshot(
     await progress(85);
     return checked;
   }
-  const second = await ocr.read(prepared, order[1]);
+  const second = await rereadTickers(ocr, prepared, await ocr.read(prepared, order[1]));
   await progress(85);
   return mergeReadings(checked, await checkRows(readHoldings(second.lines), search, asked));
 }

@@ -99,6 +99,26 @@ export interface ScreenshotReader {
   readWord?(image: PreparedImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<{ text: string; confidence: number }>;
 }
 
+/**
+ * Quantities whose digits nothing on the screen can prove (five significant digits or more, which a
+ * quantity × price = value check within 1 % cannot vouch for, or a recognition less than 85 sure) are read
+ * again on their own; other digits mark the row (checks.ts flags it). At most REREAD_WORDS per reading.
+ */
+async function confirmQuantities(ocr: ScreenshotReader, image: PreparedImage, rows: ScreenshotHolding[]): Promise<void> {
+  if (!ocr.readWord) return;
+  const digits = (s: string) => s.replace(/\D/g, "").replace(/^0+/, "");
+  const doubtfulDigits = rows
+    .filter((r) => r.evidence.quantityBox && r.evidence.quantityText)
+    .filter((r) => digits(r.evidence.quantityText as string).length >= 5 || (r.evidence.quantityConfidence ?? 100) < 85)
+    .slice(0, REREAD_WORDS);
+  for (const row of doubtfulDigits) {
+    const again = await ocr.readWord(image, row.evidence.quantityBox as NonNullable<typeof row.evidence.quantityBox>);
+    const seen = digits(row.evidence.quantityText as string);
+    const reread = digits(again.text);
+    if (reread && reread !== seen && /\d/.test(again.text)) row.evidence.disagree = again.text;
+  }
+}
+
 /** words read again on their own at most, per reading (each costs a fraction of a page's reading) */
 const REREAD_WORDS = 8;
 const UNSURE_WORD = 75;
@@ -151,6 +171,7 @@ export async function readScreenshot(
   const first = await rereadTickers(ocr, prepared, await ocr.read(prepared, order[0]));
   await progress(55);
   const reading = readHoldings(first.lines);
+  await confirmQuantities(ocr, prepared, reading.rows);
   const asked = new Map<string, Promise<Suggested[] | null>>();
   const checked = await checkRows(reading, search, asked);
   if (
@@ -167,5 +188,7 @@ export async function readScreenshot(
   }
   const second = await rereadTickers(ocr, prepared, await ocr.read(prepared, order[1]));
   await progress(85);
-  return mergeReadings(checked, await checkRows(readHoldings(second.lines), search, asked));
+  const again = readHoldings(second.lines);
+  await confirmQuantities(ocr, prepared, again.rows);
+  return mergeReadings(checked, await checkRows(again, search, asked));
 }

@@ -20,7 +20,8 @@
  * - The quantity is sure when quantity × price = value holds on the line, or it stands under a Quantity
  *   column or beside a unit, with a recognition confidence of at least 60 (when the OCR gave one). It is
  *   flagged when its digits were re-read from value ÷ price, when quantity × price misses the value shown,
- *   or when it was only "the one number without a currency sign".
+ *   when a second reading of the number alone gives other digits, or when it was only "the one number
+ *   without a currency sign".
  * - When the search could not be asked (pricing down), every row is flagged: nothing unchecked is sure.
  * - confidence = the ticker's × the quantity's (each 1 when sure; the similarity or the recognition's
  *   confidence / 100 otherwise), rounded to 2 places.
@@ -158,6 +159,15 @@ function quantityCheck(e: HoldingEvidence, quantity: number): { score: number; f
         field: "quantity",
         code: "unsure-quantity",
         message: `The quantity ${quantity} times the price shown is not the value shown: something was misread, check it.`,
+      },
+    };
+  if (e.disagree)
+    return {
+      score: 0.5,
+      flag: {
+        field: "quantity",
+        code: "unsure-quantity",
+        message: `The quantity was read as ${quantity} and, read again, as ${e.disagree}: check it.`,
       },
     };
   if (e.quantity === "product") return { score: 1 };

@@ -35,6 +35,8 @@ export interface ScreenshotWord {
   x1: number;
   /** the recognition's confidence in the word, 0–100, when the OCR gave one */
   confidence?: number;
+  y0?: number;
+  y1?: number;
 }
 
 export interface ScreenshotLine {
@@ -63,6 +65,11 @@ export interface HoldingEvidence {
   repaired: boolean;
   /** the line shows a price and a value that the quantity does not multiply to: something was misread */
   mismatch?: boolean;
+  /** the quantity as the screen shows it, and where (in the recognised image), when the OCR gave boxes */
+  quantityText?: string;
+  quantityBox?: { x0: number; y0: number; x1: number; y1: number };
+  /** the quantity read again on its own gave other digits: the user should look */
+  disagree?: string;
   /** 0–100, null when the OCR gave no confidence (recognised text sent as text) */
   tickerConfidence: number | null;
   quantityConfidence: number | null;
@@ -135,6 +142,7 @@ const ACCOUNT =
 
 interface Token {
   text: string;
+  box?: { x0: number; y0: number; x1: number; y1: number };
   x?: number;
   x0?: number;
   /** the word's height, a measure of the type's size */
@@ -431,6 +439,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   }
   const tokens: Token[] = merged.map((w) => ({
     text: w.text,
+    box: w.y0 !== undefined && w.y1 !== undefined ? { x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 } : undefined,
     x: (w.x0 + w.x1) / 2,
     x0: w.x0,
     height: ((w as { y1?: number }).y1 ?? 0) - ((w as { y0?: number }).y0 ?? 0) || (w.x1 - w.x0) / Math.max(1, w.text.length),
@@ -672,6 +681,8 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
       mismatch,
       tickerConfidence: h.ticker ? (h.tickerConfidence ?? null) : null,
       quantityConfidence: quantity.confidence ?? null,
+      quantityText: quantity.text,
+      ...(quantity.box ? { quantityBox: quantity.box } : {}),
     },
   });
 }

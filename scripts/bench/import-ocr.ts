@@ -20,6 +20,7 @@ import { generate } from "../import-screenshots.ts";
 
 interface Tally {
   right: number;
+  rightFlagged: number;
   expected: number;
   caught: number;
   silent: number;
@@ -41,7 +42,15 @@ export async function importOcrBench(options: { perFamily?: number; seed?: numbe
     const warmMs = performance.now() - warmStart;
     const tallies = new Map<string, Tally>();
     for (const item of set) {
-      const t: Tally = tallies.get(item.split) ?? { right: 0, expected: 0, caught: 0, silent: 0, times: [], families: new Map() };
+      const t: Tally = tallies.get(item.split) ?? {
+        right: 0,
+        rightFlagged: 0,
+        expected: 0,
+        caught: 0,
+        silent: 0,
+        times: [],
+        families: new Map(),
+      };
       tallies.set(item.split, t);
       const bytes = readFileSync(join(dir, item.file));
       const start = performance.now();
@@ -50,6 +59,7 @@ export async function importOcrBench(options: { perFamily?: number; seed?: numbe
       t.times.push(ms);
       const s = score(item, message);
       t.right += s.right;
+      t.rightFlagged += s.rightFlagged;
       t.expected += s.expected;
       t.caught += s.caught;
       t.silent += s.silent;
@@ -64,7 +74,7 @@ export async function importOcrBench(options: { perFamily?: number; seed?: numbe
       const sorted = [...t.times].sort((a, b) => a - b);
       console.log(
         `import OCR ${split}: ${t.right}/${t.expected} holdings exactly right (${((100 * t.right) / t.expected).toFixed(1)} %); ` +
-          `rows not right: ${t.caught} flagged, ${t.silent} silent; per image median ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms, ` +
+          `rows not right: ${t.caught} flagged, ${t.silent} silent; right rows flagged all the same: ${t.rightFlagged}; per image median ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms, ` +
           `max ${Math.round(sorted[sorted.length - 1])} ms`,
       );
       console.log(`  by family: ${[...t.families].map(([f, x]) => `${f} ${x.right}/${x.expected}`).join(", ")}`);

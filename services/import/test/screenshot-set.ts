@@ -64,6 +64,8 @@ export async function setSearch(query: string): Promise<Suggestion[]> {
 
 export interface Score {
   right: number;
+  /** right rows that carry a flag all the same: what the user confirms for nothing */
+  rightFlagged: number;
   expected: number;
   /** rows that are not right and carry a flag */
   caught: number;
@@ -75,11 +77,13 @@ export interface Score {
 export function score(expected: ManifestEntry, rows: ScreenshotResult["message"]): Score {
   const misses: string[] = [];
   let right = 0;
+  let rightFlagged = 0;
   const matched = new Set<number>();
   for (const h of expected.holdings) {
     const i = rows.findIndex((r, j) => !matched.has(j) && r.ticker === h.ticker && Math.abs(r.quantity - h.quantity) < 1e-9);
     if (i >= 0) {
       right++;
+      if (rows[i].flags.length > 0) rightFlagged++;
       matched.add(i);
     } else
       misses.push(
@@ -94,5 +98,5 @@ export function score(expected: ManifestEntry, rows: ScreenshotResult["message"]
   const wrong = rows.filter((_, j) => !matched.has(j));
   const caught = wrong.filter((r) => r.flags.length > 0).length;
   for (const r of wrong.filter((r) => r.flags.length === 0)) misses.push(`silent: ${r.ticker} ${r.quantity}`);
-  return { right, expected: expected.holdings.length, caught, silent: wrong.length - caught, misses };
+  return { right, rightFlagged, expected: expected.holdings.length, caught, silent: wrong.length - caught, misses };
 }

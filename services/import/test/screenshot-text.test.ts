@@ -119,4 +119,23 @@ Account Total $232,991.50`),
       ["GOOGL", 649, ""],
     ]);
   });
+
+  it("an account's word inside a company's name, a name before its legal form, row numbers, labels and misread units", () => {
+    // 4.8102 × 398.28 = 1,915.81 (1,915.806…): "Depot" names an account only on a line that shows no holding
+    const home = readHoldings(lines("Investment Shares Price Balance\nHome Depot Inc 4.8102 £398.28 £1,915.81\nTotal £1,915.81"));
+    expect(home.rows.map((r) => [r.ticker, r.name, r.quantity])).toEqual([[null, "Home Depot Inc", 4.8102]]);
+    // "BASF SE": an upper-case name before its legal form is a name (and offered as a ticker, checked later);
+    // "pcs-" is the unit as the recognition gave it; 13.634 × 44.70 = 609.44 proves the quantity
+    const basf = readHoldings(lines("BASF SE 609,44 €\n13,634 pcs- · 44,70 €"));
+    expect(basf.rows.map((r) => [r.ticker, r.name, r.quantity, r.evidence.quantity])).toEqual([["BASF", "BASF SE", 13.634, "product"]]);
+    // a spreadsheet's row numbers count 1, 2, 3: never quantities; 17 × 61.11 = 1,038.87
+    const sheet = readHoldings(lines("1 Ticker Shares Price Value\n2 KO 17 61.11 1,038.87\n3 VTI 3 250.00 750.00\n4 Total 1,788.87"));
+    expect(sheet.rows.map((r) => [r.ticker, r.quantity])).toEqual([
+      ["KO", 17],
+      ["VTI", 3],
+    ]);
+    // a label in front of the shares, and the value after its label
+    const card = readHoldings(lines("XOM\nExxon Mobil Corp\nShares 3\nValue $325.71"));
+    expect(card.rows.map((r) => [r.ticker, r.quantity, r.marketValue])).toEqual([["XOM", 3, 325.71]]);
+  });
 });

@@ -125,6 +125,8 @@ function isUnitAfterNumber(word: string): boolean {
   if (UNITS.test(letters)) return true;
   return UNIT_WORDS.some((u) => u.length >= 3 && Math.abs(u.length - letters.length) <= 1 && editDistance(u, letters) <= 1);
 }
+/** a company's legal form after its name */
+const LEGAL_FORM = /^(se|ag|nv|plc|inc\.?|corp\.?|sa|ltd\.?|co\.?|asa|ab|oyj|spa|gmbh|kgaa)$/i;
 /** words of column headers, in the languages brokers' screens use */
 const HEADER_WORDS =
   /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|kurswert|marktwert|wertpapier|entwicklung|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
@@ -289,11 +291,13 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
       columns = header;
       return;
     }
-    if (TOTAL.test(text) || TOTAL_WORD.test(text) || CASH.test(text) || ACCOUNT.test(text)) {
+    const tokens = tokenize(line, decimal, columns);
+    // an account's words in a line that shows a holding in full are a company's ("Home Depot Inc 4.8 £398.28 £1,915.81")
+    const accountLine = ACCOUNT.test(text) && !findTriple(tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed));
+    if (TOTAL.test(text) || TOTAL_WORD.test(text) || CASH.test(text) || accountLine) {
       finish();
       return;
     }
-    const tokens = tokenize(line, decimal, columns);
     if (columns.symbolFirst) symbolFirst(tokens, columns);
     // upper-case words well left of a Symbol column are a Description column's ("VISA INC CLASS A"), not tickers
     const symbolAt = columns.ticker;
@@ -520,6 +524,13 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc.") is both
     if (i === first && tokens[i + 1]?.nameWord) {
       t.nameWord = true;
+      return;
+    }
+    // so is an upper-case company name before its legal form ("BASF SE", "Shell plc"): the name is both words
+    const form = tokens[i + 1];
+    if (i === first && form && LEGAL_FORM.test(form.text)) {
+      t.nameWord = true;
+      form.nameWord = true;
       return;
     }
     const neighbours = [tokens[i - 1], tokens[i + 1]].filter(Boolean);

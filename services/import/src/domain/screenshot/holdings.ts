@@ -157,6 +157,8 @@ interface Token {
   unit?: boolean;
   /** follows a "Value" label */
   labelledValue?: boolean;
+  /** follows an "Avg"/"Cost" label: a cost per share, not a price */
+  cost?: boolean;
   /** the coin's symbol written after the amount ("0.5 BTC") */
   unitSymbol?: string;
   ticker?: string;
@@ -485,6 +487,8 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     if (!n || n.value === undefined || n.percent || n.signed) return;
     if (QUANTITY_LABEL.test(t.text) && !n.currency) n.unit = true;
     if (/^(value|wert|waarde|valeur|market value):?$/i.test(t.text)) n.labelledValue = true;
+    // an average cost is neither the price nor the value ("Qty 12 · Avg $145.20")
+    if (/^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i.test(t.text)) n.cost = true;
   });
   // an app's round logo holds the company's initials ("Ap AAPL Apple", "B BCH Bitcoin Cash"): one or two
   // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words
@@ -607,7 +611,7 @@ function pickTicker(tokens: Token[], columns: Columns): Token | undefined {
 }
 
 function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[]): void {
-  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && (t.value as number) > 0);
+  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && !t.cost && (t.value as number) > 0);
   if (numbers.length === 0) return;
   if (!h.ticker && h.name.length === 0) return;
   let quantity: Token | undefined;

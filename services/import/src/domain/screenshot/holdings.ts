@@ -5,27 +5,42 @@
  * keeps `ticker: null` and its name, for the caller to resolve through the pricing search.
  *
  * Rules:
- * - Ignored lines: column headers (two or more header words), totals (total, subtotal, balance, Summe…),
- *   cash (cash, money market, sweep, buying power, US dollar, pending activity, SPAXX**…), account lines
- *   (account, brokerage, IRA, depot, masked numbers like ••••1234 or X12345678) and "as of" dates. They also
- *   end the holding being read.
+ * - Layout first: a spreadsheet's row numbers (1, 2, 3 … opening three lines or more) are dropped; a grid of
+ *   cards (two lines or more repeating a label word at the same even places: "Shares … Shares … Shares") is
+ *   read card column by card column (splitPanels).
+ * - Ignored lines: column headers (two or more header words, 40 % of the line, no amounts; English, German,
+ *   Dutch and French words), totals (total, subtotal, balance, Summe…), cash (cash, money market, sweep,
+ *   buying power, US dollar, pending activity, SPAXX**…), account lines (account, brokerage, IRA, depot,
+ *   masked numbers like ••••1234 or X12345678) unless the line shows a holding in full (Home Depot), and
+ *   "as of" dates. They also end the holding being read.
  * - A holding may span lines (phone apps put the shares under the ticker): a line with a ticker starts a new
- *   holding when the current one already has a ticker, a line with a company name when it already has a name;
- *   lines with only numbers join the current holding.
+ *   holding when the current one already has a ticker (not the same one still without its quantity) or
+ *   showed no amount yet (a heading), a line with a company name when it already has a name; lines with only
+ *   numbers join the current holding.
  * - Ticker: a standalone upper-case word of 1–5 letters (optionally `.B`/`-B`; single letters too), not a
- *   currency or label word; an upper-case word inside a company name (`ASML Holding`) is part of the name.
- *   With a Ticker/Symbol column header the word under it wins. Crypto symbols (BTC, ETH, SOL …) become
- *   Yahoo's pairs (BTC-USD).
+ *   currency or label word; an upper-case word inside a company name (`iShares Core MSCI`) is part of the
+ *   name, but one opening the line before a name or a legal form (`LTC Litecoin`, `BASF SE`) is offered as
+ *   both; one or two letters before it that start it or the next word are a logo's initials, dropped. With
+ *   a Ticker/Symbol column header the word under it wins, and upper-case words well left of that column are
+ *   a description's. An amount written with its coin's symbol (`0.5 BTC`) names the coin. Crypto symbols
+ *   become Yahoo's pairs (BTC-USD).
  * - A line with only a company name, under a holding read in full that has a ticker and no name, names it.
  * - A bare whole number between a name's words is part of the name (`S&P 500 ETF`), never a quantity.
- * - Numbers: US `1,234.56` and European `1.234,56` (the form most numbers on the screen use decides
- *   ambiguous ones), currency signs, parentheses and minus signs. Percentages and signed amounts (+/−,
- *   parentheses) are changes and gains, never quantity, price or value.
- * - Which number is what: the column under a Quantity/Shares/Qty header, else the number followed by a unit
- *   (shares, Stk., pcs, units, or the crypto symbol), else the three numbers where quantity × price = value
- *   (within 1 %), else the one number without a currency sign. When price and value are known and quantity ×
- *   price misses the value, the quantity is re-read as value ÷ price if that differs from the recognised
- *   digits by at most two characters (an OCR slip such as 90 read as 920).
+ * - Numbers: US `1,234.56`, European `1.234,56` and `1 234,56`, Swiss `1'234.56` (the form most numbers on
+ *   the screen use decides ambiguous ones), currency signs, parentheses and minus signs; a monospaced
+ *   decimal point read as a space (`455 69`) and a unit glued to its number (`70pcs`) are mended.
+ *   Percentages and signed amounts (+/−, parentheses) are changes and gains, never quantity, price or value;
+ *   a number after an Avg/Cost label is a cost per share, never price or value.
+ * - Which number is what: the column under a Quantity/Shares/Qty/Position/Stück header (a Total column
+ *   where nothing else heads the quantity and no price is shown), else the number after a quantity label
+ *   (`Shares 12`) or before a unit (shares, Stk., pcs and their misreadings such as `pes`, or the coin's
+ *   symbol), else the three numbers where quantity × price = value (within 1 %), else the one number
+ *   without a currency sign. A number after a Value label is the value; with quantity and price known and
+ *   no Value column, the number that is their product, else the one larger amount, is. When price and value
+ *   are known and quantity × price misses the value, the quantity is re-read as value ÷ price if that
+ *   differs from the recognised digits by at most two characters and one digit in length (an OCR slip such
+ *   as 90 read as 920); the row's evidence says how its quantity was told and whether it was repaired or
+ *   still misses (checks.ts turns that into flags).
  */
 import { type DecimalMark, dominantDecimal, parseNumber, round } from "../numbers.ts";
 

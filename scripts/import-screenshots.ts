@@ -913,7 +913,9 @@ export const FAMILIES: Family[] = [
         `${ccy(h) === "USD" ? "US" : ccy(h) === "CHF" ? "CH" : pickOne(r, ["DE", "NL", "FR"])}${String(Math.floor(1e9 + r() * 8.9e9))}${Math.floor(r() * 10)}`;
       const rows = hs
         .map(
-          (h) => `<tr><td class="l"><div class="sb">${bankNames && !/ETF|Trust|UCITS|iShares|Vanguard/.test(h.security.name) ? `${h.security.name.replace(/ (Inc\.?|Corp|SA|SE|AG|plc)$/, "")} ${pickOne(r, ["Reg Shs", "Registered Shs", "Namen-Akt"])}` : h.security.name}</div>
+          (
+            h,
+          ) => `<tr><td class="l"><div class="sb">${bankNames && !/ETF|Trust|UCITS|iShares|Vanguard/.test(h.security.name) ? `${h.security.name.replace(/ (Inc\.?|Corp|SA|SE|AG|plc)$/, "")} ${pickOne(r, ["Reg Shs", "Registered Shs", "Namen-Akt"])}` : h.security.name}</div>
           <div class="m" style="font-size:0.85em">${withSymbol ? `${h.security.ticker} · ` : ""}ISIN ${isin(h)} · Valor ${Math.floor(1_000_000 + r() * 8_999_999)}</div></td>
           <td>${qty(h, st)}</td><td class="l">${ccy(h)}</td><td>${num(h.price, 2, st)}</td><td>14.10.2025</td><td>${num(chf(h), 2, st)}</td><td>${num((100 * chf(h)) / sum, 2, st)}</td></tr>`,
         )
@@ -1030,7 +1032,10 @@ export const FAMILIES: Family[] = [
       const head = (t: string) => `${t} <span class="m" style="font-size:0.75em">▾</span>`;
       const rows = hs
         .map(
-          (h, i) => `<tr style="${i % 2 ? "background:#8882" : ""}"><td class="l">${h.security.ticker}</td>${withName ? `<td class="l">${h.security.name}</td>` : ""}
+          (
+            h,
+            i,
+          ) => `<tr style="${i % 2 ? "background:#8882" : ""}"><td class="l">${h.security.ticker}</td>${withName ? `<td class="l">${h.security.name}</td>` : ""}
           <td>${fixed ? num(h.quantity, 4, st) : qty(h, st)}</td><td>${num(h.price, 2, st)}</td><td class="l">${ccy}</td><td>${num(h.value, 2, st)}</td><td>${num(h.cost, 2, st)}</td>
           <td class="${gainClass(h.gain)}">${h.gain < 0 ? `(${num(-h.gain, 2, st)})` : num(h.gain, 2, st)}</td></tr>`,
         )
@@ -1066,7 +1071,9 @@ export const FAMILIES: Family[] = [
       const usd = (n: number) => `${num(n, 2, st)} USD`;
       const rows = hs
         .map(
-          (h) => `<tr><td class="l">${pickOne(r, ["NISA", "Specific", "Specific", "General"])}</td><td class="l"><div class="b">${h.security.ticker}</div><div class="m" style="font-size:0.85em">${h.security.name}</div></td>
+          (
+            h,
+          ) => `<tr><td class="l">${pickOne(r, ["NISA", "Specific", "Specific", "General"])}</td><td class="l"><div class="b">${h.security.ticker}</div><div class="m" style="font-size:0.85em">${h.security.name}</div></td>
           <td>${qty(h, st)}</td><td>${usd(h.cost / h.quantity)}</td><td>${usd(h.price)}</td><td class="sb">${yen(h.value * rate)}</td><td class="${gainClass(h.gain)}">${yen(h.gain * rate, true)}</td></tr>`,
         )
         .join("");

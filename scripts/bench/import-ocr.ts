@@ -11,7 +11,7 @@
  * change the rules would make that split tuning data).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { OcrEngine } from "../../services/import/src/ocr/engine.ts";
 import { readScreenshot } from "../../services/import/src/screenshot.ts";
@@ -25,6 +25,8 @@ interface Tally {
   caught: number;
   silent: number;
   times: number[];
+  /** CPU time of the process (every thread: the OCR worker, libvips) per image: steadier than the wall clock under load */
+  cpu: number[];
   families: Map<string, { right: number; expected: number }>;
 }
 
@@ -49,14 +51,18 @@ export async function importOcrBench(options: { perFamily?: number; seed?: numbe
         caught: 0,
         silent: 0,
         times: [],
+        cpu: [],
         families: new Map(),
       };
       tallies.set(item.split, t);
       const bytes = readFileSync(join(dir, item.file));
       const start = performance.now();
+      const cpuStart = process.cpuUsage();
       const { message } = await readScreenshot(engine, bytes, setSearch);
       const ms = performance.now() - start;
+      const cpu = process.cpuUsage(cpuStart);
       t.times.push(ms);
+      t.cpu.push((cpu.user + cpu.system) / 1000);
       const s = score(item, message);
       t.right += s.right;
       t.rightFlagged += s.rightFlagged;
@@ -72,14 +78,19 @@ export async function importOcrBench(options: { perFamily?: number; seed?: numbe
     console.log(`import OCR: ${set.length} screenshots generated in ${Math.round(renderMs)} ms (seed ${seed}, ${perFamily} per family)`);
     for (const [split, t] of [...tallies].sort(([a], [b]) => (a === "held-out" ? 1 : b === "held-out" ? -1 : 0))) {
       const sorted = [...t.times].sort((a, b) => a - b);
+      const cpu = [...t.cpu].sort((a, b) => a - b);
       console.log(
         `import OCR ${split}: ${t.right}/${t.expected} holdings exactly right (${((100 * t.right) / t.expected).toFixed(1)} %); ` +
           `rows not right: ${t.caught} flagged, ${t.silent} silent; right rows flagged all the same: ${t.rightFlagged}; per image median ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms, ` +
-          `max ${Math.round(sorted[sorted.length - 1])} ms`,
+          `max ${Math.round(sorted[sorted.length - 1])} ms; CPU per image median ${Math.round(cpu[Math.floor(cpu.length / 2)])} ms`,
       );
       console.log(`  by family: ${[...t.families].map(([f, x]) => `${f} ${x.right}/${x.expected}`).join(", ")}`);
     }
-    console.log(`  (warm worker; model load ${Math.round(warmMs)} ms) on ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}`);
+    console.log(
+      `  (warm worker; model load ${Math.round(warmMs)} ms) on ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
   } finally {
     await engine.close();
     rmSync(dir, { recursive: true, force: true });

@@ -180,9 +180,20 @@ interface Token {
   nameWord?: boolean;
 }
 
+type ColumnKind = "quantity" | "price" | "value" | "ticker" | "cost" | "change" | "weight" | "other";
+
+/** a header cell: what its column holds and where it stands */
+interface Column {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+}
+
 interface Columns {
   /** the table's first column is the symbol: a row's first word is its ticker whatever case OCR gave it */
   symbolFirst?: boolean;
+  /** every header cell, left to right (when the OCR gave boxes) */
+  list?: Column[];
   quantity?: number;
   price?: number;
   value?: number;
@@ -311,7 +322,10 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     const tokens = tokenize(line, decimal, columns);
     // an account's words in a line that shows a holding in full are a company's ("Home Depot Inc 4.8 £398.28 £1,915.81")
     const accountLine = ACCOUNT.test(text) && !findTriple(tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed));
-    if (TOTAL.test(text) || TOTAL_WORD.test(text) || CASH.test(text) || accountLine) {
+    // a cash line shows one amount; a holding whose name says cash shows its ticker and amounts ("BCH Bitcoin Cash")
+    const cashLine =
+      CASH.test(text) && !(tokens.some((t) => t.ticker) && tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed).length >= 2);
+    if (TOTAL.test(text) || TOTAL_WORD.test(text) || cashLine || accountLine) {
       finish();
       return;
     }
@@ -383,6 +397,26 @@ function complete(h: Holding): boolean {
   return numbers.some((n) => n.unit) || findTriple(numbers) !== null;
 }
 
+/**
+ * A column header's phrase (the words of one header cell: "Market Value", "Avg Price", "Cost Basis Total")
+ * → what the column holds. Costs, gains and weights come first: "Avg Price" is a cost, "Gain/Loss $" a gain,
+ * "Kurswert" a value although it holds "Kurs".
+ */
+function columnKind(phrase: string, totalIsQuantity: boolean): ColumnKind {
+  const p = phrase.toLowerCase().replace(/[/()]/g, " ").replace(/\s+/g, " ").trim();
+  const words = p.split(" ");
+  if (/^(symbol|ticker|instrument|coin|asset)$/.test(words[0])) return "ticker";
+  if (/\b(avg\.?|average|cost|basis|einstand\w*|kaufkurs|paid|ø)(\b|$)/.test(p)) return "cost";
+  if (/(\b(gain|loss|p&l|p l|pnl|unrealized|unrealised|unrlzd|change|return|entwicklung|performance|day's|today)\b|^\+ -|^\+\/-)/.test(p))
+    return "change";
+  if (/\b(weight|allocation|gewicht|anteil)\b|^%$/.test(p)) return "weight";
+  if (words.some((w) => QUANTITY_HEADER.test(w))) return "quantity";
+  if (p === "total" && totalIsQuantity) return "quantity";
+  if (/(\b(value|waarde|valeur|mkt)\b|\p{L}*wert$)/u.test(p)) return "value";
+  if (/\b(price|last|kurs|koers|cours|quote)\b/.test(p)) return "price";
+  return "other";
+}
+
 function headerColumns(line: ScreenshotLine): Columns | null {
   const words: ScreenshotWord[] = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
   // a header names columns: two header words or more, most of its words, and no amounts
@@ -391,31 +425,27 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   if (hits.length < 2 || hits.length < words.length * 0.4) return null;
   const columns: Columns = { symbolFirst: /^(symbol|ticker|instrument|coin|asset)$/i.test(words[0]?.text ?? "") };
   if (!line.words) return columns;
-  const centre = (w: { x0: number; x1: number }) => (w.x0 + w.x1) / 2;
-  // a header of two words ("Market Value") is centred on both; the last word of the name marks the column
-  const next = (i: number) => words[i + 1];
   // "Total" heads the quantity only where nothing else does and no price is shown (a crypto exchange's
   // Total / Available / In order), never after Cost, Basis or Gain ("Cost Basis Total")
   const totalIsQuantity = !words.some((w) => QUANTITY_HEADER.test(w.text) || /^(price|last|kurs|koers|cours)$/i.test(w.text));
-  words.forEach((w, i) => {
-    const t = w.text.toLowerCase();
-    const span = next(i) && /^(value|price|basis)$/i.test(next(i).text) ? { x0: w.x0, x1: next(i).x1 } : w;
-    if (QUANTITY_HEADER.test(t) && columns.quantity === undefined) columns.quantity = centre(w);
-    else if (
-      t === "total" &&
-      totalIsQuantity &&
-      columns.quantity === undefined &&
-      !/^(gain|value|cost|return)/i.test(next(i)?.text ?? "") &&
-      !/^(cost|basis|gain|loss|gain\/loss)$/i.test(words[i - 1]?.text ?? "")
-    )
-      columns.quantity = centre(w);
-    else if (/^(price|kurs|koers|cours)$/.test(t) && columns.price === undefined && !/^(avg|average)\.?$/i.test(words[i - 1]?.text ?? ""))
-      columns.price = centre(w);
-    else if (/^(last)$/.test(t) && columns.price === undefined) columns.price = centre(next(i) && /^price$/i.test(next(i).text) ? span : w);
-    else if (/^(market|current|mkt)$/.test(t) && next(i) && /^value$/i.test(next(i).text)) columns.value = centre(span);
-    else if (/^(value|\p{L}*wert|waarde|valeur)$/u.test(t) && columns.value === undefined) columns.value = centre(w);
-    else if (/^(symbol|ticker|instrument|coin|asset)$/.test(t)) columns.ticker = w.x0;
-  });
+  // the words of one header cell stand a space apart (less than a letter's width); cells stand further apart
+  const letter = (w: ScreenshotWord) => (w.x1 - w.x0) / Math.max(1, w.text.length);
+  const phrases: ScreenshotWord[][] = [];
+  for (const w of [...words].sort((a, b) => a.x0 - b.x0)) {
+    const last = phrases[phrases.length - 1]?.at(-1);
+    if (last && w.x0 - last.x1 < Math.max(letter(w), letter(last)) * 1.1) phrases[phrases.length - 1].push(w);
+    else phrases.push([w]);
+  }
+  columns.list = phrases.map((ws) => ({
+    kind: columnKind(ws.map((w) => w.text).join(" "), totalIsQuantity),
+    x0: ws[0].x0,
+    x1: ws[ws.length - 1].x1,
+  }));
+  const centre = (c: { x0: number; x1: number }) => (c.x0 + c.x1) / 2;
+  for (const c of columns.list) {
+    if (c.kind === "ticker") columns.ticker ??= c.x0;
+    else if (c.kind === "quantity" || c.kind === "price" || c.kind === "value") columns[c.kind] ??= centre(c);
+  }
   return columns;
 }
 
@@ -507,15 +537,22 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   });
   // an app's round logo holds the company's initials ("Ap AAPL Apple", "B BCH Bitcoin Cash"): one or two
   // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words
+  // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words;
+  // nor is a logo the recognition made a short mark of ("oO", "o", "(5)", a "0" it was unsure of) before a
+  // ticker it read well: a ticker is never written in lower case, and an icon reads as an unsure scrap
   const [a, b, c] = tokens;
-  if (
+  const initials =
+    a && /^[A-Za-z]{1,2}$/.test(a.text) && [b?.text ?? "", c?.text ?? ""].some((w) => w.toLowerCase().startsWith(a.text.toLowerCase()));
+  const scrap =
     a &&
-    b?.ticker &&
-    /^[A-Za-z]{1,2}$/.test(a.text) &&
-    [b.text, c?.text ?? ""].some((w) => w.toLowerCase().startsWith(a.text.toLowerCase()))
-  ) {
+    /^[A-Za-z0-9()[\]]{1,4}$/.test(a.text) &&
+    (/[a-z]/.test(a.text) || (a.confidence ?? 100) < 50) &&
+    /^[A-Z]{2,5}([.-][A-Z])?$/.test(b?.text ?? "") &&
+    (b?.confidence ?? 100) >= 60;
+  if (a && b?.ticker && (initials || scrap)) {
     a.ticker = undefined;
     a.nameWord = undefined;
+    a.value = undefined;
     a.text = "";
   }
   // a capitalised label word inside a name is part of it ("Vanguard Total Stock Market", "AT&T Inc"): the
@@ -525,6 +562,12 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       if (t.nameWord || t.ticker || t.value !== undefined || !/^[A-Z][a-z]+\.?$/.test(t.text) || UNITS.test(t.text)) return;
       if (tokens[i - 1]?.nameWord || tokens[i + 1]?.nameWord) t.nameWord = true;
     });
+  }
+  // a number under a cost, gain or weight column is none of quantity, price and value ("Avg Price 18.92")
+  for (const t of tokens) {
+    if (t.value === undefined) continue;
+    const kind = headerColumnOf(t, columns)?.kind;
+    if (kind === "cost" || kind === "change" || kind === "weight") t.cost = true;
   }
   // a bare whole number between words is part of a name ("Vanguard S&P 500 ETF", "iShares Russell 2000"), not a quantity
   tokens.forEach((t, i) => {
@@ -592,8 +635,37 @@ function symbolFirst(tokens: Token[], columns: Columns): void {
 
 type ColumnKey = "quantity" | "price" | "value" | "ticker";
 
+/**
+ * The header column a word stands under: the nearest by its centre or by either edge (numbers line up on the
+ * right, names on the left, whatever the header's width). Null when nothing stands near (no header, or a
+ * word far from every column).
+ */
+function headerColumnOf(t: Token, columns: Columns): Column | null {
+  if (!columns.list || t.x === undefined || Number.isNaN(t.x) || !t.box) return null;
+  let best: Column | null = null;
+  let distance = Number.POSITIVE_INFINITY;
+  for (const c of columns.list) {
+    const d = Math.min(Math.abs((c.x0 + c.x1) / 2 - t.x), Math.abs(c.x1 - t.box.x1), Math.abs(c.x0 - t.box.x0));
+    if (d < distance) {
+      distance = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
 function columnOf(t: Token, columns: Columns): ColumnKey | null {
   if (t.x === undefined || Number.isNaN(t.x)) return null;
+  if (
+    columns.ticker !== undefined &&
+    t.ticker &&
+    Math.abs(columns.ticker - t.x) < 200 &&
+    t.x <
+      Math.min(...[columns.quantity, columns.price, columns.value].filter((v): v is number => v !== undefined), Number.POSITIVE_INFINITY)
+  )
+    return "ticker";
+  const under = headerColumnOf(t, columns);
+  if (under) return under.kind === "quantity" || under.kind === "price" || under.kind === "value" ? under.kind : null;
   let best: ColumnKey | null = null;
   let distance = Number.POSITIVE_INFINITY;
   for (const key of ["quantity", "price", "value"] as const) {
@@ -605,14 +677,6 @@ function columnOf(t: Token, columns: Columns): ColumnKey | null {
       best = key;
     }
   }
-  if (
-    columns.ticker !== undefined &&
-    t.ticker &&
-    Math.abs(columns.ticker - t.x) < 200 &&
-    t.x <
-      Math.min(...[columns.quantity, columns.price, columns.value].filter((v): v is number => v !== undefined), Number.POSITIVE_INFINITY)
-  )
-    return "ticker";
   return best;
 }
 
@@ -739,8 +803,9 @@ function repaired(text: string, q: number, price: number, value: number): number
   if (candidate <= 0 || Math.abs(candidate * price - value) > value * 0.005) return q;
   const digits = (n: string) => n.replace(/\D/g, "");
   const [seen, wanted] = [digits(text), digits(candidate.toFixed(decimals))];
-  // a slip of a digit or two, never a number of another size (92 is no misreading of 9,200)
-  return Math.abs(seen.length - wanted.length) <= 1 && editDistance(seen, wanted) <= 2 ? candidate : q;
+  // a slip of a digit (two in a long number), never a number of another size (92 is no misreading of 9,200)
+  // nor another number altogether (66 is no misreading of 79)
+  return Math.abs(seen.length - wanted.length) <= 1 && editDistance(seen, wanted) <= (seen.length >= 5 ? 2 : 1) ? candidate : q;
 }
 
 function editDistance(a: string, b: string): number {

@@ -1172,13 +1172,15 @@ export interface GenerateOptions {
 }
 
 /** Renders `perFamily` variants of every family of the split into `out`; returns the manifest (also written). */
-export async function generate(options: GenerateOptions): Promise<ManifestEntry[]> {
+export async function generate(options: GenerateOptions & { families?: string[] }): Promise<ManifestEntry[]> {
   mkdirSync(options.out, { recursive: true });
   warnMissingFonts();
   const browser = await launchChromium();
   const manifest: ManifestEntry[] = [];
   try {
-    const families = FAMILIES.filter((f) => options.split === "all" || f.split === options.split);
+    const families = FAMILIES.filter(
+      (f) => (options.split === "all" || f.split === options.split) && (!options.families || options.families.includes(f.id)),
+    );
     for (const family of families) {
       for (let i = 0; i < options.perFamily; i++) {
         const seed = options.seed * 1000 + FAMILIES.indexOf(family) * 100 + i;

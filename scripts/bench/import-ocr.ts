@@ -5,7 +5,7 @@
  * ticker and quantity; a row that is not right is caught (flagged for the user) or silent. Time per image
  * on a warm worker: image preparation + OCR + parsing + the checks against the search.
  *
- *   node --import tsx scripts/bench/import-ocr.ts [--per-family N] [--seed S] [--split tuning|held-out] [--verbose]
+ *   node --import tsx scripts/bench/import-ocr.ts [--per-family N] [--seed S] [--split tuning|held-out] [--families a,b] [--verbose]
  *
  * Misses are printed for the tuning split only (--verbose prints the held-out ones too: looking at them to
  * change the rules would make that split tuning data).
@@ -30,14 +30,22 @@ interface Tally {
   families: Map<string, { right: number; expected: number }>;
 }
 
-export async function importOcrBench(options: { perFamily?: number; seed?: number; split?: string; verbose?: boolean } = {}) {
+export async function importOcrBench(
+  options: { perFamily?: number; seed?: number; split?: string; families?: string[]; verbose?: boolean } = {},
+) {
   const perFamily = options.perFamily ?? 4;
   const seed = options.seed ?? 1;
   const dir = mkdtempSync(join(tmpdir(), "folio-ocr-bench-"));
   const engine = new OcrEngine();
   try {
     const renderStart = performance.now();
-    const set = await generate({ out: dir, split: (options.split as "tuning" | "held-out") ?? "all", perFamily, seed });
+    const set = await generate({
+      out: dir,
+      split: (options.split as "tuning" | "held-out") ?? "all",
+      perFamily,
+      seed,
+      families: options.families,
+    });
     const renderMs = performance.now() - renderStart;
     const warmStart = performance.now();
     await engine.warm();
@@ -111,5 +119,6 @@ if (import.meta.url === `file://${process.argv[1]}`)
     perFamily: arg("--per-family") ? Number(arg("--per-family")) : undefined,
     seed: arg("--seed") ? Number(arg("--seed")) : undefined,
     split: arg("--split"),
+    families: arg("--families")?.split(","),
     verbose: process.argv.includes("--verbose"),
   });

@@ -203,7 +203,7 @@ export async function readScreenshot(
   if (
     !(
       reading.orphans > 0 ||
-      reading.errors.length > 0 ||
+      reading.missed > 0 ||
       reading.rows.some(doubtful) ||
       checked.message.some((r) => r.flags.length > 0) ||
       reading.rows.length === 0

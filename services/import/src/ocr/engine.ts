@@ -45,7 +45,8 @@ export class OcrEngine {
         cacheMethod: "none",
         gzip: true,
       });
-      await worker.setParameters({ preserve_interword_spaces: "1", user_defined_dpi: "300" });
+      // debug_file: Tesseract's own diagnostics (statistics of an empty crop) stay out of the service's output
+      await worker.setParameters({ preserve_interword_spaces: "1", user_defined_dpi: "300", debug_file: "/dev/null" });
       return worker;
     })();
     return this.worker;
@@ -66,7 +67,10 @@ export class OcrEngine {
   private async readNow(prepared: PreparedImage, layout: Layout): Promise<OcrResult> {
     const worker = await this.start();
     const { PSM } = this.tesseract as typeof import("tesseract.js");
-    await worker.setParameters({ tessedit_pageseg_mode: layout === "sparse" ? PSM.SPARSE_TEXT : PSM.SINGLE_BLOCK, tessedit_char_whitelist: "" });
+    await worker.setParameters({
+      tessedit_pageseg_mode: layout === "sparse" ? PSM.SPARSE_TEXT : PSM.SINGLE_BLOCK,
+      tessedit_char_whitelist: "",
+    });
     const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
     const words: OcrWord[] = [];
     for (const block of data.blocks ?? []) {

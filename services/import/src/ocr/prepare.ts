@@ -138,9 +138,9 @@ async function background(sharp: Sharp, data: Buffer, width: number, height: num
 }
 
 /**
- * The height of the type's capitals and digits, in pixels: the vertical strokes of letters and digits ("1",
- * "l", the sides of "0") run the glyph's full height, so the longest common vertical run of ink (the 95th
- * percentile of runs of 3 pixels or more) is it; null when there is no ink. Only strokes count: a run whose
+ * The height of the body text's capitals and digits, in pixels: the vertical strokes of letters and digits
+ * ("1", "l", the sides of "0") run the glyph's full height, so the longest common vertical run of ink is it
+ * (below); null when there is no ink. Only strokes count: a run whose
  * middle lies in a horizontal run of ink wider than 40 % of its height is part of a blob (a logo's disc, a
  * filled bar), not of a letter. Unlike the height of the bands of inked rows, it is not fooled by lines set
  * closely enough to merge into one band (a name over its ISIN in small type). Ink: clearly darker than the
@@ -178,11 +178,13 @@ export function glyphHeight(gray: Uint8Array, ground: Uint8Array, width: number,
     }
   }
   if (total < 20) return null;
-  let seen = 0;
-  for (let h = 0; h <= height; h++) {
-    seen += counts[h];
-    if (seen >= total * 0.95) return h;
-  }
+  // the runs' lengths peak at the body text's x-height (lowercase stems) and its capitals' height (digits,
+  // capitals, ascenders); a heading's few large glyphs make a far lower peak. The glyph height is the tallest
+  // length at least half as common as the commonest (lengths one apart counted half, for peaks split in two).
+  const smooth = (h: number) => counts[h] + ((counts[h - 1] ?? 0) + (counts[h + 1] ?? 0)) / 2;
+  let top = 0;
+  for (let h = 4; h < height; h++) top = Math.max(top, smooth(h));
+  for (let h = height - 1; h >= 4; h--) if (smooth(h) >= top / 2) return h;
   return null;
 }
 

@@ -217,6 +217,8 @@ export interface ScreenshotReading {
   errors: ScreenshotError[];
   /** lines with two or more amounts that belong to no holding: a sign the recognition missed the names */
   orphans: number;
+  /** errors of lines that looked like a holding (a ticker, or two amounts or more) whose quantity could not be told */
+  missed: number;
 }
 
 export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): ScreenshotReading {
@@ -229,6 +231,7 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
     rows: readings.flatMap((r) => r.rows),
     errors: readings.flatMap((r) => r.errors),
     orphans: readings.reduce((n, r) => n + r.orphans, 0),
+    missed: readings.reduce((n, r) => n + r.missed, 0),
   };
 }
 
@@ -306,8 +309,9 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
   let columns: Columns = {};
   let current: Holding | null = null;
   let orphans = 0;
+  const tally = { missed: 0 };
   const finish = () => {
-    if (current) settle(current, columns, rows, errors);
+    if (current) settle(current, columns, rows, errors, tally);
     current = null;
   };
   lines.forEach((line, index) => {
@@ -324,7 +328,8 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     const accountLine = ACCOUNT.test(text) && !findTriple(tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed));
     // a cash line shows one amount; a holding whose name says cash shows its ticker and amounts ("BCH Bitcoin Cash")
     const cashLine =
-      CASH.test(text) && !(tokens.some((t) => t.ticker) && tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed).length >= 2);
+      CASH.test(text) &&
+      !(tokens.some((t) => t.ticker) && tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed).length >= 2);
     if (TOTAL.test(text) || TOTAL_WORD.test(text) || cashLine || accountLine) {
       finish();
       return;
@@ -347,6 +352,21 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     if (nameOnly && current?.ticker && !current.name.length && complete(current)) {
       current.name = name;
       current.text.push(text);
+      return;
+    }
+    // a name that opens with an upper-case word ("ING Groep +1.89%", "ASML Holding") and shows no amount, under a
+    // holding that has its ticker and not yet its name nor its quantity, is that holding's name: a card's second line
+    if (
+      ticker &&
+      tickerToken?.nameWord &&
+      current?.ticker &&
+      !current.name.length &&
+      !complete(current) &&
+      !tokens.some((t) => t.value !== undefined && !t.percent && !t.signed)
+    ) {
+      current.name = name;
+      current.text.push(text);
+      current.tokens.push(...tokens.filter((t) => t.value !== undefined));
       return;
     }
     if (
@@ -388,7 +408,7 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     if (name.length && !h.name.length) h.name = name;
   });
   finish();
-  return { rows, errors, orphans };
+  return { rows, errors, orphans, missed: tally.missed };
 }
 
 /** whether a holding already shows its quantity: shares marked by a unit, or quantity × price = value */
@@ -689,7 +709,7 @@ function pickTicker(tokens: Token[], columns: Columns): Token | undefined {
   return candidates[0];
 }
 
-function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[]): void {
+function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[], tally: { missed: number }): void {
   const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && !t.cost && (t.value as number) > 0);
   if (numbers.length === 0) return;
   if (!h.ticker && h.name.length === 0) return;
@@ -745,6 +765,7 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
   const label = h.ticker ?? h.name.join(" ");
   if (!quantity) {
     errors.push({ line: h.line, message: `could not tell the quantity of ${label} in "${h.text.join(" ")}"` });
+    if (h.ticker || numbers.length >= 2) tally.missed++;
     return;
   }
   let q = quantity.value as number;

@@ -6,7 +6,7 @@
  * sample IBKR trade), each reviewed in the import table and turned into a portfolio marked with where it
  * came from.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -20,6 +20,7 @@ const SCREENSHOT = join(repoRoot, "services/import/test/screenshots/fidelity-com
 const SAMPLES = process.env.IMPORT_SAMPLES_DIR ?? resolve(repoRoot, "../shared/import-samples");
 const IBKR = join(SAMPLES, "ghostfolio/vti-buy-on-ibkr.csv");
 const enabled = e2e.enabled && existsSync(IBKR);
+const SHOTS = process.env.IMPORT_SHOTS ?? "/tmp/folio-import";
 
 async function portfolioOf(
   page: Page,
@@ -65,6 +66,14 @@ describe.skipIf(!enabled)("imports in Chromium", () => {
     expect(await cost("MSFT").textContent()).toMatch(/^\$[\d,]+\.\d{2}\$[\d,]+\.\d{2} today$/);
     expect(await cost("UBER").textContent()).toContain("No price (unknown ticker)");
     await table.getByText(/^Together: cost \$[\d,]+\.\d{2}, worth \$[\d,]+\.\d{2} today/).waitFor();
+    // the page as a person sees it, wide and on a phone (IMPORT_SHOTS, default /tmp/folio-import)
+    mkdirSync(SHOTS, { recursive: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: join(SHOTS, "desktop-screenshot-import.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, "phone-screenshot-import.png"), fullPage: true });
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Create waits for the flagged rows: nothing is saved, the alert says why, the keyboard is on the first
     await page.getByRole("button", { name: "Create portfolio" }).click();

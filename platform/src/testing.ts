@@ -2,6 +2,8 @@
  * Test kit for service API tests: real routes, schemas and auth through `app.inject`, on the in-process
  * adapters (SQLite in memory, memory bus/cache/queue) and a manual clock. Not used by product code.
  */
+
+import { ErrorCodes } from "@folio/proto/error-codes";
 import type { FastifyPluginAsync } from "fastify";
 import type { MemoryBus } from "./bus/memory.ts";
 import type { EventEnvelope } from "./bus/port.ts";
@@ -77,7 +79,7 @@ export function declaredErrorsOnly(app: App): void {
     reply.code(500);
     return JSON.stringify({
       error: `${contract.method} ${contract.path} answered ${status} with the code "${code}", which its contract (proto/src/contracts/${contract.service}.ts) does not list`,
-      code: "internal",
+      code: ErrorCodes.internal,
     });
   });
 }

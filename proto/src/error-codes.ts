@@ -87,22 +87,32 @@ export const ImportErrorCodes = {
   tooManyMappings: "import/too-many-mappings",
 } as const;
 
-const registry = [
-  ErrorCodes,
-  SettingsErrorCodes,
-  AchievementErrorCodes,
-  BillingErrorCodes,
-  BrokerageErrorCodes,
-  ChatErrorCodes,
-  ImportErrorCodes,
-] as const;
-
 type ValuesOf<T> = T extends unknown ? T[keyof T] : never;
+type Registry = [
+  typeof ErrorCodes,
+  typeof SettingsErrorCodes,
+  typeof AchievementErrorCodes,
+  typeof BillingErrorCodes,
+  typeof BrokerageErrorCodes,
+  typeof ChatErrorCodes,
+  typeof ImportErrorCodes,
+];
 /** Any code the API answers with. */
-export type ErrorCode = ValuesOf<(typeof registry)[number]>;
+export type ErrorCode = ValuesOf<Registry[number]>;
 
-/** Every code, once. */
-export const ALL_ERROR_CODES: readonly ErrorCode[] = [...new Set(registry.flatMap((group) => Object.values(group) as ErrorCode[]))];
+/** Every code, once (a function, so a bundle that imports one group keeps only that group). */
+export function allErrorCodes(): readonly ErrorCode[] {
+  const registry: Registry = [
+    ErrorCodes,
+    SettingsErrorCodes,
+    AchievementErrorCodes,
+    BillingErrorCodes,
+    BrokerageErrorCodes,
+    ChatErrorCodes,
+    ImportErrorCodes,
+  ];
+  return [...new Set(registry.flatMap((group) => Object.values(group) as ErrorCode[]))];
+}
 
 /** The codes every call may answer (CommonErrorCodes). */
 export const COMMON_ERROR_CODES: readonly ErrorCode[] = Object.values(CommonErrorCodes);

@@ -141,13 +141,15 @@ export const Routes = {
 export type ServiceName = keyof typeof Routes;
 
 /** Every call, service by service. */
-export const allRoutes: readonly Route[] = Object.values(Routes).flatMap((routes) => Object.values(routes) as Route[]);
+export const allRoutes: readonly Route[] = /* @__PURE__ */ Object.values(Routes).flatMap((routes) => Object.values(routes) as Route[]);
 
 /**
  * The first segments of the API's paths (`/v1/`, `/v2/`, `/cachable/`): what the edge treats as API calls
  * (JSON 404s, request logs) rather than the web app's pages.
  */
-export const API_PREFIXES: readonly string[] = [...new Set(allRoutes.map((r) => `/${r.path.split("/")[1]}/`))];
+export const API_PREFIXES: readonly string[] = /* @__PURE__ */ Array.from(
+  /* @__PURE__ */ new Set(allRoutes.map((r) => `/${r.path.split("/")[1]}/`)),
+);
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>

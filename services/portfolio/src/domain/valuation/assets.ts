@@ -79,7 +79,8 @@ export function valueLots(
     const profitLossPercent = profitLoss === null || !lot.countedCost ? null : (profitLoss / lot.countedCost) * 100;
     if (marketValue !== null && !sell) total += marketValue;
     const sale = sell && lot.sale?.counted ? lot.sale : null;
-    const staleReason = lot.inst.latestPrice === null ? null : priceStaleness(lot.inst.stale, lot.inst.asOf, market.pricesAsOf);
+    // a sale values nothing at today's price: its price is never stale
+    const staleReason = sell || lot.inst.latestPrice === null ? null : priceStaleness(lot.inst.stale, lot.inst.asOf, market.pricesAsOf);
     valued[i] = {
       ticker: lot.ticker,
       quantity: lot.quantity,

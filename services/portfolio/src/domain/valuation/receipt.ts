@@ -9,8 +9,8 @@
  * valuation month's close and rate. priceGain += n (P₁ − P₀) R₁, fxEffect += n P₀ (R₁ − R₀).
  */
 import { formatMoney, formatPercent } from "./format.ts";
-import { entitledShares, type Lot, type Sale } from "./lots.ts";
-import { daysInMonth, epochDay, monthKey } from "./months.ts";
+import type { Lot, Sale } from "./lots.ts";
+import { daysInMonth, epochDay, monthKey, parseMonth } from "./months.ts";
 import { rangeBase } from "./returns.ts";
 import type { Timeline } from "./timeline.ts";
 import type { RangeKey, RangeReturn, Receipt } from "./types.ts";
@@ -42,20 +42,24 @@ export function receiptOf(t: Timeline, lots: readonly Lot[], range: RangeReturn 
   for (const lot of lots) {
     if (!inTimeline(lot)) continue;
     const inst = lot.inst;
-    const rateAt = (m: number) => (inst.rate ? inst.rate.values[m - start] : 1);
+    const rates = inst.rate ? inst.rate.values : null;
     const entered = lot.entry <= base;
     // P₀, R₀: the base month's close and rate, or the purchase (PoA in today's shares, the cost's rate)
     const p0 = entered ? inst.close.values[base - start] : lot.PoA / lot.splitFactor;
-    const r0 = entered ? rateAt(base) : lot.costRate;
+    const r0 = entered ? (rates ? rates[base - start] : 1) : lot.costRate;
     if (!entered) purchases += lot.countedCost;
-    const piece = (n: number, p1: number, r1: number) => {
-      priceGain += n * (p1 - p0) * r1;
-      fxEffect += n * p0 * (r1 - r0);
-    };
-    if (lot.shares !== 0) piece(lot.shares, inst.close.values[end - start], rateAt(end));
+    if (lot.shares !== 0) {
+      const p1 = inst.close.values[end - start];
+      const r1 = rates ? rates[end - start] : 1;
+      priceGain += lot.shares * (p1 - p0) * r1;
+      fxEffect += lot.shares * p0 * (r1 - r0);
+    }
     for (const p of lot.pieces) {
       if (p.sale.month <= base) continue;
-      piece(p.shares, p.sale.lot.PoA / p.sale.lot.splitFactor, p.sale.rate);
+      const p1 = p.sale.lot.PoA / p.sale.lot.splitFactor;
+      const r1 = p.sale.rate;
+      priceGain += p.shares * (p1 - p0) * r1;
+      fxEffect += p.shares * p0 * (r1 - r0);
     }
   }
   let sales = 0;
@@ -77,21 +81,6 @@ export function receiptOf(t: Timeline, lots: readonly Lot[], range: RangeReturn 
   };
 }
 
-/** Every dividend the timeline's lots received, one flow per lot and ex-date, with its month. */
-function dividendFlows(lots: readonly Lot[]): (CashFlow & { month: number })[] {
-  const out: (CashFlow & { month: number })[] = [];
-  for (const lot of lots) {
-    if (!inTimeline(lot)) continue;
-    const events = lot.inst.dividends;
-    for (let k = lot.divFrom; k < events.length; k++) {
-      const d = events[k];
-      const amount = entitledShares(lot, d.day) * d.base;
-      if (amount !== 0 && !Number.isNaN(amount)) out.push({ amount, date: d.date, day: d.day, month: d.month });
-    }
-  }
-  return out;
-}
-
 /**
  * The flows of the range after `base`: −startValue on the base month's last day (none since inception), −cost
  * of each lot entering after it on its DoA, +(proceeds − fee) of each sale leaving after it, +dividends (total
@@ -104,7 +93,7 @@ export function rangeCashFlows(
   inception: boolean,
   startValue: number,
   endValue: number,
-  dividends: readonly (CashFlow & { month: number })[],
+  dividends: readonly CashFlow[],
 ): CashFlow[] {
   const flows: CashFlow[] = [];
   if (!inception && startValue !== 0) flows.push({ amount: -startValue, date: "", day: monthEndDay(base) });
@@ -112,7 +101,7 @@ export function rangeCashFlows(
     if (inTimeline(lot) && lot.entry > base) flows.push({ amount: -lot.countedCost, date: lot.DoA, day: lot.doaEpoch });
   for (const sale of salesOf(lots))
     if (sale.month > base) flows.push({ amount: sale.proceeds - sale.fee, date: sale.lot.DoA, day: sale.epoch });
-  if (t.basis === "total") for (const d of dividends) if (d.month > base) flows.push(d);
+  if (t.basis === "total") for (const d of dividends) if (parseMonth(d.date) > base) flows.push(d);
   flows.push({ amount: endValue, date: t.market.valuationDate, day: t.market.valuationDay });
   return flows;
 }
@@ -176,19 +165,24 @@ export function returnsNote(
     : `${xirr} is below the ${twr}, because more of your money was at work in the months that gained least or lost: the ${what} in this range came at bad times.`;
 }
 
-/** The range's own XIRR, its TWR per year and the sentence, for the portfolio's ranges. */
+/**
+ * The range's own XIRR, its TWR per year and the sentence, for the portfolio's ranges. `dividends`: the
+ * dividends received, one flow per ticker and ex-date; `sinceInception`: the portfolio's XIRR, which is the
+ * range's when it reaches back to the first purchase (the same flows).
+ */
 export function moneyWeighted(
   t: Timeline,
   lots: readonly Lot[],
   range: RangeReturn | null,
   key: RangeKey,
   receipt: Receipt | null,
-  dividends: readonly (CashFlow & { month: number })[],
+  dividends: readonly CashFlow[],
+  sinceInception: number | null,
 ): RangeMoneyWeighted {
   if (!range) return { xirrPercent: null, twrAnnualPercent: null, returnsNote: "" };
   const base = rangeBase(key, t.firstMonth, t.end);
   const inception = range.base === null;
-  const rate = xirr(rangeCashFlows(t, lots, base, inception, range.startValue, range.value, dividends));
+  const rate = inception ? sinceInception : xirr(rangeCashFlows(t, lots, base, inception, range.startValue, range.value, dividends));
   const days = t.market.valuationDay - rangeStartDay(t, base, inception);
   const twrAnnualPercent = annualised(range.profitLossPercent, days);
   const xirrPercent = rate === null ? null : rate * 100;
@@ -206,5 +200,3 @@ function rangeStartDay(t: Timeline, base: number, inception: boolean): number {
   const day = t.minDay[first - t.start] || 1;
   return epochDay(`${monthKey(first)}-${String(day).padStart(2, "0")}`);
 }
-
-export { dividendFlows };

@@ -10,7 +10,7 @@ import { valuationGaps } from "./gaps.ts";
 import { applyInitialPercents } from "./initial-percents.ts";
 import { buildLots, isHeld, type Lot, matchHoldings } from "./lots.ts";
 import { createMarket, type Instrument, type Market } from "./market.ts";
-import { dividendFlows, moneyWeighted, receiptOf } from "./receipt.ts";
+import { moneyWeighted, receiptOf } from "./receipt.ts";
 import { RANGES, rangeBase, rangeReturns } from "./returns.ts";
 import { allHistory, lotsTimeline } from "./timeline.ts";
 import type { AssetInput, InitialPercentZero, PortfolioValuation, RangeKey, RateUsed, Receipt, ValuationInput } from "./types.ts";
@@ -91,10 +91,10 @@ export function valuePortfolio(input: ValuationInput): PortfolioValuation {
   const totals = portfolioTotals(valued, market.basis, lots);
   const timeline = lotsTimeline(lots, market);
   const ranges = rangeReturns(timeline, formatGains);
-  const flows = lotCashFlows(lots, market);
+  const received = market.basis === "total" ? dividendCashFlows(lots) : [];
+  const flows = lotCashFlows(lots, market, received);
   const rate = xirr(flows);
   const roots = xirrRoots(flows, rate);
-  const received = dividendFlows(lots);
   const receipt = {} as Record<RangeKey, Receipt | null>;
   for (const key of RANGES) {
     const range = ranges[key];
@@ -103,10 +103,9 @@ export function valuePortfolio(input: ValuationInput): PortfolioValuation {
       continue;
     }
     receipt[key] = receiptOf(timeline, lots, range, rangeBase(key, timeline.firstMonth, timeline.end));
-    Object.assign(range, moneyWeighted(timeline, lots, range, key, receipt[key], received));
+    // since inception the range's XIRR is the portfolio's, of the same flows
+    Object.assign(range, moneyWeighted(timeline, lots, range, key, receipt[key], received, rate));
   }
-  // since inception the range's XIRR is the portfolio's, of the same flows
-  if (ranges.All && rate !== null) ranges.All.xirrPercent = rate * 100;
 
   return {
     baseCurrency: market.baseCurrency,
@@ -140,7 +139,7 @@ export function valuePortfolio(input: ValuationInput): PortfolioValuation {
  * each counted sale's net proceeds in on its date, the dividends received (total return), and the market value
  * of what is still held on the valuation date.
  */
-export function lotCashFlows(lots: readonly Lot[], market: Market): CashFlow[] {
+export function lotCashFlows(lots: readonly Lot[], market: Market, dividends: readonly CashFlow[] = []): CashFlow[] {
   const flows: CashFlow[] = [];
   let marketValue = 0;
   for (const lot of lots) {
@@ -154,7 +153,7 @@ export function lotCashFlows(lots: readonly Lot[], market: Market): CashFlow[] {
     flows.push({ amount: -lot.countedCost, date: lot.DoA, day: lot.doaEpoch });
     marketValue += lot.marketValue;
   }
-  if (market.basis === "total") flows.push(...dividendCashFlows(lots));
+  if (market.basis === "total") flows.push(...dividends);
   flows.push({ amount: marketValue, date: market.valuationDate, day: market.valuationDay });
   return flows;
 }

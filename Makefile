@@ -1,5 +1,5 @@
 # Folio: the cluster (Docker Compose) and the embedded app (one Node process) from the same code.
-.PHONY: up down logs ps start test e2e bench lint typecheck env image
+.PHONY: up down logs ps start test cluster-test e2e bench lint typecheck env image
 
 up: .env ## start the cluster: Kafka, MongoDB, Redis, gateway, services and workers
 	docker compose up -d --build
@@ -28,6 +28,9 @@ start: ## the embedded app: one process, SQLite under DATA_DIR, no servers
 
 test:
 	npm test
+
+cluster-test: ## the cluster of docker-compose.yml as processes, without Docker (needs redis-server, librdkafka-dev)
+	npm run build && npx vitest run --project server test/system/cluster.test.ts
 
 e2e:
 	npm run e2e

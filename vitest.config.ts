@@ -59,7 +59,7 @@ export default defineConfig({
           environment: "node",
           include: serverTests,
           exclude: ["**/node_modules/**"],
-          globalSetup: ["test/setup/redis.ts", "test/setup/kafka.ts", "test/setup/mongo.ts"],
+          globalSetup: ["test/setup/build.ts", "test/setup/redis.ts", "test/setup/kafka.ts", "test/setup/mongo.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -87,6 +87,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           environment: "node",
+          globalSetup: ["test/setup/build.ts"],
           include: ["web/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -10,15 +10,23 @@
  *   create-topics.js  the cluster's Kafka topics from proto's event map (compose `kafka-init`)
  *   openapi.json      the OpenAPI document, generated once here (by openapi-json.js) instead of at each start
  *   import-file-worker.js   the import service's worker thread for large broker files
+ *   metafile.json     esbuild's account of the build: every input, what imports it and how (checked by tests)
  *
- * Our workspaces (@folio/*) and most npm packages are bundled; `runtimePackages` below stay in node_modules
- * (`npm ci --omit=dev` installs them in the image). Modules loaded on demand (the Kafka, Redis and MongoDB
- * adapters) become chunks of their own beside the entries, so the embedded app never reads them.
+ * What is bundled: our workspaces (@folio/*), and the npm packages every start loads (imported statically
+ * from an entry, so each start of the compiled app runs them: the system and end-to-end tests run these very
+ * files). What stays in node_modules (`npm ci --omit=dev` installs it in the image) and loads at run time:
+ * every package reached through a dynamic import() — the ones loaded on first use (plaid, stripe, openai,
+ * nodemailer, Swagger UI, sharp, tesseract.js) and whatever they import — and `runtimePackages` below.
+ * A package bundled into a chunk of its own for a dynamic import loses its named exports when it is CommonJS
+ * (esbuild gives that chunk only a default export): that is how the compiled app once lost plaid's
+ * `Configuration`. test/system/built.test.ts reads the build's metafile and checks the rule: every bundled
+ * package is reached from an entry by static imports alone. The workspace modules loaded on demand (the
+ * Kafka, Redis and MongoDB adapters) become chunks of their own beside the entries.
  *
  *   node scripts/build-server.mjs [--outdir dir]     (inside the repository, where node_modules resolves)
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -43,10 +51,9 @@ export function serverEntries(root = repoRoot) {
 }
 
 /**
- * npm packages that stay in node_modules and load at run time: native addons, packages that read files
+ * npm packages that stay in node_modules whatever imports them: native addons, packages that read files
  * beside their own code (language data, Lua scripts, static pages, worker threads), and the drivers of the
- * cluster's servers, which the embedded app never loads. Everything else is bundled: one file to read
- * instead of hundreds to resolve is most of what a cold start costs.
+ * cluster's servers, which the embedded app never loads.
  */
 export const runtimePackages = [
   "better-sqlite3",
@@ -67,7 +74,7 @@ export const runtimePackages = [
   "mongodb",
 ];
 
-const packageName = (path) =>
+export const packageName = (path) =>
   path
     .split("/")
     .slice(0, path.startsWith("@") ? 2 : 1)
@@ -77,7 +84,10 @@ const runtimeExternal = {
   name: "runtime-packages-external",
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (runtimePackages.includes(packageName(args.path))) return { path: args.path, external: true };
+      const name = packageName(args.path);
+      if (name.startsWith("@folio/") || name.startsWith("node:")) return undefined;
+      // loaded on first use: from node_modules, as Node itself loads it (named exports of CommonJS included)
+      if (args.kind === "dynamic-import" || runtimePackages.includes(name)) return { path: args.path, external: true };
       return undefined;
     });
   },
@@ -113,6 +123,7 @@ export async function buildServer({ outdir = resolve(repoRoot, "dist/server"), q
     plugins: [runtimeExternal],
     banner: { js: requireBanner },
   });
+  writeFileSync(join(outdir, "metafile.json"), JSON.stringify(result.metafile));
   const openapi = spawnSync(process.execPath, [join(outdir, "openapi-json.js"), join(outdir, "openapi.json")], {
     cwd: repoRoot,
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The README's test command (`npm test`): builds the web app (the e2e and system tests serve it), runs every
+// The README's test command (`npm test`): builds the web app and the server (the system and e2e tests run the
+// compiled app, dist/server and web/dist, as `npm start` and the image do), runs every
 // vitest project (server, web, e2e) and ends with one plain summary line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";

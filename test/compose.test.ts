@@ -5,8 +5,10 @@
  * every event topic and its dead-letter topic, MongoDB runs as a replica set (the outbox needs
  * transactions), and every variable the app reads is documented in .env.example.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { EventPayloads } from "@folio/proto/events";
+import { JobPayloads, queueOwner } from "@folio/proto/jobs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { serviceNames } from "../gateway/src/registry.ts";
@@ -55,7 +57,8 @@ describe("docker-compose.yml", () => {
   it("builds the image once and runs a compiled entry of it in every app container", () => {
     const builders = Object.entries(services).filter(([, s]) => s.build);
     expect(builders.map(([n]) => n)).toEqual(["gateway"]);
-    expect(apps.length).toBe(1 + serviceNames.length + 4);
+    const workerContainers = Object.values(services).filter((s) => s.environment?.ROLE === "worker").length;
+    expect(apps.length).toBe(1 + serviceNames.length + workerContainers);
     for (const [name, s] of [...apps, ["kafka-init", services["kafka-init"]] as const]) {
       expect(s.image, name).toBe(services.gateway.image);
       const [node, file, ...rest] = s.command as string[];
@@ -75,8 +78,37 @@ describe("docker-compose.yml", () => {
       expect(s.environment?.ROLE).toBe("api");
     }
     const workers = Object.entries(services).filter(([, s]) => s.environment?.ROLE === "worker");
-    expect(workers.map(([n]) => n).sort()).toEqual(["brokerage-worker", "import-worker", "networth-worker", "pricing-worker"]);
+    expect(workers.map(([n]) => n).sort()).toEqual([
+      "brokerage-worker",
+      "import-worker",
+      "networth-worker",
+      "portfolio-worker",
+      "pricing-worker",
+    ]);
     for (const [name, s] of workers) expect(s.command, name).toEqual(services[name.replace(/-worker$/, "")].command);
+  });
+
+  it("runs every queue of proto's job map: a container with ROLE worker (or all) of the service that owns it", () => {
+    for (const queue of Object.keys(JobPayloads)) {
+      const owner = queueOwner(queue);
+      const runners = Object.entries(services).filter(
+        ([, s]) =>
+          JSON.stringify(s.command) === JSON.stringify(["node", `dist/server/${owner}.js`]) &&
+          ["worker", "all"].includes(s.environment?.ROLE ?? "all"),
+      );
+      expect(
+        runners.map(([n]) => n),
+        `${queue}: add a ${owner}-worker container (ROLE: worker)`,
+      ).not.toEqual([]);
+    }
+  });
+
+  it("lets the services believe X-Forwarded-For from the gateway alone, and the gateway from the proxies .env names", () => {
+    for (const name of serviceNames) expect(services[name].environment?.TRUST_PROXY, name).toBe("gateway");
+    for (const [name, s] of Object.entries(services).filter(([, s]) => s.environment?.ROLE === "worker")) {
+      expect(s.environment?.TRUST_PROXY, name).toBe("gateway");
+    }
+    expect(services.gateway.environment?.TRUST_PROXY).toMatch(/^\$\{TRUST_PROXY:-\}$/);
   });
 
   it("points every app container at Kafka, checks its health without curl and waits for its dependencies' health", () => {
@@ -110,8 +142,9 @@ describe("docker-compose.yml", () => {
     const names = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]{2,})=/gm)].map((m) => m[1]);
     const secrets = Object.values(compose.secrets).map((s) => s.environment);
     // compose's own (credentials, tag, port on the host) and what compose sets per container
-    const composeOnly = ["MONGO_USER", "MONGO_PASSWORD", "REDIS_PASSWORD", "FOLIO_TAG", "PORT", "MARKET_DATA_DIR", "DATA_DIR"];
-    const perContainer = ["REDIS_URL", "MONGO_URL", "KAFKA_BROKERS"];
+    const composeOnly = ["MONGO_USER", "MONGO_PASSWORD", "REDIS_PASSWORD", "FOLIO_TAG", "PORT", "MARKET_DATA_DIR", "DATA_DIR", "HOST"];
+    // set per container by compose (or, outside Docker, by whoever starts the processes)
+    const perContainer = ["REDIS_URL", "MONGO_URL", "KAFKA_BROKERS", "ROLE", ...serviceNames.map((n) => `${n.toUpperCase()}_URL`)];
     const env = services.gateway.environment ?? {};
     for (const name of names) {
       if (composeOnly.includes(name) || perContainer.includes(name)) continue;
@@ -156,23 +189,55 @@ describe("Dockerfile", () => {
   });
 });
 
+/**
+ * What the processes read from the environment, found in the sources themselves: every module of platform,
+ * the gateway and the services that reads `env` (configuration modules by any name: config.ts, settings.ts,
+ * configuration.ts, or a route file reading its own limit), by the names it reads (`env.NAME`, `env["NAME"]`,
+ * or a name in quotes passed to a reading helper such as `wholeNumber(env, "NAME", …)`), and the
+ * `<SERVICE>_URL` of every service the internal client and the gateway read.
+ */
+function settingsRead(): Map<string, Set<string>> {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") && entry.name !== "testing.ts") files.push(path);
+    }
+  };
+  for (const dir of ["platform/src", "gateway/src", ...readdirSync("services").map((s) => `services/${s}/src`)]) walk(dir);
+  const read = new Map<string, Set<string>>();
+  const add = (name: string, file: string) => read.set(name, new Set([...(read.get(name) ?? []), file]));
+  for (const file of files) {
+    const source = readFileSync(file, "utf8");
+    if (!/\benv\b/.test(source)) continue;
+    for (const m of source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)\b/g)) add(m[1] as string, file);
+    for (const m of source.matchAll(/["'`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'`]/g)) add(m[1] as string, file);
+    if (/\$\{[^}]*toUpperCase\(\)\}_URL/.test(source)) for (const name of serviceNames) add(`${name.toUpperCase()}_URL`, file);
+  }
+  return read;
+}
+
 describe(".env.example", () => {
-  it("lists every variable the configuration reads", () => {
-    const example = readFileSync(".env.example", "utf8");
-    const config = readFileSync("platform/src/config.ts", "utf8");
-    const read = new Set([...config.matchAll(/env(?:\.|, ")([A-Z_]{3,})/g)].map((m) => m[1]));
-    // services' own settings (services/<name>/src/configuration.ts or config.ts) name their variables as literals
-    for (const dir of readdirSync("services")) {
-      for (const name of ["configuration.ts", "config.ts"]) {
-        const file = `services/${dir}/src/${name}`;
-        if (!existsSync(file)) continue;
-        for (const m of readFileSync(file, "utf8").matchAll(/(?:"|env\.)([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/g)) read.add(m[1] as string);
-      }
+  const example = readFileSync(".env.example", "utf8");
+
+  it("lists every setting any process reads, whatever module reads it", () => {
+    const read = settingsRead();
+    // the finder sees each kind of module: the platform's, a service's config.ts, settings.ts, configuration.ts
+    for (const [name, file] of [
+      ["REDIS_URL", "platform/src/config.ts"],
+      ["STRIPE_SECRET_KEY", "services/billing/src/config.ts"],
+      ["PLAID_SECRET", "services/brokerage/src/settings.ts"],
+      ["PASSWORD_HASH_COST", "services/accounts/src/configuration.ts"],
+      ["RATE_LIMIT_PLAYGROUND_PER_MINUTE", "services/portfolio/src/playground.ts"],
+      ["ROLE", "platform/src/run.ts"],
+      ["PORTFOLIO_URL", "platform/src/internal.ts"],
+    ]) {
+      expect([...(read.get(name as string) ?? [])], name).toContain(file);
     }
-    expect(read.size).toBeGreaterThan(8);
-    for (const name of read) {
-      if (["SERVICES", "WORKERS", "HOST"].includes(name)) continue; // set per container by compose
-      expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, "m"));
-    }
+    // set by the runtime, not settings: Node's mode (the image sets it) and the test runner's flag
+    const notSettings = ["NODE_ENV", "VITEST"];
+    const missing = [...read.keys()].filter((name) => !notSettings.includes(name) && !new RegExp(`^#? ?${name}=`, "m").test(example));
+    expect(missing, "add them to .env.example").toEqual([]);
   });
 });

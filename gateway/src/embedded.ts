@@ -11,14 +11,13 @@ import { createHttpServer } from "@folio/platform/http/server";
 import { forService } from "@folio/platform/service";
 import { registerEdge, spaNotFound } from "./edge.ts";
 import { openApiDocument } from "./openapi.ts";
-import { selectServices, serviceFactories } from "./registry.ts";
+import { serviceFactories, serviceNames } from "./registry.ts";
 
 export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const startedAt = performance.now();
   const config = loadConfig(env);
   const deps = await createDeps(config, { sharedProcess: true, name: "embedded" });
-  const names = selectServices(config.services);
-  const modules = names.map((n) => serviceFactories[n](forService(deps, n)));
+  const modules = serviceNames.map((n) => serviceFactories[n](forService(deps, n)));
   const app = await createHttpServer({
     name: "folio",
     logLevel: config.logLevel,

@@ -2,6 +2,16 @@
  * The cluster gateway: verifies ID tokens, serves the web app and /docs, and forwards each public path to
  * the service that owns it (routes.ts). Each service's base URL comes from `<NAME>_URL`, by default
  * `http://<name>:8080` (the Compose service name); Compose balances over a service's replicas.
+ *
+ * - The client behind a request is the gateway's to say: X-Forwarded-For goes to the service as the one
+ *   address the gateway determined (its socket's peer, or what a proxy named in the gateway's TRUST_PROXY
+ *   reported), whatever the client sent; the services trust that header from the gateway alone (compose gives
+ *   them TRUST_PROXY=gateway), so their per-client limits hold per client and a forged header opens no
+ *   bucket of its own.
+ * - A service that does not answer (down, restarting) is a 503 with Retry-After, at once; one that answers
+ *   503 while it starts (platform/src/http/server.ts) is forwarded as it is. Nothing is retried here: the
+ *   client is told to.
+ * - It refuses to start without JWT_SECRET (or JWT_SECRET_FILE), naming it.
  */
 import replyFrom from "@fastify/reply-from";
 import { plaidLinkCspSources } from "@folio/brokerage/csp";
@@ -9,12 +19,26 @@ import { createCache } from "@folio/platform/cache";
 import { systemClock } from "@folio/platform/clock";
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { createHttpServer } from "@folio/platform/http/server";
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "@folio/platform/unavailable";
+import { ErrorCodes } from "@folio/proto/errors";
+import type { FastifyRequest } from "fastify";
 import { registerEdge, spaNotFound } from "./edge.ts";
 import { openApiDocument } from "./openapi.ts";
 import { routeTable } from "./routes.ts";
 
+/** Headers about the client that only the gateway may set for the services behind it. */
+const CLIENT_HEADERS = ["x-forwarded-for", "x-real-ip", "forwarded"];
+
+/** The request's headers as the service receives them: the client's own claims about its address replaced. */
+export function forwardedHeaders(request: FastifyRequest, headers: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...headers };
+  for (const name of CLIENT_HEADERS) delete out[name];
+  out["x-forwarded-for"] = request.ip;
+  return out;
+}
+
 export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
-  const config = loadConfig(env);
+  const config = loadConfig(env, { cluster: true });
   const cache = await createCache({ redisUrl: config.redisUrl, clock: systemClock, prefix: "folio:" });
   const app = await createHttpServer({
     name: "gateway",
@@ -38,7 +62,17 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
   for (const { path, service } of routeTable) {
     const base = (env[`${service.toUpperCase()}_URL`] || `http://${service}:8080`).replace(/\/$/, "");
-    app.all(path, (request, reply) => reply.from(`${base}${request.url}`));
+    app.all(path, (request, reply) =>
+      reply.from(`${base}${request.url}`, {
+        rewriteRequestHeaders: (_raw, headers) => forwardedHeaders(request, headers) as typeof headers,
+        // no retries here (reply-from would retry a GET answered 503 for up to its Retry-After, ten times)
+        retryDelay: () => null,
+        onError: (r, { error }) => {
+          request.log.warn({ err: error, service }, "service unavailable");
+          r.code(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({ error: UNAVAILABLE_MESSAGE, code: ErrorCodes.unavailable });
+        },
+      }),
+    );
   }
   await app.listen({ port: config.port, host: config.host });
   return app;

@@ -21,12 +21,3 @@ export const serviceFactories: Record<string, (deps: ServiceDeps) => ServiceModu
 };
 
 export const serviceNames = Object.keys(serviceFactories);
-
-export function selectServices(names: string[]): string[] {
-  if (names.length === 0) return serviceNames;
-  for (const n of names) {
-    if (!serviceFactories[n])
-      throw new Error(`Invalid configuration: SERVICES names unknown service '${n}' (known: ${serviceNames.join(", ")})`);
-  }
-  return names;
-}

@@ -25,6 +25,12 @@ export interface Config {
   redisUrl?: string;
   mongoUrl?: string;
   kafkaBrokers?: string[];
+  /**
+   * How long a consumer may go silent before its group gives its partitions to the others
+   * (KAFKA_SESSION_TIMEOUT_MS): what a crashed replica costs before another takes over, and (in a rebalance)
+   * how long a group may wait for a member that is slow to rejoin.
+   */
+  kafkaSessionTimeoutMs: number;
   jwtSecret: string;
   authIssuer?: string;
   authJwksUrl?: string;
@@ -40,10 +46,6 @@ export interface Config {
   /** /metrics and /docs for anyone (METRICS_PUBLIC, DOCS_PUBLIC); otherwise private addresses only */
   publicMetrics: boolean;
   publicDocs: boolean;
-  /** which services this process hosts (cluster mode: one); empty = all */
-  services: string[];
-  /** which queue workers this process runs; empty = those of its services */
-  workers: string[];
   env: NodeJS.ProcessEnv;
 }
 
@@ -82,12 +84,12 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be true or false, got '${raw}'`);
 }
 
-/** Proxy addresses: IPs, CIDR ranges, or proxy-addr's names (loopback, linklocal, uniquelocal). */
+/** Proxies: IPs, CIDR ranges, proxy-addr's names (loopback, linklocal, uniquelocal), or host names (compose's gateway). */
 function proxies(env: Env): string[] {
   const items = list(env, "TRUST_PROXY");
   for (const p of items) {
-    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(p)) {
-      throw new ConfigError("TRUST_PROXY", `must list proxy addresses or CIDR ranges, got '${p}'`);
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?|[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?)$/.test(p)) {
+      throw new ConfigError("TRUST_PROXY", `must list proxy addresses, CIDR ranges or host names, got '${p}'`);
     }
   }
   return items;
@@ -109,12 +111,29 @@ function brokers(env: Env): string[] | undefined {
   return items;
 }
 
-/** The secret that signs built-in ID tokens: JWT_SECRET, else one generated once and kept under DATA_DIR. */
-function jwtSecret(env: Env, dataDir: string): string {
+export interface LoadOptions {
+  /**
+   * A process of the cluster (the gateway, a service): every process verifies the tokens the accounts service
+   * signs, so the secret must be given to all of them; one generated per process would refuse the others'.
+   */
+  cluster?: boolean;
+}
+
+/**
+ * The secret that signs built-in ID tokens: JWT_SECRET, else (the embedded app) one generated once and kept
+ * under DATA_DIR. The cluster's processes refuse to start without it.
+ */
+function jwtSecret(env: Env, dataDir: string, options: LoadOptions): string {
   const given = env.JWT_SECRET;
   if (given !== undefined && given !== "") {
     if (given.length < 32) throw new ConfigError("JWT_SECRET", "must be at least 32 characters long");
     return given;
+  }
+  if (options.cluster) {
+    throw new ConfigError(
+      "JWT_SECRET",
+      "must be set in the cluster (or JWT_SECRET_FILE naming a file that holds it): the gateway and every service check the tokens the accounts service signs with it",
+    );
   }
   const file = join(dataDir, "jwt-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
@@ -149,7 +168,7 @@ export function withSecretFiles(env: Env): Env {
   return out;
 }
 
-export function loadConfig(given: Env = process.env): Config {
+export function loadConfig(given: Env = process.env, options: LoadOptions = {}): Config {
   const env = withSecretFiles(given);
   const port = wholeNumber(env, "PORT", 8080, 0, 65535);
   const dataDir = resolve(env.DATA_DIR || "./data");
@@ -175,7 +194,8 @@ export function loadConfig(given: Env = process.env): Config {
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
     mongoUrl: url(env, "MONGO_URL", ["mongodb:", "mongodb+srv:"]),
     kafkaBrokers: brokers(env),
-    jwtSecret: jwtSecret(env, dataDir),
+    kafkaSessionTimeoutMs: wholeNumber(env, "KAFKA_SESSION_TIMEOUT_MS", 30_000, 6000, 300_000),
+    jwtSecret: jwtSecret(env, dataDir, options),
     authIssuer,
     authJwksUrl,
     smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
@@ -186,8 +206,6 @@ export function loadConfig(given: Env = process.env): Config {
     requestsPerMinute: wholeNumber(env, "RATE_LIMIT_PER_MINUTE", 600, 0, 1_000_000),
     publicMetrics: flag(env, "METRICS_PUBLIC", false),
     publicDocs: flag(env, "DOCS_PUBLIC", true),
-    services: list(env, "SERVICES"),
-    workers: list(env, "WORKERS"),
     env,
   };
 }

@@ -18,8 +18,10 @@ import { createLogger, type Logger } from "./log.ts";
 import { createMailer } from "./mail.ts";
 import { OutboxRelay } from "./outbox.ts";
 import { createQueue } from "./queue/index.ts";
+import { exponentialDelay } from "./retry.ts";
 import type { HostDeps, ServiceModule } from "./service.ts";
 import { createStore } from "./store/index.ts";
+import { isUnavailable } from "./unavailable.ts";
 
 export interface HostOptions {
   /** every service runs in this one process (the in-process bus is only valid then) */
@@ -40,7 +42,12 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
     clientId: `folio-${options.name}`,
     sharedProcess: options.sharedProcess,
     log,
-    kafka: { fromBeginning: true },
+    kafka: {
+      fromBeginning: true,
+      sessionTimeout: config.kafkaSessionTimeoutMs,
+      // a tenth of the session, as kafkajs's defaults (3 s of 30 s)
+      heartbeatInterval: Math.round(config.kafkaSessionTimeoutMs / 10),
+    },
   });
   const cache = await createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
   const queue = await createQueue({ redisUrl: config.redisUrl, prefix: "folio", clock });
@@ -96,6 +103,21 @@ export interface HostRoles {
 /** How long after the server listens its queue workers start (see Hosted.startWorkers). */
 export const WORKERS_START_AFTER_MS = 1000;
 
+/** Waits between attempts of a start that met a dependency still down: 0.5 s, doubling, at most 10 s. */
+const START_RETRY_BASE_MS = 500;
+const START_RETRY_CAP_MS = 10_000;
+
+export interface HostingOptions {
+  /**
+   * Return once the routes and consumers are registered, and start the rest in the background (the cluster's
+   * entries: the process listens at once, answering 503 with Retry-After until `ready()`): the modules'
+   * start, retried while a dependency is down, and the bus's consumer groups, joined in the background.
+   * Otherwise (the embedded app, tests) everything has started when hostServices resolves.
+   */
+  background?: boolean;
+  log?: Logger;
+}
+
 export interface Hosted {
   /**
    * Starts the queue workers (when the roles include them) `afterMs` from now. Called once the server
@@ -104,6 +126,12 @@ export interface Hosted {
    * instead of holding them back. Jobs added meanwhile wait in their queue; a second call does nothing.
    */
   startWorkers(afterMs?: number): void;
+  /** the modules have started: their routes may be served */
+  ready(): boolean;
+  /** every consumer group of this process has joined (true at once without consumers) */
+  consuming(): boolean;
+  /** settles once the modules have started; rejects when a start failed for a reason waiting does not cure */
+  readonly started: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -112,8 +140,9 @@ export async function hostServices(
   modules: ServiceModule[],
   deps: HostDeps,
   roles: HostRoles = { api: true, worker: true },
-  log: Logger = deps.log,
+  options: HostingOptions = {},
 ): Promise<Hosted> {
+  const log = options.log ?? deps.log;
   checkJobHandlers(modules);
   checkEventHandlers(modules);
   if (deps.services instanceof InjectServiceClient) deps.services.attach(app);
@@ -121,13 +150,44 @@ export async function hostServices(
     for (const m of modules) await app.register(m.routes);
     for (const m of modules) for (const c of m.consumers ?? []) deps.bus.subscribe(m.name, c.types, c.handle, c.options);
   }
-  const relay = new OutboxRelay(deps.store, deps.bus, { log });
-  await deps.bus.start();
-  relay.start();
-  for (const m of modules) await m.start?.();
-  log.info({ services: modules.map((m) => m.name), roles }, "services started");
-  let working = false;
+  // this process's services' events only, whoever else shares the store
+  const relay = new OutboxRelay(deps.store, deps.bus, { log, sources: modules.map((m) => m.name) });
   let stopped = false;
+  let ready = false;
+  let consuming = false;
+  const joining = deps.bus.start().then(
+    () => {
+      consuming = true;
+    },
+    (err: unknown) => {
+      if (!stopped) log.error({ err }, "the bus did not start");
+    },
+  );
+  relay.start();
+  const startModules = async () => {
+    for (let failures = 0; ; ) {
+      try {
+        for (const m of modules) await m.start?.();
+        ready = true;
+        log.info({ services: modules.map((m) => m.name), roles }, "services started");
+        return;
+      } catch (err) {
+        if (stopped) return;
+        if (!options.background || !isUnavailable(err)) throw err;
+        failures++;
+        const wait = Math.min(exponentialDelay(START_RETRY_BASE_MS, failures), START_RETRY_CAP_MS);
+        log.warn({ err, retryInMs: wait }, "a dependency is not answering yet; starting the services again");
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+  const started = startModules();
+  if (options.background) started.catch(() => {});
+  else {
+    await joining;
+    await started;
+  }
+  let working = false;
   let cancelWait = () => {};
   const runWorkers = () => {
     if (stopped) return;
@@ -140,6 +200,9 @@ export async function hostServices(
       if (afterMs > 0) cancelWait = deps.clock.after(afterMs, runWorkers);
       else runWorkers();
     },
+    ready: () => ready,
+    consuming: () => consuming,
+    started,
     async stop() {
       stopped = true;
       cancelWait();

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { INTERNAL_CLIENT } from "./http/rate-limit.ts";
+import { DependencyUnavailableError } from "./unavailable.ts";
 
 export interface InternalReply<T> {
   status: number;
@@ -24,12 +25,13 @@ export interface ServiceClient {
   call<T>(service: string, request: InternalRequest): Promise<InternalReply<T>>;
 }
 
-export class ServiceUnavailableError extends Error {
+/** Another service did not answer (down, restarting, timed out): a dependency unavailable (unavailable.ts). */
+export class ServiceUnavailableError extends DependencyUnavailableError {
   constructor(
     readonly service: string,
     cause: unknown,
   ) {
-    super(`service ${service} unavailable: ${(cause as Error)?.message ?? cause}`);
+    super(service, cause, `service ${service} unavailable: ${(cause as Error)?.message ?? cause}`);
     this.name = "ServiceUnavailableError";
   }
 }

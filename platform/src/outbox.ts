@@ -2,8 +2,10 @@
  * Relays committed outbox events to the bus: at once after a commit that published (the store's onCommit),
  * and on a timer for what an earlier attempt left behind (bus down, process restarted). Events go out in seq
  * order and are marked relayed only after the bus accepted them, so a failure anywhere re-sends rather than
- * loses: delivery is at-least-once, and consumers de-duplicate through the inbox. In a cluster several
- * replicas may relay the same outbox; that only adds duplicates.
+ * loses: delivery is at-least-once, and consumers de-duplicate through the inbox. A relay reads only the events
+ * its process's services published (`sources`), so processes that share a store (one DATA_DIR for several
+ * services) do not send each other's events again; replicas of one service may relay the same outbox, which
+ * only adds duplicates.
  */
 import type { Bus } from "./bus/port.ts";
 import { createLogger, type Logger } from "./log.ts";
@@ -15,6 +17,8 @@ export interface OutboxRelayOptions {
   intervalMs?: number;
   /** events per read and per bus publish; default 100 */
   batchSize?: number;
+  /** the services whose events this relay sends (the store's publish `source`); default every event */
+  sources?: readonly string[];
 }
 
 /** During an outage, one warning per this many failed attempts (about every 10 s at the default interval). */
@@ -24,6 +28,7 @@ export class OutboxRelay {
   private readonly log: Logger;
   private readonly intervalMs: number;
   private readonly batchSize: number;
+  private readonly sources: readonly string[] | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   /** a flush was asked for while one ran: events committed since may not have been read yet */
@@ -40,6 +45,7 @@ export class OutboxRelay {
     this.log = options.log ?? createLogger("outbox");
     this.intervalMs = options.intervalMs ?? 200;
     this.batchSize = options.batchSize ?? 100;
+    this.sources = options.sources;
   }
 
   start(): void {
@@ -91,7 +97,7 @@ export class OutboxRelay {
   private async relayPending(): Promise<boolean> {
     try {
       for (;;) {
-        const entries = await this.store.pendingEvents(this.batchSize);
+        const entries = await this.store.pendingEvents(this.batchSize, this.sources);
         if (entries.length === 0) break;
         await this.bus.publish(entries.map((e) => e.event));
         await this.store.markRelayed(entries.map((e) => e.seq));

@@ -31,9 +31,10 @@ export function scopedStore(store: Store, scope: string): Store {
     },
     commit(ops) {
       ops.forEach(check);
-      return store.commit(ops);
+      // an event's publisher is recorded with it, so each process relays only its own services' events
+      return store.commit(ops.map((op) => (op.op === "publish" && op.source === undefined ? { ...op, source: scope } : op)));
     },
-    pendingEvents: (limit) => store.pendingEvents(limit),
+    pendingEvents: (limit, sources) => store.pendingEvents(limit, sources),
     markRelayed: (seqs) => store.markRelayed(seqs),
     handled: (consumer, eventId) => store.handled(consumer, eventId),
     onCommit: (listener) => store.onCommit(listener),

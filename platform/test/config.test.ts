@@ -35,10 +35,29 @@ describe("loadConfig", () => {
     ["AUTH_ISSUER", "https://issuer.example", /AUTH_JWKS_URL must be set together/],
     ["MARKET_DATA_DIR", "/definitely/not/here", /MARKET_DATA_DIR points to/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
+    ["TRUST_PROXY", "10.0.0.0/8, not a host!", /TRUST_PROXY must list proxy addresses, CIDR ranges or host names/],
+    ["KAFKA_SESSION_TIMEOUT_MS", "1000", /KAFKA_SESSION_TIMEOUT_MS must be between 6000 and 300000/],
   ])("refuses %s=%s with a message naming the variable", (name, value, message) => {
     const attempt = () => loadConfig({ ...base(), [name]: value });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(message);
+  });
+
+  it("in the cluster, refuses to start without JWT_SECRET (or JWT_SECRET_FILE), naming it, and generates none", () => {
+    const env = base();
+    const attempt = () => loadConfig(env, { cluster: true });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/JWT_SECRET must be set in the cluster \(or JWT_SECRET_FILE/);
+    expect(() => readFileSync(join(env.DATA_DIR, "jwt-secret"))).toThrow();
+    expect(loadConfig({ ...env, JWT_SECRET: "s".repeat(40) }, { cluster: true }).jwtSecret).toBe("s".repeat(40));
+  });
+
+  it("takes proxies by address, range or host name (compose's gateway)", () => {
+    expect(loadConfig({ ...base(), TRUST_PROXY: "gateway, 10.0.0.0/8, loopback" }).trustProxy).toEqual([
+      "gateway",
+      "10.0.0.0/8",
+      "loopback",
+    ]);
   });
 
   it("reads the cluster adapters' addresses", () => {

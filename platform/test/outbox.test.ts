@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Bus, EventEnvelope } from "../src/bus/port.ts";
 import { createLogger } from "../src/log.ts";
 import { OutboxRelay } from "../src/outbox.ts";
+import { scopedStore } from "../src/scope.ts";
 import { EmbeddedStore } from "../src/store/embedded.ts";
 import type { WriteOp } from "../src/store/port.ts";
 
@@ -85,6 +86,24 @@ describe("OutboxRelay", () => {
     bus.failing = false;
     await relay.flush();
     expect(bus.published.map((e) => e.id)).toEqual([a.id, b.id, c.id]);
+    expect(await store.pendingEvents(10)).toEqual([]);
+  });
+
+  it("relays only its own services' events when the store is shared (one DATA_DIR for several services)", async () => {
+    const store = new EmbeddedStore(":memory:");
+    const [portfolioBus, accountsBus] = [new FakeBus(), new FakeBus()];
+    const relays = [
+      new OutboxRelay(scopedStore(store, "portfolio"), portfolioBus, { log: silent, intervalMs: 60_000, sources: ["portfolio"] }),
+      new OutboxRelay(scopedStore(store, "accounts"), accountsBus, { log: silent, intervalMs: 60_000, sources: ["accounts"] }),
+    ];
+    cleanup.push(() => store.close(), ...relays.map((r) => () => r.stop()));
+    const [saved, registered] = [event(), { ...event(), type: "account.registered" }];
+    // each service writes through its scoped store, which records it as the publisher
+    await scopedStore(store, "portfolio").commit([publish(saved)]);
+    await scopedStore(store, "accounts").commit([publish(registered)]);
+    await Promise.all(relays.map((r) => r.flush()));
+    expect(portfolioBus.published).toEqual([saved]);
+    expect(accountsBus.published).toEqual([registered]);
     expect(await store.pendingEvents(10)).toEqual([]);
   });
 

@@ -48,4 +48,29 @@ export const PlanReply = Type.Object({
 });
 export type PlanReply = Static<typeof PlanReply>;
 
+/** A Stripe Price's recurring interval (docs.stripe.com/api/prices/object `recurring.interval`). */
+export const PriceInterval = Type.Union([Type.Literal("day"), Type.Literal("week"), Type.Literal("month"), Type.Literal("year")]);
+
+/**
+ * One price on offer as Stripe's Price object says it (GET /v1/billing/prices), so the Plan tab shows what
+ * the plan costs, not its id. `amount` is null when Stripe could not be asked just now (or the price has no
+ * fixed unit amount): the id is still offered.
+ */
+export const PlanPrice = Type.Object({
+  id: Type.String(),
+  /** the price's nickname in Stripe, when it has one */
+  nickname: Type.Union([Type.String(), Type.Null()]),
+  /** per interval, in the currency's major unit (unit_amount 900 in usd → 9) */
+  amount: Type.Union([Type.Number(), Type.Null()]),
+  /** ISO code, upper case (Stripe's is lower case) */
+  currency: Type.Union([Type.String(), Type.Null()]),
+  /** null for a one-time price */
+  interval: Type.Union([PriceInterval, Type.Null()]),
+  intervalCount: Type.Integer({ minimum: 1 }),
+});
+export type PlanPrice = Static<typeof PlanPrice>;
+
+export const PricesReply = Type.Object({ prices: Type.Array(PlanPrice) });
+export type PricesReply = Static<typeof PricesReply>;
+
 export const WebhookReply = Type.Object({ received: Type.Literal(true) });

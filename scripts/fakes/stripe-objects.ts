@@ -21,6 +21,8 @@ export interface FakePrice {
   currency?: string;
   /** recurring interval; omit for a one-time price */
   interval?: "day" | "week" | "month" | "year";
+  /** intervals between billings (default 1: every month, every year) */
+  interval_count?: number;
   product?: string;
   nickname?: string;
   lookup_key?: string;
@@ -72,7 +74,13 @@ export function priceObject(price: FakePrice, created: number): StripeObject {
     nickname: price.nickname ?? null,
     product: price.product ?? `prod_${price.id.replace(/^price_/, "").slice(0, 14)}`,
     recurring: price.interval
-      ? { interval: price.interval, interval_count: 1, meter: null, trial_period_days: null, usage_type: "licensed" }
+      ? {
+          interval: price.interval,
+          interval_count: price.interval_count ?? 1,
+          meter: null,
+          trial_period_days: null,
+          usage_type: "licensed",
+        }
       : null,
     tax_behavior: "unspecified",
     tiers_mode: null,

@@ -141,6 +141,37 @@ describe("API calls through stripe-node", () => {
     expect(price).toMatchObject({ unit_amount: 900, recurring: { interval: "month" }, type: "recurring" });
   });
 
+  it("serves Price objects as Stripe's reference shows them (docs.stripe.com/api/prices/object)", async () => {
+    const yearly = await stripe.prices.retrieve("price_pro_yearly");
+    expect({ ...yearly }).toEqual({
+      id: "price_pro_yearly",
+      object: "price",
+      active: true,
+      billing_scheme: "per_unit",
+      created: expect.any(Number),
+      currency: "usd",
+      custom_unit_amount: null,
+      livemode: false,
+      lookup_key: null,
+      metadata: {},
+      nickname: "Pro yearly",
+      product: expect.stringMatching(/^prod_/),
+      recurring: { interval: "year", interval_count: 1, meter: null, trial_period_days: null, usage_type: "licensed" },
+      tax_behavior: "unspecified",
+      tiers_mode: null,
+      transform_quantity: null,
+      type: "recurring",
+      unit_amount: 9000,
+      // a decimal string on the wire, which the SDK reads into its Decimal
+      unit_amount_decimal: expect.anything(),
+    });
+    expect(String(yearly.unit_amount_decimal)).toBe("9000");
+    const quarterly = fake.addPrice({ id: "price_q", unit_amount: 2500, currency: "eur", interval: "month", interval_count: 3 });
+    expect((await stripe.prices.retrieve(quarterly.id)).recurring).toMatchObject({ interval: "month", interval_count: 3 });
+    expect(await stripe.prices.retrieve("price_one_off")).toMatchObject({ type: "one_time", recurring: null });
+    await expect(stripe.prices.retrieve("price_nope")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
+  });
+
   it("rejects what Stripe rejects, with type, code and param", async () => {
     const customer = await stripe.customers.create({ email: "ann@example.com" });
     const cases: [Stripe.Checkout.SessionCreateParams, string, string][] = [

@@ -32,7 +32,7 @@ const INSTALL_HINT = "install librdkafka-dev (apt-get install librdkafka-dev) an
 type Broker = ChildProcessByStdio<Writable, Readable, Readable>;
 
 /** Compiles the broker program when needed; returns why it cannot be built, or undefined when it is ready. */
-function build(): string | undefined {
+export function buildMockBroker(): string | undefined {
   if (existsSync(binary) && statSync(binary).mtimeMs >= statSync(source).mtimeMs) return undefined;
   mkdirSync(dirname(binary), { recursive: true });
   // Built under a private name and renamed, so two test runs in one checkout never see half a binary.
@@ -49,9 +49,9 @@ function build(): string | undefined {
   return undefined;
 }
 
-/** Starts the broker and resolves with its bootstrap address, the first line it prints. */
-function startBroker(): Promise<{ broker: Broker; address: string }> {
-  const broker = spawn(binary, ["1", ...brokerTopicArgs()], { stdio: ["pipe", "pipe", "pipe"] });
+/** Starts a broker with these `name:partitions` topics and resolves with its bootstrap address, the first line it prints. */
+export function startMockBroker(topicArgs: string[] = brokerTopicArgs()): Promise<{ broker: Broker; address: string }> {
+  const broker = spawn(binary, ["1", ...topicArgs], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   broker.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -78,7 +78,7 @@ function startBroker(): Promise<{ broker: Broker; address: string }> {
   });
 }
 
-async function stopBroker(broker: Broker): Promise<void> {
+export async function stopMockBroker(broker: Broker): Promise<void> {
   if (broker.exitCode !== null || broker.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => broker.once("exit", () => resolve()));
   broker.stdin.end();
@@ -117,18 +117,18 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return undefined;
   }
 
-  const reason = build();
+  const reason = buildMockBroker();
   if (reason) {
     unavailable(project, reason);
     return undefined;
   }
   let started: { broker: Broker; address: string };
   try {
-    started = await startBroker();
+    started = await startMockBroker();
   } catch (err) {
     unavailable(project, err instanceof Error ? err.message : String(err));
     return undefined;
   }
   project.provide("kafkaBrokers", started.address);
-  return () => stopBroker(started.broker);
+  return () => stopMockBroker(started.broker);
 }

@@ -1,5 +1,7 @@
 /**
- * Runs the embedded app as a real process on a loopback port, for system and e2e tests.
+ * Runs the embedded app as a real process on a loopback port, for system and e2e tests: the compiled app
+ * (`node dist/server/embedded.js`, serving web/dist), the files `npm start` and the image run. The test setup
+ * builds them first when they are missing or older than their sources (test/setup/build.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -29,12 +31,12 @@ export interface AppProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Node arguments that start the embedded app from its TypeScript sources (tests see the code as it is now). */
-export const SOURCE_ENTRY = ["--import", "tsx", "gateway/src/embedded.ts"];
-/** …and from the compiled bundle that `npm start` and the image run (scripts/build-server.mjs). */
-export const BUILT_ENTRY = ["dist/server/embedded.js"];
+/** The compiled entry of a process (scripts/build-server.mjs): `embedded`, `gateway`, a service's name … */
+export const builtEntry = (name: string): string => `dist/server/${name}.js`;
+/** Node arguments that start the embedded app as `npm start` and the image do. */
+export const BUILT_ENTRY = [builtEntry("embedded")];
 
-export async function startApp(env: Record<string, string>, port?: number, entry: string[] = SOURCE_ENTRY): Promise<AppProcess> {
+export async function startApp(env: Record<string, string>, port?: number, entry: string[] = BUILT_ENTRY): Promise<AppProcess> {
   const p = port ?? (await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, entry, {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type AppProcess, api, repoRoot, startApp } from "../support/app-process.ts";
+import { type AppProcess, api, BUILT_ENTRY, repoRoot, startApp } from "../support/app-process.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "folio-system-"));
 let app: AppProcess | undefined;
@@ -79,7 +79,7 @@ describe("embedded app as a process", () => {
   });
 
   it("refuses to start on invalid configuration, naming the variable", () => {
-    const r = spawnSync(process.execPath, ["--import", "tsx", "gateway/src/embedded.ts"], {
+    const r = spawnSync(process.execPath, BUILT_ENTRY, {
       cwd: repoRoot,
       env: { ...process.env, DATA_DIR: dataDir, PORT: "not-a-port" },
       encoding: "utf8",

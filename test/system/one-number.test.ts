@@ -10,15 +10,15 @@
  * visitors' samples are checked the same way.
  *
  * The market data is a temporary copy of the shared folder plus made-up instruments (never in the repo).
- * FOLIO_PROPERTY_SEED and FOLIO_PROPERTY_USERS change the run; a failure prints the seed. The app runs from its
- * sources; FOLIO_PROPERTY_BUILT=1 runs the compiled bundle instead (build it first: npm run build:server).
+ * FOLIO_PROPERTY_SEED and FOLIO_PROPERTY_USERS change the run; a failure prints the seed. The app is the
+ * compiled one (`dist/server`, built by the test setup), as `npm start` runs it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketDataAvailable } from "../../scripts/market-data/location.ts";
-import { type AppProcess, api, BUILT_ENTRY, SOURCE_ENTRY, startApp } from "../support/app-process.ts";
+import { type AppProcess, api, startApp } from "../support/app-process.ts";
 import { drawSales, generator, marketFolder, TICKERS } from "../support/generated-market.ts";
 import { type Asset, type Figures, MarketFolder, RANGE_KEYS, valueByTheReadme } from "../support/readme-calculator.ts";
 
@@ -91,19 +91,15 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
   beforeAll(async () => {
     dir = marketFolder(rand);
     dataDir = mkdtempSync(join(tmpdir(), "folio-one-number-data-"));
-    app = await startApp(
-      {
-        DATA_DIR: dataDir,
-        MARKET_DATA_DIR: dir,
-        MARKET_DATA_PROVIDERS: "csv",
-        NETWORTH_DEBOUNCE_MS: "0",
-        RATE_LIMIT_PER_MINUTE: "1000000",
-        RATE_LIMIT_REGISTER_PER_CLIENT: "10000",
-        RATE_LIMIT_LOGIN_PER_CLIENT: "10000",
-      },
-      undefined,
-      process.env.FOLIO_PROPERTY_BUILT ? BUILT_ENTRY : SOURCE_ENTRY,
-    );
+    app = await startApp({
+      DATA_DIR: dataDir,
+      MARKET_DATA_DIR: dir,
+      MARKET_DATA_PROVIDERS: "csv",
+      NETWORTH_DEBOUNCE_MS: "0",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      RATE_LIMIT_REGISTER_PER_CLIENT: "10000",
+      RATE_LIMIT_LOGIN_PER_CLIENT: "10000",
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -8,15 +8,15 @@
  * calculator written from the README (test/support/readme-calculator.ts), and the receipt identity is checked
  * on the served figures, to the cent. Sales of more than is held must be refused with the issue's words.
  *
- * FOLIO_SALES_SEEDS (comma-separated) picks the batches; the default is the first held-out batch, whose first
- * run is recorded in the README (Measured). A failure prints the seed.
+ * FOLIO_SALES_SEEDS (comma-separated) picks the batches; the default is the held-out batches whose first run is
+ * recorded in the README (Measured). A failure prints the seed. The app is the compiled one, as `npm start` runs it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketDataAvailable } from "../../scripts/market-data/location.ts";
-import { type AppProcess, api, BUILT_ENTRY, SOURCE_ENTRY, startApp } from "../support/app-process.ts";
+import { type AppProcess, api, startApp } from "../support/app-process.ts";
 import { drawSales, generator, heldOn, marketFolder, type Rand } from "../support/generated-market.ts";
 import { type Asset, MarketFolder, RANGE_KEYS, valueByTheReadme } from "../support/readme-calculator.ts";
 
@@ -79,17 +79,14 @@ describe.skipIf(!marketDataAvailable())("sales on held-out cases: realized gains
   beforeAll(async () => {
     dir = marketFolder(rand0);
     dataDir = mkdtempSync(join(tmpdir(), "folio-sales-data-"));
-    app = await startApp(
-      {
-        DATA_DIR: dataDir,
-        MARKET_DATA_DIR: dir,
-        MARKET_DATA_PROVIDERS: "csv",
-        RATE_LIMIT_PER_MINUTE: "1000000",
-        RATE_LIMIT_REGISTER_PER_CLIENT: "10000",
-      },
-      undefined,
-      process.env.FOLIO_PROPERTY_BUILT ? BUILT_ENTRY : SOURCE_ENTRY,
-    );
+    // the compiled app (dist/server, built by the test setup), as `npm start` runs it
+    app = await startApp({
+      DATA_DIR: dataDir,
+      MARKET_DATA_DIR: dir,
+      MARKET_DATA_PROVIDERS: "csv",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      RATE_LIMIT_REGISTER_PER_CLIENT: "10000",
+    });
   }, 120_000);
 
   afterAll(async () => {

@@ -59,7 +59,9 @@ describe.skipIf(!enabled)("the paid plan in Chromium", () => {
     await page.goto(`${app.url}/settings?t=plan`);
     const panel = page.getByRole("tabpanel");
     await panel.getByText("Current plan: free (1 brokerage connection)").waitFor();
-    await panel.getByText("price_pro_monthly").waitFor();
+    // the plan's price from Stripe's Price object (unit_amount 900 usd a month), not its id
+    await panel.getByText("Pro: $9.00 a month").waitFor();
+    expect(await panel.getByText("price_pro_monthly").count()).toBe(0);
     await panel.getByRole("button", { name: "Upgrade" }).click();
     const modal = page.getByRole("dialog", { name: "Upgrade" });
     await modal.getByText("Upgrade to connect up to 5 brokerage accounts.").waitFor();

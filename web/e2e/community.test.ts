@@ -120,10 +120,11 @@ describe.skipIf(!enabled)("sharing and the community in Chromium", () => {
     // a visitor is asked to log in, and comes back to the same URL
     await logInInPage(page, copier.email, { open: false });
     await page.waitForURL(new RegExp(`/p/${slug}\\?copy$`));
-    // the copy is saved by itself; a copy needs a name of its own first (spec §4 showPopup)
-    const naming = page.getByRole("dialog");
+    // the copy is saved by itself; a copy needs a name of its own first (spec §4 showPopup), offered as "Copy of …"
+    const naming = page.getByRole("dialog", { name: "Copy portfolio" });
+    expect(await naming.getByLabel("Portfolio name").inputValue()).toBe(`Copy of ${SHARED}`);
     await naming.getByLabel("Portfolio name").fill("My compounder");
-    await naming.getByRole("button", { name: "Create" }).click();
+    await naming.getByRole("button", { name: "Copy" }).click();
     await page.getByText("New portfolio created!").first().waitFor();
     await page.waitForURL(/\/p\/my-compounder-[a-z0-9]{6}$/);
     await page.getByRole("heading", { name: "My compounder", level: 1 }).waitFor();
@@ -136,10 +137,16 @@ describe.skipIf(!enabled)("sharing and the community in Chromium", () => {
         .getByRole("checkbox", { name: /Public/ })
         .isChecked(),
     ).toBe(false);
+    // and renames it, a revision of its own
+    await page.getByRole("button", { name: "Rename" }).click();
+    const renaming = page.getByRole("dialog", { name: "Rename portfolio" });
+    await renaming.getByLabel("Portfolio name").fill("My own compounder");
+    await renaming.getByRole("button", { name: "Rename" }).click();
+    await page.getByRole("heading", { name: "My own compounder", level: 1 }).waitFor();
 
     await page.getByRole("link", { name: "Dashboard" }).click();
     await page.waitForURL(/\/dashboard$/);
-    await page.getByRole("article", { name: "My compounder" }).waitFor();
+    await page.getByRole("article", { name: "My own compounder" }).waitFor();
 
     // the original is untouched and the copy is not in the community
     const list = await api<Record<string, { slug: string }[]>>(app.url, "GET", "/v1/get/communityportfolios");

@@ -1,6 +1,8 @@
 /**
  * One embedded app (real process, fresh DATA_DIR, prices from the real market-data folder only, so no test
  * reaches the network) and one headless Chromium per e2e file, started before its tests and stopped after.
+ * The app is the compiled one, as `npm start` and the image run it: `node dist/server/embedded.js` serving
+ * web/dist (test/support/app-process.ts; the e2e project's setup builds both when they are out of date).
  * Users and sessions (register, log in, a signed-in context) come from session.ts, re-exported here.
  */
 import { mkdtempSync, rmSync } from "node:fs";

@@ -69,6 +69,8 @@ describe.skipIf(!enabled)("the loose ends in Chromium", () => {
     await dialog.getByRole("region", { name: "Chosen asset" }).getByText("Latest price").waitFor();
     const year = new Date().getFullYear() - 2;
     await dialog.getByRole("button", { name: `1 Jan ${year}`, exact: true }).click();
+    // the suggested price: that day's as-traded close (or the last trading day's before)
+    await expect.poll(() => dialog.getByLabel("Purchase price", { exact: true }).inputValue(), { timeout: 10_000 }).toMatch(/^\$\d/);
     await dialog.getByLabel("Quantity", { exact: true }).fill("10");
     await dialog.getByRole("button", { name: "Add to portfolio" }).click();
 
@@ -119,6 +121,9 @@ describe.skipIf(!enabled)("the loose ends in Chromium", () => {
     expect(await communitySlugs()).not.toContain(sharedSlug);
 
     await page.getByRole("link", { name: "Moderation" }).click();
+    // the portfolio's own table is on screen until the moderation page replaces it
+    await page.waitForURL(/\/moderation$/);
+    await page.getByRole("heading", { name: "Community moderation", level: 1 }).waitFor();
     const row = page.getByRole("table").getByRole("row").nth(1);
     await row.waitFor();
     expect(await row.textContent()).toContain("Misleading description");

@@ -26,11 +26,14 @@ describe.skipIf(!enabled)("portfolio screen in Chromium", () => {
     await chosen.getByText("Latest price").waitFor();
     expect(await chosen.textContent()).toMatch(/NVIDIA/i);
 
-    // preset 3: 1 January two years back; its month's close becomes the purchase price
+    // preset 3: 1 January two years back; that day's as-traded close (the last trading day's before) becomes
+    // the purchase price, to the cent, and says so
     const year = new Date().getFullYear() - 2;
     await dialog.getByRole("button", { name: `1 Jan ${year}`, exact: true }).click();
     expect(await dialog.getByLabel("Purchase date", { exact: true }).inputValue()).toBe(`${year}-01-01`);
-    expect(await dialog.getByLabel("Purchase price", { exact: true }).inputValue()).toMatch(/^\$\d/);
+    const price = dialog.getByLabel("Purchase price", { exact: true });
+    await expect.poll(() => price.inputValue(), { timeout: 10_000 }).toMatch(/^\$[\d,]+\.\d{2}$/);
+    await dialog.getByText(/^Close on \w{3} \d{2}, \d{4} \(as traded\), the last trading day before Jan 01, \d{4}$/).waitFor();
     await dialog.getByLabel("Quantity", { exact: true }).fill("10");
     await dialog.getByRole("button", { name: "Add to portfolio" }).click();
 

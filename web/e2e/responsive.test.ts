@@ -263,9 +263,11 @@ describe.skipIf(!e2e.enabled)("every route at 390 and 1366 px", () => {
     const refusal = page.getByRole("alert").filter({ hasText: "Over 100 % is refused" });
     await refusal.waitFor();
     await percent.fill("25");
-    // 25 % of the default $10,000: whole units at VTI's close of its purchase month
+    // 25 % of the default $10,000: whole units at the price VTI traded at on its purchase date (asked of the server)
     const preview = page.getByRole("status").filter({ hasText: "25% of $10,000.00 = $2,500.00" });
-    expect(await preview.textContent()).toMatch(/→ quantity \d+ at \$\d/);
+    await expect
+      .poll(() => preview.textContent(), { timeout: 10_000 })
+      .toMatch(/→ quantity \d+ at \$\d.*\(close on .*, as traded\), when saved$/);
     await check(page, "initial-percent-preview", null, false);
     await percent.press("Enter");
 

@@ -83,6 +83,31 @@ export function assetFixture(overrides: Partial<Asset> = {}): Asset {
   return asset;
 }
 
+/**
+ * An asset as the server's valuation sends it in USD with no split or dividend: its live fields from the
+ * entry and `latestPrice` (shares = quantity, cost = quantity × PoA, market value = shares × price, profit/loss
+ * = market value − cost, in percent of cost). Tests on splits, currencies or dividends give the fields themselves.
+ */
+export function valuedAssetFixture(overrides: Partial<Asset> & { latestPrice: number }): Asset {
+  const asset = assetFixture(overrides);
+  const cost = asset.quantity * asset.PoA;
+  const marketValue = asset.quantity * overrides.latestPrice;
+  const profitLoss = marketValue - cost;
+  return {
+    ...asset,
+    value: cost,
+    currency: "USD",
+    shares: asset.quantity,
+    splitFactor: 1,
+    cost,
+    marketValue,
+    dividends: 0,
+    profitLoss,
+    profitLossPercent: cost > 0 ? (profitLoss / cost) * 100 : null,
+    ...overrides,
+  };
+}
+
 export interface MockCall {
   method: string;
   path: string;

@@ -7,7 +7,8 @@
  *   kafkajs assigners hand every topic of a group to every member, so members must subscribe alike).
  *   Other processes with the same group share the partitions.
  * - A failing handler is retried in place with exponential backoff (heartbeating meanwhile, so a long
- *   backoff does not cost the group membership); after maxAttempts the event goes to `<type>.dlq` as
+ *   backoff does not cost the group membership); a dependency that is down is waited out without counting
+ *   (delivery.ts Attempts); after maxAttempts the event goes to `<type>.dlq` as
  *   `{ ...event, type: '<type>.dlq' }` with the error in message headers (folio-error, folio-attempts,
  *   folio-group, folio-source-*), then its offset is committed. Later events of the partition wait.
  * - Offsets are committed after each event is handled or dead-lettered; a crash or rebalance between the
@@ -17,13 +18,19 @@
  *   auto-create them; `<type>.dlq` topics likewise. Auto-created topics get the broker's default
  *   partition count, which caps how many members of a group can share the work.
  * - start() resolves once every group has joined and has its partitions, so events published afterwards
- *   reach it (with fromBeginning: false a new group starts at the end of each partition).
+ *   reach it (with fromBeginning: false a new group starts at the end of each partition). A group that cannot
+ *   join (a broker not up yet, a rebalance refusing a newcomer: librdkafka's mock cluster answers a replica
+ *   joining a running group's SyncGroup with INVALID_REQUEST until the others have rejoined) or whose consumer
+ *   later stops on an error kafkajs will not retry is started again with a fresh consumer, backing off from
+ *   1 s to 30 s, until the bus closes: a process never gives up its consumers. The host starts the bus in
+ *   the background and reports it in its readiness (host.ts), so the process listens meanwhile.
  */
 
 import type { Consumer, EachMessagePayload, Kafka, LogEntry, Message, Producer } from "kafkajs";
 import kafkajs from "kafkajs";
 import { createLogger, type Logger } from "../log.ts";
-import { assertEnvelope, backoffDelay, deadLetterOf, errorMessage, isDeadLetterTopic, type RetryPolicy, retryPolicy } from "./delivery.ts";
+import { exponentialDelay } from "../retry.ts";
+import { Attempts, assertEnvelope, deadLetterOf, errorMessage, isDeadLetterTopic, type RetryPolicy, retryPolicy } from "./delivery.ts";
 import { type Bus, dlqTopic, type EventEnvelope, type EventHandler, type SubscribeOptions } from "./port.ts";
 
 const { Kafka: KafkaClient, KafkaJSError, Partitioners, logLevel } = kafkajs;
@@ -40,7 +47,7 @@ export interface KafkaBusOptions {
   maxWaitTimeInMs?: number;
   /** partitions of one group handled at the same time; default 3 */
   partitionsConsumedConcurrently?: number;
-  /** how long start() waits for each group to join; default 60 s */
+  /** how long one attempt to join a group may take before it is started again; default 60 s */
   joinTimeoutMs?: number;
   /** kafkajs idempotent producer; off by default (the mock cluster has no controller to serve it) */
   idempotent?: boolean;
@@ -56,7 +63,13 @@ interface GroupConsumer {
   group: string;
   routes: Map<string, Route>;
   consumer?: Consumer;
+  /** topic → partitions, as of the last join (empty while not a member) */
+  assigned: Record<string, number[]>;
 }
+
+/** Waits between attempts to (re)start a group's consumer: 1 s, doubling, at most 30 s. */
+const RESTART_BASE_MS = 1000;
+const RESTART_CAP_MS = 30_000;
 
 /** Thrown out of eachMessage when the bus closes mid-retry: the offset stays uncommitted for redelivery. */
 class BusClosingError extends KafkaJSError {
@@ -109,7 +122,7 @@ export class KafkaBus implements Bus {
   subscribe(group: string, types: readonly string[], handler: EventHandler, options: SubscribeOptions = {}): void {
     if (this.started) throw new Error(`KafkaBus: subscribe('${group}') must be called before start()`);
     if (types.length === 0) throw new Error(`KafkaBus: subscribe('${group}') needs at least one event type`);
-    const entry = this.groups.get(group) ?? { group, routes: new Map<string, Route>() };
+    const entry = this.groups.get(group) ?? { group, routes: new Map<string, Route>(), assigned: {} };
     for (const type of types) {
       if (entry.routes.has(type)) throw new Error(`KafkaBus: group '${group}' already has a handler for '${type}' in this process`);
     }
@@ -119,11 +132,13 @@ export class KafkaBus implements Bus {
 
   start(): Promise<void> {
     if (this.closed) return Promise.reject(new Error("KafkaBus is closed"));
-    this.started ??= (async () => {
-      await this.connectProducer();
-      await Promise.all([...this.groups.values()].map((g) => this.startGroup(g)));
-    })();
+    // the producer connects with the first publish (and again after a failure)
+    this.started ??= Promise.all([...this.groups.values()].map((g) => this.startGroup(g))).then(() => {});
     return this.started;
+  }
+
+  assignments(): Record<string, Record<string, number[]>> {
+    return Object.fromEntries([...this.groups.values()].map((g) => [g.group, g.assigned]));
   }
 
   async close(): Promise<void> {
@@ -144,7 +159,34 @@ export class KafkaBus implements Bus {
     return this.producerReady;
   }
 
-  private async startGroup(entry: GroupConsumer): Promise<void> {
+  /**
+   * Runs a group's consumer until the bus closes: resolves once it has joined the first time; an attempt that
+   * fails to join, or a consumer that stops later on an error kafkajs does not retry, is replaced by a fresh
+   * consumer after a backoff.
+   */
+  private startGroup(entry: GroupConsumer): Promise<void> {
+    return new Promise<void>((joinedOnce, closedFirst) => {
+      const loop = async () => {
+        for (let failures = 0; !this.closed; ) {
+          const stopped = await this.runConsumer(entry, joinedOnce);
+          if (this.closed) return;
+          failures = stopped.joined ? 1 : failures + 1;
+          const wait = Math.min(exponentialDelay(RESTART_BASE_MS, failures), RESTART_CAP_MS);
+          this.log.warn(
+            { group: entry.group, err: stopped.err, retryInMs: wait },
+            stopped.joined ? "Kafka consumer stopped; starting it again" : "Kafka consumer could not join its group; trying again",
+          );
+          await this.sleep(wait);
+        }
+        // a no-op once joined
+        closedFirst(new Error(`KafkaBus closed before group '${entry.group}' joined`));
+      };
+      void loop();
+    });
+  }
+
+  /** One consumer's life: connect, subscribe, run; resolves with why it stopped (never while it runs well). */
+  private async runConsumer(entry: GroupConsumer, onJoin: () => void): Promise<{ joined: boolean; err: unknown }> {
     const o = this.options;
     const consumer = this.kafka.consumer({
       groupId: entry.group,
@@ -155,28 +197,32 @@ export class KafkaBus implements Bus {
     });
     entry.consumer = consumer;
     const joinTimeoutMs = o.joinTimeoutMs ?? 60_000;
+    let joined = false;
     let timer: NodeJS.Timeout | undefined;
-    const joined = new Promise<void>((resolve, reject) => {
-      const stopListening = consumer.on(consumer.events.GROUP_JOIN, () => {
-        stopListening();
-        resolve();
+    let onClose = () => {};
+    const stopped = new Promise<unknown>((resolve) => {
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+        entry.assigned = Object.fromEntries(Object.entries(payload.memberAssignment).map(([t, ps]) => [t, [...ps].sort((a, b) => a - b)]));
+        joined = true;
+        clearTimeout(timer);
+        onJoin();
       });
       consumer.on(consumer.events.CRASH, ({ payload }) => {
         const context = { group: entry.group, err: payload.error, restart: payload.restart };
-        if (payload.restart) this.log.warn(context, "Kafka consumer crashed; restarting");
-        else this.log.error(context, "Kafka consumer crashed and stopped");
-        if (!payload.restart) reject(payload.error);
+        if (payload.restart) this.log.warn(context, "Kafka consumer crashed; kafkajs restarts it");
+        else resolve(payload.error);
       });
       timer = setTimeout(
         () =>
-          reject(
+          resolve(
             new Error(`Kafka consumer group '${entry.group}' did not join within ${joinTimeoutMs} ms (brokers ${o.brokers.join(",")})`),
           ),
         joinTimeoutMs,
       );
+      onClose = () => resolve(undefined);
+      this.sleeping.add(onClose);
     });
-    // a crash may come before anything awaits `joined`; it is still reported by the await below
-    joined.catch(() => {});
+    let err: unknown;
     try {
       await consumer.connect();
       await consumer.subscribe({ topics: [...entry.routes.keys()], fromBeginning: o.fromBeginning ?? false });
@@ -184,10 +230,29 @@ export class KafkaBus implements Bus {
         partitionsConsumedConcurrently: o.partitionsConsumedConcurrently ?? 3,
         eachMessage: (payload) => this.handleMessage(entry, payload),
       });
-      await joined;
+      err = await stopped;
+    } catch (e) {
+      err = e;
     } finally {
       clearTimeout(timer);
+      this.sleeping.delete(onClose);
     }
+    entry.assigned = {};
+    if (!this.closed) await consumer.disconnect().catch(() => {});
+    return { joined, err };
+  }
+
+  /** A pause that close() cuts short. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleeping.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleeping.add(wake);
+    });
   }
 
   private async handleMessage(entry: GroupConsumer, { topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
@@ -202,7 +267,8 @@ export class KafkaBus implements Bus {
       await this.deadLetter(source, message.key, message.value, err, 0);
       return;
     }
-    for (let attempt = 1; ; attempt++) {
+    const attempts = new Attempts(route.retry);
+    for (;;) {
       if (this.closed) throw new BusClosingError();
       let failure: unknown;
       try {
@@ -211,12 +277,13 @@ export class KafkaBus implements Bus {
       } catch (err) {
         failure = err;
       }
-      if (attempt >= route.retry.maxAttempts) {
-        await this.deadLetter(source, message.key, JSON.stringify(deadLetterOf(event, topic)), failure, attempt);
+      const wait = attempts.failed(failure);
+      if (wait === null) {
+        await this.deadLetter(source, message.key, JSON.stringify(deadLetterOf(event, topic)), failure, attempts.count);
         return;
       }
-      this.log.debug({ ...source, attempt, err: failure }, "event handler failed; retrying");
-      await this.pause(backoffDelay(route.retry, attempt), heartbeat);
+      this.log.debug({ ...source, attempt: attempts.count, err: failure }, "event handler failed; retrying");
+      await this.pause(wait, heartbeat);
     }
   }
 

@@ -5,7 +5,8 @@
  *   call), chosen by a hash of the key, like a Kafka partition;
  * - one group's events with the same key are handled strictly one after another, including while one of
  *   them is waiting to be retried; different keys run concurrently;
- * - a failing handler is retried with exponential backoff, and after maxAttempts the event is published to
+ * - a failing handler is retried with exponential backoff (a dependency that is down is waited out, its tries
+ *   not counted: delivery.ts Attempts), and after maxAttempts the event is published to
  *   `<type>.dlq` as `{ ...event, type: '<type>.dlq' }` (same id, key and payload, so it stays a valid
  *   envelope and keeps its order); the error is not part of the envelope: it goes to the log (the Kafka
  *   adapter also puts it in message headers). With no group subscribed to `<type>.dlq`, the log is all
@@ -16,7 +17,7 @@
  * Several MemoryBus instances can share one MemoryHub, standing for several processes on one broker.
  */
 import type { Logger } from "../log.ts";
-import { assertEnvelope, backoffDelay, deadLetterOf, errorMessage, isDeadLetterTopic, type RetryPolicy, retryPolicy } from "./delivery.ts";
+import { Attempts, assertEnvelope, deadLetterOf, errorMessage, isDeadLetterTopic, type RetryPolicy, retryPolicy } from "./delivery.ts";
 import type { Bus, EventEnvelope, EventHandler, SubscribeOptions } from "./port.ts";
 
 interface Member {
@@ -122,9 +123,11 @@ export class MemoryHub {
   }
 
   private async deliver(group: Group, { json, type, key }: Frozen): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
+    let attempts: Attempts | undefined;
+    for (;;) {
       const member = this.pick(group, type, key);
       if (!member) return;
+      attempts ??= new Attempts(member.retry);
       let failure: unknown;
       try {
         await member.bus.track(member.handler(JSON.parse(json) as EventEnvelope));
@@ -132,12 +135,13 @@ export class MemoryHub {
       } catch (err) {
         failure = err;
       }
-      if (attempt >= member.retry.maxAttempts) {
-        this.deadLetter(member, JSON.parse(json) as EventEnvelope, failure, attempt);
+      const wait = attempts.failed(failure);
+      if (wait === null) {
+        this.deadLetter(member, JSON.parse(json) as EventEnvelope, failure, attempts.count);
         return;
       }
-      member.bus.log?.debug({ group: member.group, type, key, attempt, err: failure }, "event handler failed; retrying");
-      await member.bus.pause(backoffDelay(member.retry, attempt));
+      member.bus.log?.debug({ group: member.group, type, key, attempt: attempts.count, err: failure }, "event handler failed; retrying");
+      await member.bus.pause(wait);
     }
   }
 

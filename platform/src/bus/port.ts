@@ -36,6 +36,11 @@ export interface Bus {
   /** Connects and starts consuming. */
   start(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * What this process's consumers hold now, by group and topic: the partitions a broker assigned them (the
+   * readiness probe reports it; replicas of a service split them). Absent in the in-process bus.
+   */
+  assignments?(): Record<string, Record<string, number[]>>;
 }
 
 export const dlqTopic = (type: string): string => `${type}.dlq`;

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { DependencyUnavailableError } from "../unavailable.ts";
 import { encodeValue, ttlMillis } from "./json.ts";
 import type { Cache } from "./port.ts";
 
@@ -19,7 +20,17 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
-/** The cache shared by the replicas of a service: values are JSON strings under `prefix + key`. */
+/**
+ * How long a command may take before it fails. Redis answers in well under a millisecond; a request that
+ * meets a Redis gone or hung fails within this (and answers 503 with Retry-After) instead of waiting it out.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * The cache shared by the replicas of a service: values are JSON strings under `prefix + key`. Every call
+ * fails fast while Redis is unreachable (no queue of commands waiting for a reconnect, a timeout per command),
+ * with DependencyUnavailableError; the client reconnects by itself, and calls work again once Redis is back.
+ */
 export class RedisCache implements Cache {
   private readonly redis: Redis;
   private readonly prefix: string;
@@ -27,33 +38,67 @@ export class RedisCache implements Cache {
 
   constructor(options: RedisCacheOptions) {
     this.prefix = options.prefix ?? "";
-    // A few retries, not ioredis's 20: a health check or a rate limit should fail soon when Redis is gone.
-    this.redis = new Redis(options.url, { maxRetriesPerRequest: 2, connectTimeout: 5000 });
+    this.redis = new Redis(options.url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: 2000,
+      // reconnect soon after an outage, then every second at most
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+    });
     this.redis.on("error", options.onError ?? (() => {}));
+    // every call waiting for a connection listens for it
+    this.redis.setMaxListeners(0);
+  }
+
+  /** Resolves true once connected, or false after `timeoutMs`. */
+  private connected(timeoutMs: number): Promise<boolean> {
+    if (this.redis.status === "ready") return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.redis.off("ready", ready);
+        resolve(false);
+      }, timeoutMs);
+      const ready = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.redis.once("ready", ready);
+    });
+  }
+
+  /** A command, given a moment for a connection being made (the first one, or after an outage), else failing fast. */
+  private async call<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      if (this.redis.status !== "ready" && !this.closed) await this.connected(REDIS_COMMAND_TIMEOUT_MS);
+      return await command();
+    } catch (err) {
+      throw new DependencyUnavailableError("cache", err);
+    }
   }
 
   async get<T = unknown>(key: string): Promise<T | null> {
-    const raw = await this.redis.get(this.prefix + key);
+    const raw = await this.call(() => this.redis.get(this.prefix + key));
     return raw === null ? null : (JSON.parse(raw) as T);
   }
 
   async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
     const json = encodeValue(value);
-    if (ttlMs === undefined) await this.redis.set(this.prefix + key, json);
-    else await this.redis.set(this.prefix + key, json, "PX", ttlMillis(ttlMs));
+    if (ttlMs === undefined) await this.call(() => this.redis.set(this.prefix + key, json));
+    else await this.call(() => this.redis.set(this.prefix + key, json, "PX", ttlMillis(ttlMs)));
   }
 
   async del(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.call(() => this.redis.del(this.prefix + key));
   }
 
   async incr(key: string, ttlMs: number): Promise<number> {
-    return Number(await this.redis.eval(INCR_WINDOW, 1, this.prefix + key, ttlMillis(ttlMs)));
+    return Number(await this.call(() => this.redis.eval(INCR_WINDOW, 1, this.prefix + key, ttlMillis(ttlMs))));
   }
 
   async ttl(key: string): Promise<number | null> {
     // PTTL: -2 when the key is absent, -1 when it has no expiry
-    const ms = await this.redis.pttl(this.prefix + key);
+    const ms = await this.call(() => this.redis.pttl(this.prefix + key));
     return ms >= 0 ? ms : null;
   }
 

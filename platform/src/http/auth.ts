@@ -2,7 +2,10 @@
  * Verifies bearer ID tokens with @fastify/jwt, at the gateway and again in every service (defence in depth).
  * Built-in identity: HS256 tokens signed by the accounts service with JWT_SECRET. External OIDC provider:
  * RS256/ES256 tokens checked against AUTH_ISSUER and the keys at AUTH_JWKS_URL. A logged-out token's id
- * is in the cache under `revoked:<jti>` until it would have expired.
+ * is in the cache under `revoked:<jti>` until it would have expired. A token that fails to verify makes the
+ * caller a visitor (protected routes answer 401); a revocation list that cannot be read (the cache down) says
+ * nothing about the token, so the request fails with the cache's DependencyUnavailableError: 503 with
+ * Retry-After (server.ts), never a 401 that would sign the user out.
  */
 import { createPublicKey, type JsonWebKey, type KeyObject } from "node:crypto";
 import fastifyJwt from "@fastify/jwt";
@@ -86,13 +89,16 @@ export const authPlugin = fp(
     app.addHook("onRequest", async (request) => {
       const header = request.headers.authorization;
       if (!header || !/^Bearer\s+\S+/i.test(header)) return;
+      let claims: { sub: string; email: string; jti?: string; admin?: boolean };
       try {
-        const claims = await request.jwtVerify<{ sub: string; email: string; jti?: string; admin?: boolean }>();
-        if (claims.jti && (await options.cache.get(scopedKey(REVOCATIONS_SCOPE, revokedKey(claims.jti))))) return;
-        request.identity = { uid: claims.sub, email: claims.email, jti: claims.jti, isAdmin: claims.admin === true };
+        claims = await request.jwtVerify<typeof claims>();
       } catch {
         // an invalid or expired token makes the caller a visitor; protected routes answer 401
+        return;
       }
+      // a cache that cannot answer throws on: the request fails 503, the session stays
+      if (claims.jti && (await options.cache.get(scopedKey(REVOCATIONS_SCOPE, revokedKey(claims.jti))))) return;
+      request.identity = { uid: claims.sub, email: claims.email, jti: claims.jti, isAdmin: claims.admin === true };
     });
 
     app.decorate("requireUser", async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,8 +1,14 @@
 /**
  * The one HTTP server factory every process uses: Fastify with TypeBox schemas, the shared error handler
- * (a user's mistake is a 4xx naming the field; an internal failure is a 500 that hides its details),
- * security headers, request limits, auth, /healthz and /metrics, one log line per request, and
- * `Cache-Control: private, no-store` on every JSON reply that does not choose its own caching.
+ * (a user's mistake is a 4xx naming the field; a dependency that is down is a 503 with Retry-After; an
+ * internal failure is a 500 that hides its details), security headers, request limits, auth, /healthz
+ * (liveness), /readyz (readiness) and /metrics, one log line per request, and `Cache-Control: private,
+ * no-store` on every JSON reply that does not choose its own caching.
+ *
+ * Liveness and readiness are apart: a process listens as soon as its routes are registered and answers
+ * /healthz at once (it is alive: nothing to restart); until `ready()` says its services have started, every
+ * other route answers 503 with Retry-After (a gateway in front forwards that as it is), and /readyz says
+ * what it is waiting for, with its dependencies' checks.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ErrorCodes } from "@folio/proto/errors";
@@ -10,11 +16,13 @@ import { Ajv } from "ajv";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { Cache } from "../cache/port.ts";
 import { loggableUrl, loggerOptions } from "../log.ts";
+import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../unavailable.ts";
 import { authPlugin } from "./auth.ts";
-import { HttpError } from "./errors.ts";
+import { HttpError, type SchemaError, validationMessage } from "./errors.ts";
 import { lazySerializers, lazyValidator, sharedValidator } from "./lazy-compilers.ts";
 import { INTERNAL_CLIENT, registerRateLimits } from "./rate-limit.ts";
 import { type CspSources, registerSecurityHeaders } from "./security-headers.ts";
+import { trustedProxies } from "./trusted-proxies.ts";
 
 export interface HealthCheck {
   name: string;
@@ -28,10 +36,21 @@ export interface ServerOptions {
   authIssuer?: string;
   authJwksUrl?: string;
   cache: Cache;
+  /** the dependencies /readyz checks (the store, the cache) */
   health?: HealthCheck[];
   /**
-   * The proxies (addresses, CIDR ranges or proxy-addr's names such as 'loopback') whose X-Forwarded-For is
-   * believed: the gateway's network in the cluster. Unset: none, so a client cannot pick its own address.
+   * Whether the process's services have started (host.ts Hosted.ready); until then every route but the
+   * probes answers 503 with Retry-After. Absent: ready at once.
+   */
+  ready?: () => boolean;
+  /** more of the readiness for /readyz to report (not required to be ready): e.g. consumers joining */
+  status?: () => Record<string, string>;
+  /** details /readyz adds to its body (the partitions this process's consumers hold) */
+  details?: () => Record<string, unknown>;
+  /**
+   * The proxies (addresses, CIDR ranges, proxy-addr's names such as 'loopback', or host names looked up in
+   * DNS: trusted-proxies.ts) whose X-Forwarded-For is believed: the gateway, for the services behind it.
+   * Unset: none, so a client cannot pick its own address.
    */
   trustProxy?: string[];
   /** the edge's request ceiling per client and minute (rate-limit.ts); services behind the gateway have none */
@@ -48,14 +67,16 @@ export interface ServerOptions {
 export type App = FastifyInstance;
 
 export async function createHttpServer(options: ServerOptions): Promise<App> {
+  const proxies = await trustedProxies(options.trustProxy ?? []);
   const app = Fastify({
     logger: loggerOptions(options.name, options.logLevel ?? "info"),
     // one line per request is logged below, with the URL's sensitive query values redacted
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
+    trustProxy: proxies.trust,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     schemaController: { compilersFactory: lazySerializers },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook("onClose", async () => proxies.close());
   await registerSecurityHeaders(app, options.cspSources);
   await registerRateLimits(app, { cache: options.cache, perMinute: options.requestsPerMinute });
 
@@ -97,13 +118,14 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isUnavailable(error)) {
+      // the cache, the store or another service is down: a moment to wait, never a 401 or a 500
+      request.log.warn({ err: error }, "a dependency is unavailable");
+      return temporarilyUnavailable(reply);
+    }
     if (error.validation) {
-      const where = error.validationContext ?? "body";
-      const first = error.validation[0];
-      const field = first?.instancePath ? `${where}${first.instancePath}` : where;
-      const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
-      const message = missing ? `${field}/${missing} is required` : `${field} ${first?.message ?? "is invalid"}`;
-      return reply.code(400).send({ error: message, code: ErrorCodes.validation });
+      // a sentence naming the field in the product's words, never the validator's text (errors.ts)
+      return reply.code(400).send({ error: validationMessage(error.validation as SchemaError[]), code: ErrorCodes.validation });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body());
@@ -139,9 +161,13 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   });
 
   const checks = options.health ?? [];
-  app.get("/healthz", async (_request, reply) => {
-    const results: Record<string, string> = {};
-    let ok = true;
+  const ready = options.ready ?? (() => true);
+  // liveness: the process answers
+  app.get("/healthz", async () => ({ status: "ok", service: options.name }));
+  // readiness: its services have started and its dependencies answer
+  app.get("/readyz", async (_request, reply) => {
+    const results: Record<string, string> = { started: ready() ? "ok" : "starting", ...options.status?.() };
+    let ok = ready();
     await Promise.all(
       checks.map(async (c) => {
         try {
@@ -153,8 +179,19 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
         }
       }),
     );
-    return reply.code(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", service: options.name, checks: results });
+    if (!ok) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+    return reply
+      .code(ok ? 200 : 503)
+      .send({ status: ok ? "ready" : "unavailable", service: options.name, checks: results, ...options.details?.() });
   });
+  if (options.ready) {
+    app.addHook("onRequest", async (request, reply) => {
+      if (ready()) return;
+      const path = request.url.split("?")[0];
+      if (path === "/healthz" || path === "/readyz" || path === "/metrics") return;
+      return temporarilyUnavailable(reply);
+    });
+  }
 
   app.addHook("onSend", async (_request, reply, payload) => {
     // private data and tokens must never be kept by a browser or a shared cache: JSON is uncacheable unless a
@@ -190,11 +227,19 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
   return app;
 }
 
+/** 503 with Retry-After: a dependency is down, or the process has not finished starting. */
+function temporarilyUnavailable(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header("retry-after", String(RETRY_AFTER_SECONDS))
+    .send({ error: UNAVAILABLE_MESSAGE, code: ErrorCodes.unavailable });
+}
+
 /** Requests logged at debug, not info: probes, metrics, the web app's files, and calls between services. */
 function isRoutine(request: FastifyRequest): boolean {
   const path = request.url.split("?")[0];
   if (request.ip === INTERNAL_CLIENT) return true;
-  if (path === "/healthz" || path === "/metrics" || path === "/favicon.ico") return true;
+  if (path === "/healthz" || path === "/readyz" || path === "/metrics" || path === "/favicon.ico") return true;
   return request.method === "GET" && !path.startsWith("/v1/") && !path.startsWith("/v2/") && !path.startsWith("/cachable/");
 }
 

@@ -1,6 +1,7 @@
 import { Queue as BullMQQueue, type Job, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { createLogger, type Logger } from "../log.ts";
+import { DependencyUnavailableError } from "../unavailable.ts";
 import type { JobHandler, JobInfo, JobOptions, JobState, Queue } from "./port.ts";
 import { checkAttempts, checkInterval, checkJobId, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, KEEP_FINISHED } from "./rules.ts";
 
@@ -14,6 +15,9 @@ export interface BullQueueOptions {
   drainPollMs?: number;
 }
 
+/** How long a call adding or reading a job may wait for Redis before it fails (the request answers 503). */
+const PRODUCER_TIMEOUT_MS = 500;
+
 const STATES: Record<string, JobState> = {
   waiting: "waiting",
   prioritized: "waiting",
@@ -26,11 +30,14 @@ const STATES: Record<string, JobState> = {
 
 /**
  * The queue shared by the replicas of a deployment, on BullMQ: one BullMQ Queue per queue name (made on first
- * use), one Worker per process() call; every Queue shares one Redis connection, each Worker adds its own
- * blocking one.
+ * use), one Worker per process() call. Two connections: the Queues' (adding and reading jobs: a request or an
+ * event handler waits on it) fails fast while Redis is unreachable, with DependencyUnavailableError, so a
+ * request answers 503 and a handler is retried; the Workers' (each adds its own blocking one) waits out a
+ * reconnect, as BullMQ requires, and picks up where it stopped once Redis is back.
  */
 export class BullQueue implements Queue {
   private readonly connection: Redis;
+  private readonly producer: Redis;
   private readonly prefix: string;
   private readonly log: Logger;
   private readonly drainPollMs: number;
@@ -42,19 +49,70 @@ export class BullQueue implements Queue {
     this.prefix = options.prefix ?? "bull";
     this.log = options.log ?? createLogger("queue");
     this.drainPollMs = options.drainPollMs ?? 50;
-    // BullMQ requires maxRetriesPerRequest: null: its blocking commands must wait out reconnects, not fail.
+    // BullMQ requires maxRetriesPerRequest: null for workers: their blocking commands wait out reconnects.
     this.connection = new Redis(options.url, { maxRetriesPerRequest: null });
-    this.connection.on("error", (err) => this.log.error({ err }, "queue: Redis connection error"));
+    this.producer = new Redis(options.url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: PRODUCER_TIMEOUT_MS,
+      // reconnect soon after an outage, then every second at most
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+    });
+    // every call waiting for a connection listens for it
+    this.producer.setMaxListeners(0);
+    let down = false;
+    for (const c of [this.connection, this.producer]) {
+      c.on("error", (err) => {
+        // one line per outage, not one per reconnect attempt
+        if (!down) this.log.error({ err }, "queue: Redis connection error");
+        down = true;
+      });
+      c.on("ready", () => {
+        if (down) this.log.info("queue: Redis connection back");
+        down = false;
+      });
+    }
+  }
+
+  /**
+   * A call on the Queues' connection: given a moment for a connection being made (the first one, or after an
+   * outage), else a Redis gone is DependencyUnavailableError, at once.
+   */
+  private async produce<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      if (this.producer.status !== "ready") await this.connected(PRODUCER_TIMEOUT_MS);
+      return await call();
+    } catch (err) {
+      if (this.producer.status !== "ready") throw new DependencyUnavailableError("queue", err);
+      throw err;
+    }
+  }
+
+  /** Resolves once the Queues' connection is ready, or after `timeoutMs`. */
+  private connected(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.producer.off("ready", done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.producer.once("ready", done);
+    });
   }
 
   async add(queue: string, name: string, data: unknown, options: JobOptions = {}): Promise<string> {
     this.assertOpen();
     const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
     checkAttempts(attempts);
+    if (options.jobId !== undefined) checkJobId(options.jobId);
+    return this.produce(() => this.addJob(queue, name, data, attempts, options));
+  }
+
+  private async addJob(queue: string, name: string, data: unknown, attempts: number, options: JobOptions): Promise<string> {
     const q = this.queue(queue);
     const { jobId } = options;
     if (jobId !== undefined) {
-      checkJobId(jobId);
       // BullMQ ignores an id it still holds in any state; ours starts a new job once the old one has finished.
       const state = await q.getJobState(jobId);
       if (state === "completed" || state === "failed") await q.remove(jobId);
@@ -97,14 +155,20 @@ export class BullQueue implements Queue {
     this.assertOpen();
     checkInterval(everyMs);
     // startDate only places the first run of a new scheduler; an existing one keeps its rhythm on upsert.
-    await this.queue(queue).upsertJobScheduler(
-      key,
-      { every: everyMs, startDate: Date.now() + everyMs },
-      { name, data, opts: { attempts: DEFAULT_ATTEMPTS, backoff: { type: "exponential", delay: DEFAULT_BACKOFF_MS } } },
+    await this.produce(() =>
+      this.queue(queue).upsertJobScheduler(
+        key,
+        { every: everyMs, startDate: Date.now() + everyMs },
+        { name, data, opts: { attempts: DEFAULT_ATTEMPTS, backoff: { type: "exponential", delay: DEFAULT_BACKOFF_MS } } },
+      ),
     );
   }
 
   async getJob(queue: string, id: string): Promise<JobInfo | null> {
+    return this.produce(() => this.readJob(queue, id));
+  }
+
+  private async readJob(queue: string, id: string): Promise<JobInfo | null> {
     const job = await this.queue(queue).getJob(id);
     if (!job) return null;
     const state = STATES[await job.getState()];
@@ -142,13 +206,13 @@ export class BullQueue implements Queue {
     this.closed = true;
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
-    await this.connection.quit().catch(() => this.connection.disconnect());
+    for (const c of [this.producer, this.connection]) await c.quit().catch(() => c.disconnect());
   }
 
   private queue(name: string): BullMQQueue {
     let q = this.queues.get(name);
     if (!q) {
-      q = new BullMQQueue(name, { connection: this.connection, prefix: this.prefix });
+      q = new BullMQQueue(name, { connection: this.producer, prefix: this.prefix });
       q.on("error", (err) => this.log.error({ err, queue: name }, "queue: error"));
       this.queues.set(name, q);
     }

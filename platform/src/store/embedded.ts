@@ -157,8 +157,9 @@ export class EmbeddedStore implements Store {
   private readonly listeners: (() => void)[] = [];
   private readonly applyBatch: (ops: WriteOp[]) => void;
   private readonly outbox: {
-    add: Database.Statement<[string]>;
+    add: Database.Statement<[string, string | null]>;
     pending: Database.Statement<[number], { seq: number; event: string }>;
+    pendingOf: Database.Statement<[string, number], { seq: number; event: string }>;
     markRelayed: Database.Statement<[number]>;
     prune: Database.Statement<[number]>;
   };
@@ -170,19 +171,26 @@ export class EmbeddedStore implements Store {
   /** `path` is a file (created if missing) or ":memory:". */
   constructor(path: string) {
     this.db = new Database(path);
+    // Another process (a CLI, a second replica) may hold the write lock briefly; wait instead of failing. First,
+    // so that processes opening one new file at once wait for each other while it turns to WAL.
+    this.db.pragma("busy_timeout = 5000");
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = NORMAL");
-    // Another process (a CLI, a second replica) may hold the write lock briefly; wait instead of failing.
-    this.db.pragma("busy_timeout = 5000");
     // System tables start with "_", which no collection name can.
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS _outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL, relayed INTEGER NOT NULL DEFAULT 0);
       CREATE INDEX IF NOT EXISTS _outbox_pending ON _outbox (seq) WHERE relayed = 0;
       CREATE TABLE IF NOT EXISTS _inbox (consumer TEXT NOT NULL, event_id TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (consumer, event_id)) WITHOUT ROWID;
     `);
+    // the publishing service, recorded since processes sharing a file relay only their own services' events
+    const columns = this.db.prepare("SELECT name FROM pragma_table_info('_outbox')").all() as { name: string }[];
+    if (!columns.some((c) => c.name === "source")) this.db.exec("ALTER TABLE _outbox ADD COLUMN source TEXT");
     this.outbox = {
-      add: this.db.prepare("INSERT INTO _outbox (event, relayed) VALUES (?, 0)"),
+      add: this.db.prepare("INSERT INTO _outbox (event, relayed, source) VALUES (?, 0, ?)"),
       pending: this.db.prepare("SELECT seq, event FROM _outbox WHERE relayed = 0 ORDER BY seq LIMIT ?"),
+      pendingOf: this.db.prepare(
+        "SELECT seq, event FROM _outbox WHERE relayed = 0 AND (source IS NULL OR source IN (SELECT value FROM json_each(?))) ORDER BY seq LIMIT ?",
+      ),
       markRelayed: this.db.prepare("UPDATE _outbox SET relayed = 1 WHERE seq = ?"),
       prune: this.db.prepare("DELETE FROM _outbox WHERE relayed = 1 AND seq <= ?"),
     };
@@ -215,8 +223,9 @@ export class EmbeddedStore implements Store {
     if (ops.some((op) => op.op === "publish")) this.notify();
   }
 
-  async pendingEvents(limit: number): Promise<OutboxEntry[]> {
-    return this.outbox.pending.all(limit).map((r) => ({ seq: r.seq, event: JSON.parse(r.event) }));
+  async pendingEvents(limit: number, sources?: readonly string[]): Promise<OutboxEntry[]> {
+    const rows = sources ? this.outbox.pendingOf.all(JSON.stringify(sources), limit) : this.outbox.pending.all(limit);
+    return rows.map((r) => ({ seq: r.seq, event: JSON.parse(r.event) }));
   }
 
   async markRelayed(seqs: number[]): Promise<void> {
@@ -314,7 +323,7 @@ export class EmbeddedStore implements Store {
         return;
       }
       case "publish":
-        this.outbox.add.run(JSON.stringify(op.event));
+        this.outbox.add.run(JSON.stringify(op.event), op.source ?? null);
         return;
       case "inbox":
         try {

@@ -33,7 +33,7 @@ import {
 } from "./port.ts";
 
 type Stored = { _id: string; _v: number } & Record<string, unknown>;
-type OutboxRow = { _id: number; event: EventEnvelope; relayed: boolean };
+type OutboxRow = { _id: number; event: EventEnvelope; relayed: boolean; source?: string };
 type InboxRow = { consumer: string; eventId: string; at: Date };
 type CounterRow = { _id: string; seq: number };
 
@@ -220,7 +220,11 @@ export class MongoStore implements Store {
             seq = (counter?.seq ?? published) - published;
           }
           for (const op of ops) {
-            if (op.op === "publish") await this.outbox.insertOne({ _id: ++seq, event: plain(op.event), relayed: false }, { session });
+            if (op.op === "publish")
+              await this.outbox.insertOne(
+                { _id: ++seq, event: plain(op.event), relayed: false, ...(op.source ? { source: op.source } : {}) },
+                { session },
+              );
             else await this.apply(op, collections, session);
           }
         },
@@ -296,8 +300,13 @@ export class MongoStore implements Store {
     await this.db.collection(name).createIndex(keys, { name: indexName, unique: index.unique ?? false, ...partial });
   }
 
-  async pendingEvents(limit: number): Promise<OutboxEntry[]> {
-    const rows = await this.outbox.find({ relayed: false }).sort({ _id: 1 }).limit(limit).toArray();
+  async pendingEvents(limit: number, sources?: readonly string[]): Promise<OutboxEntry[]> {
+    const of = sources ? { $or: [{ source: { $in: [...sources] } }, { source: { $exists: false } }] } : {};
+    const rows = await this.outbox
+      .find({ relayed: false, ...of })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .toArray();
     return rows.map((r) => ({ seq: r._id, event: r.event }));
   }
 

@@ -44,8 +44,8 @@ export type WriteOp =
   /** insert or replace, no version check */
   | { op: "upsert"; collection: string; doc: Doc }
   | { op: "delete"; collection: string; id: string; expectedVersion?: number }
-  /** an event to relay to the bus after the commit */
-  | { op: "publish"; event: EventEnvelope }
+  /** an event to relay to the bus after the commit; `source` is the publishing service (scope.ts sets it) */
+  | { op: "publish"; event: EventEnvelope; source?: string }
   /** marks an event handled by a consumer; fails with DuplicateKeyError if it already was */
   | { op: "inbox"; consumer: string; eventId: string };
 
@@ -59,8 +59,12 @@ export interface Store {
   collection<T extends Doc>(name: string, indexes?: IndexSpec[]): Collection<T>;
   /** Applies all ops atomically: all or none. */
   commit(ops: WriteOp[]): Promise<void>;
-  /** Events committed but not yet relayed, oldest first. */
-  pendingEvents(limit: number): Promise<OutboxEntry[]>;
+  /**
+   * Events committed but not yet relayed, oldest first. With `sources`, only those the named services
+   * published (and any written without a source): a process relays its own services' outbox, even when
+   * the store is shared with other services' processes.
+   */
+  pendingEvents(limit: number, sources?: readonly string[]): Promise<OutboxEntry[]>;
   /** Marks relayed events so they are not sent again. */
   markRelayed(seqs: number[]): Promise<void>;
   /** Whether a consumer already handled an event. */

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, type OnTestFinishedHandler } from "vitest";
 import { type Bus, dlqTopic, type EventEnvelope, type EventHandler } from "../../src/bus/port.ts";
+import { DependencyUnavailableError } from "../../src/unavailable.ts";
 import { BUS_CONTRACT_TOPICS as T } from "./topics.ts";
 
 export interface BusFixture {
@@ -234,6 +235,30 @@ export function runBusContract(name: string, setup: () => Promise<BusFixture>): 
       await settle();
       expect(attempts).toBe(3);
       expect(deadLetters.events).toHaveLength(1);
+    });
+
+    it("waits out a dependency that is down without counting those tries: no dead letter for an outage", async ({ onTestFinished }) => {
+      const { makeBus, settle } = await open(onTestFinished);
+      const s = scope();
+      const bus = makeBus();
+      const during = s.event(T.unavailable, "k");
+      let tries = 0;
+      const handled = recorder(s.mine, async (e) => {
+        if (e.id !== during.id) return;
+        tries++;
+        // Redis down for six tries, twice maxAttempts
+        if (tries <= 6) throw new DependencyUnavailableError("cache", new Error("Connection is closed."));
+      });
+      const deadLetters = recorder(s.mine);
+      bus.subscribe(s.group("unavailable"), [T.unavailable], handled.handler, { maxAttempts: 3, backoffMs: 5 });
+      bus.subscribe(s.group("unavailable-watch"), [dlqTopic(T.unavailable)], deadLetters.handler);
+      await bus.start();
+
+      await bus.publish([during]);
+      await eventually(() => expect(handled.ids()).toEqual([during.id]));
+      await settle();
+      expect(tries).toBe(7);
+      expect(deadLetters.events).toEqual([]);
     });
 
     it("stops delivering to a bus once it is closed", async ({ onTestFinished }) => {

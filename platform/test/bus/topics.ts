@@ -21,6 +21,7 @@ export const BUS_CONTRACT_TOPICS = {
   ordering: "test.bus.ordering",
   retry: "test.bus.retry",
   deadLetter: "test.bus.dead-letter",
+  unavailable: "test.bus.unavailable",
   close: "test.bus.close",
 } as const;
 

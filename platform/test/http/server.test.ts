@@ -1,9 +1,12 @@
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { MemoryCache } from "../../src/cache/memory.ts";
+import type { Cache } from "../../src/cache/port.ts";
 import { INTERNAL_CLIENT } from "../../src/http/rate-limit.ts";
 import { createHttpServer, isPrivateAddress } from "../../src/http/server.ts";
+import { ServiceUnavailableError } from "../../src/internal.ts";
 import { loggableUrl } from "../../src/log.ts";
+import { DependencyUnavailableError } from "../../src/unavailable.ts";
 
 async function app(extra: Partial<Parameters<typeof createHttpServer>[0]> = {}) {
   const a = await createHttpServer({
@@ -28,6 +31,16 @@ async function app(extra: Partial<Parameters<typeof createHttpServer>[0]> = {}) 
   a.get("/boom", async () => {
     throw new Error("secret internals at /srv/db");
   });
+  a.get("/v1/needs-cache", async () => {
+    throw new DependencyUnavailableError("cache", new Error("Connection is closed."));
+  });
+  a.get("/v1/needs-service", async () => {
+    throw new ServiceUnavailableError("pricing", new Error("connect ECONNREFUSED"));
+  });
+  a.get("/v1/needs-mongo", async () => {
+    throw Object.assign(new Error("Server selection timed out"), { name: "MongoServerSelectionError" });
+  });
+  a.get("/v1/mine", { preHandler: a.requireUser }, async (request) => ({ uid: request.identity?.uid }));
   await a.ready();
   return a;
 }
@@ -47,9 +60,10 @@ describe("createHttpServer", () => {
     const res = await (await app()).inject({ method: "POST", url: "/echo", payload: { n: "five" } });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("validation_failed");
-    expect(res.json().error).toMatch(/^body\/n /);
+    // in words (errors.ts validationMessage): n is a number or empty
+    expect(res.json().error).toBe("N must be a number or empty");
     const missing = await (await app()).inject({ method: "POST", url: "/echo", payload: {} });
-    expect(missing.json().error).toBe("body/n is required");
+    expect(missing.json().error).toBe("N is required");
   });
 
   it("hides the details of an internal failure", async () => {
@@ -62,6 +76,63 @@ describe("createHttpServer", () => {
   it("reports health", async () => {
     const res = await (await app()).inject({ method: "GET", url: "/healthz" });
     expect(res.json()).toMatchObject({ status: "ok", service: "t" });
+  });
+
+  it("answers a dependency that is down (cache, store, another service) with 503 and Retry-After, hiding the details", async () => {
+    const a = await app();
+    for (const url of ["/v1/needs-cache", "/v1/needs-service", "/v1/needs-mongo"]) {
+      const res = await a.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(503);
+      expect(Number(res.headers["retry-after"]), url).toBeGreaterThan(0);
+      expect(res.json(), url).toEqual({ error: "Folio is briefly unavailable. Please try again in a few seconds.", code: "unavailable" });
+    }
+  });
+
+  it("never signs a user out because the revocation list cannot be read: 503 with Retry-After, not 401", async () => {
+    const gone = async (): Promise<never> => {
+      throw new DependencyUnavailableError("cache", new Error("Connection is closed."));
+    };
+    const down: Cache = { get: gone, set: gone, del: gone, incr: gone, ttl: gone, close: async () => {} };
+    const a = await app({ cache: down });
+    const token = a.jwt.sign({ sub: "ann", email: "ann@example.com", jti: "j1" });
+    const res = await a.inject({ method: "GET", url: "/v1/mine", headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    // a token that does not verify is still a visitor's: 401
+    const forged = await a.inject({ method: "GET", url: "/v1/mine", headers: { authorization: `Bearer ${token}x` } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it("answers at once while starting: liveness 200, every route 503 with Retry-After until ready, readiness says why", async () => {
+    let ready = false;
+    const a = await app({ ready: () => ready, status: () => ({ consumers: "joining" }) });
+    expect((await a.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    const starting = await a.inject({ method: "GET", url: "/v1/get/thing" });
+    expect(starting.statusCode).toBe(503);
+    expect(Number(starting.headers["retry-after"])).toBeGreaterThan(0);
+    const notReady = await a.inject({ method: "GET", url: "/readyz" });
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toMatchObject({ status: "unavailable", checks: { started: "starting", consumers: "joining" } });
+    ready = true;
+    expect((await a.inject({ method: "GET", url: "/v1/get/thing" })).statusCode).toBe(200);
+    expect((await a.inject({ method: "GET", url: "/readyz" })).json()).toMatchObject({ status: "ready", checks: { started: "ok" } });
+  });
+
+  it("reports a dependency that does not answer in readiness, not in liveness", async () => {
+    const a = await app({
+      health: [
+        {
+          name: "cache",
+          check: async () => {
+            throw new Error("Connection is closed.");
+          },
+        },
+      ],
+    });
+    expect((await a.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    const res = await a.inject({ method: "GET", url: "/readyz" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ checks: { cache: "Connection is closed." } });
   });
 
   it("accepts an empty body sent as JSON (the spec's client sends the header on every call)", async () => {
@@ -102,6 +173,19 @@ describe("createHttpServer", () => {
     expect(statuses).toEqual([200, 200, 429, 429]); // rotating the header does not escape the limit
     const behindProxy = await app({ requestsPerMinute: 2, trustProxy: ["198.51.100.7"] });
     for (let i = 0; i < 4; i++) expect((await rotate(behindProxy, i)).statusCode).toBe(200); // each forwarded client counted alone
+  });
+
+  it("believes X-Forwarded-For from a proxy named by host name (compose's gateway), looked up in DNS", async () => {
+    const a = await app({ requestsPerMinute: 1, trustProxy: ["localhost"] });
+    const from = (remoteAddress: string, client: string) =>
+      a.inject({ method: "GET", url: "/v1/get/thing", remoteAddress, headers: { "x-forwarded-for": client } });
+    // through the named proxy: each client its own count
+    expect((await from("127.0.0.1", "203.0.113.1")).statusCode).toBe(200);
+    expect((await from("127.0.0.1", "203.0.113.2")).statusCode).toBe(200);
+    expect((await from("127.0.0.1", "203.0.113.1")).statusCode).toBe(429);
+    // anyone else's header is not believed: the socket's address is counted
+    expect((await from("198.51.100.7", "203.0.113.3")).statusCode).toBe(200);
+    expect((await from("198.51.100.7", "203.0.113.4")).statusCode).toBe(429);
   });
 
   it("serves /metrics to private networks only, unless configured public", async () => {

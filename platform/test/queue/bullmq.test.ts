@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { describe, inject, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { RedisServer, redisServerPath } from "../../../test/support/redis-server.ts";
 import { createLogger } from "../../src/log.ts";
 import { BullQueue } from "../../src/queue/bullmq.ts";
+import { DependencyUnavailableError } from "../../src/unavailable.ts";
 import { runQueueContract } from "./contract.ts";
 
 const redisUrl = inject("redisUrl");
@@ -38,3 +43,53 @@ if (redisUrl) {
     it.skip("skipped: no Redis (install redis-server or set REDIS_URL)", () => {});
   });
 }
+
+describe.skipIf(!redisServerPath())("BullQueue while Redis is away", () => {
+  const dir = mkdtempSync(join(tmpdir(), "folio-bull-away-"));
+  let server: RedisServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses to add or read a job within a second and a half, then the worker runs what was queued once Redis is back", async () => {
+    server = await RedisServer.start("away-pass", dir);
+    const queue = new BullQueue({ url: server.url, prefix: `away-${randomUUID()}`, log: createLogger("queue-test", "fatal") });
+    const ran: string[] = [];
+    try {
+      await queue.add("networth.recompute", "recompute", { uid: "ann" }, { jobId: "ann" });
+      await server.stop();
+      for (const call of [
+        () => queue.add("networth.recompute", "recompute", { uid: "bob" }),
+        () => queue.getJob("networth.recompute", "ann"),
+      ]) {
+        const started = performance.now();
+        await expect(call()).rejects.toBeInstanceOf(DependencyUnavailableError);
+        expect(performance.now() - started).toBeLessThan(1500);
+      }
+      await server.resume();
+      // the worker's connection waits out the outage: the job queued before it runs after
+      queue.process("networth.recompute", async ({ data }) => {
+        ran.push((data as { uid: string }).uid);
+        return null;
+      });
+      const deadline = Date.now() + 15_000;
+      while (ran.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(ran).toEqual(["ann"]);
+      // adding works again once its own connection is back (it reconnects within a second)
+      for (let tries = 0; ; tries++) {
+        try {
+          await queue.add("networth.recompute", "recompute", { uid: "cy" });
+          break;
+        } catch (err) {
+          if (!(err instanceof DependencyUnavailableError) || tries > 20) throw err;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+      await queue.drain("networth.recompute");
+      expect(ran).toEqual(["ann", "cy"]);
+    } finally {
+      await queue.close();
+    }
+  });
+});

@@ -374,6 +374,33 @@ export function runStoreContract(name: string, setup: () => Promise<StoreFixture
         expect(next.seq).toBeGreaterThan(pending[2].seq);
       });
 
+      it("pendingEvents with sources lists those services' events and any without a source, in commit order", async () => {
+        const [mine, theirs, unattributed, alsoMine] = [
+          event("portfolio.saved"),
+          event("account.registered"),
+          event("portfolio.deleted"),
+          event("portfolio.saved"),
+        ];
+        await store.commit([
+          { op: "publish", event: mine, source: "portfolio" },
+          { op: "publish", event: theirs, source: "accounts" },
+        ]);
+        await store.commit([
+          { op: "publish", event: unattributed },
+          { op: "publish", event: alsoMine, source: "portfolio" },
+        ]);
+        expect((await store.pendingEvents(10, ["portfolio"])).map((p) => p.event.id)).toEqual([mine.id, unattributed.id, alsoMine.id]);
+        expect((await store.pendingEvents(10, ["accounts"])).map((p) => p.event.id)).toEqual([theirs.id, unattributed.id]);
+        expect((await store.pendingEvents(10, ["portfolio", "accounts"])).map((p) => p.event.id)).toEqual([
+          mine.id,
+          theirs.id,
+          unattributed.id,
+          alsoMine.id,
+        ]);
+        expect(await store.pendingEvents(10)).toHaveLength(4);
+        expect(await store.pendingEvents(10, ["billing"])).toEqual([(await store.pendingEvents(10))[2]]);
+      });
+
       it("an aborted batch publishes nothing: the write and its event commit together or not at all", async () => {
         const c = accounts();
         await store.commit([insert("accounts", { _id: "a1", email: "ann@example.com" } as Account)]);

@@ -5,16 +5,22 @@
  */
 import { publishOp } from "@folio/platform/events";
 import { HttpError } from "@folio/platform/http/errors";
+import { LocalCache, SingleFlight } from "@folio/platform/memo";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import type { Identity } from "@folio/proto/auth";
-import { BillingErrorCodes, BillingMessages, FREE_PLAN, type PlanReply } from "@folio/proto/billing";
+import { BillingErrorCodes, BillingMessages, FREE_PLAN, type PlanPrice, type PlanReply } from "@folio/proto/billing";
 import type Stripe from "stripe";
 import type { BillingConfig } from "./config.ts";
 import { FREE_MAX_CONNECTIONS, planOf, type SubscriptionState } from "./domain/plans.ts";
+import { planPrice, unknownPrice } from "./domain/prices.ts";
 import { CUSTOMERS, type Customer, customers } from "./store.ts";
 
 const ATTEMPTS = 4;
+/** A Price barely changes (a new one is made instead): each is asked of Stripe at most this often. */
+export const PRICE_TTL_MS = 60 * 60 * 1000;
+/** The Plan tab waits for Stripe this long per price, once, before it shows the price without its figure. */
+const PRICE_TIMEOUT_MS = 5000;
 
 export const notConfigured = () => new HttpError(503, BillingErrorCodes.notConfigured, BillingMessages.notConfigured);
 export const providerFailed = () => new HttpError(503, BillingErrorCodes.providerFailed, BillingMessages.providerFailed);
@@ -119,6 +125,35 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
     return session.url;
   }
 
+  const priceCache = new LocalCache<string, PlanPrice>({ max: 50, ttlMs: PRICE_TTL_MS, clock: deps.clock });
+  const priceFlight = new SingleFlight<string, PlanPrice>();
+
+  /** One offered price from Stripe's Price object (prices.retrieve), kept an hour; a failure is not kept. */
+  async function priceOf(stripe: Stripe, id: string): Promise<PlanPrice> {
+    const kept = priceCache.get(id);
+    if (kept) return kept;
+    return priceFlight.run(id, async () => {
+      try {
+        const price = await stripe.prices.retrieve(id, {}, { timeout: PRICE_TIMEOUT_MS, maxNetworkRetries: 1 });
+        return priceCache.set(id, planPrice(price));
+      } catch (err) {
+        const e = err as { type?: string; code?: string; statusCode?: number; message?: string };
+        deps.log.warn(
+          { stripe: { type: e.type, code: e.code, status: e.statusCode, message: e.message }, price: id },
+          "stripe: price look-up failed",
+        );
+        return unknownPrice(id);
+      }
+    });
+  }
+
+  /** The prices on offer, in BILLING_PRICE_IDS' order, each as Stripe's Price says (GET /v1/billing/prices). */
+  async function prices(): Promise<PlanPrice[]> {
+    if (!config.stripe) return [];
+    const stripe = await config.stripe();
+    return Promise.all(config.priceIds.map((id) => priceOf(stripe, id)));
+  }
+
   async function planView(uid: string): Promise<PlanReply> {
     const customer = await db.get(uid);
     const plan = planOf(Object.values(customer?.subscriptions ?? {}), config);
@@ -198,7 +233,7 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
     return changed;
   }
 
-  return { checkout, portal, planView, recordSubscription, uidOfCustomer, stripeOrFail, reconcile };
+  return { checkout, portal, planView, prices, recordSubscription, uidOfCustomer, stripeOrFail, reconcile };
 }
 
 export type Billing = ReturnType<typeof createBilling>;

@@ -1,12 +1,12 @@
 /**
  * Billing's public paths: the spec's POST /v1/create-checkout-session `{price_id}` and
  * /v1/create-portal-session (each `{url}` or `{error}`), GET /v1/billing/plan (the caller's plan and the
- * plans on offer) and Stripe's webhook endpoint, which alone reads its body raw (the signature covers the
+ * plans on offer), GET /v1/billing/prices (what each costs, from Stripe's Price objects) and Stripe's webhook endpoint, which alone reads its body raw (the signature covers the
  * exact bytes) and is called by Stripe, not by a user.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { callerOf } from "@folio/platform/http/auth";
-import { BillingErrorReply, BillingUrlReply, CheckoutBody, PlanReply, WebhookReply } from "@folio/proto/billing";
+import { BillingErrorReply, BillingUrlReply, CheckoutBody, PlanReply, PricesReply, WebhookReply } from "@folio/proto/billing";
 import { NoUserReply } from "@folio/proto/errors";
 import type { FastifyPluginAsync } from "fastify";
 import type { Billing } from "./billing.ts";
@@ -37,6 +37,9 @@ export function billingRoutes(
     app.get("/v1/billing/plan", { ...auth, schema: { response: { 200: PlanReply, 401: NoUserReply } } }, async (request) =>
       billing.planView(callerOf(request).uid),
     );
+
+    // what each plan costs, from Stripe's Price objects: the offer is the same for everyone, so no session
+    app.get("/v1/billing/prices", { schema: { response: { 200: PricesReply } } }, async () => ({ prices: await billing.prices() }));
 
     // its own scope: the raw-body parser applies to the webhook only
     await app.register(async (scope) => {

@@ -206,9 +206,9 @@ describe("POST /v1/save/portfolio/:slug", () => {
   it("names the offending field of a body the schema refuses", async () => {
     const missing = await h.as("alice").save("new", {}, "x");
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error: "body/portfolio/assets is required", code: "validation_failed" });
+    expect(missing.json()).toEqual({ error: "The list of assets is required", code: "validation_failed" });
     const badTicker = await h.as("alice").save("new", input({ assets: [asset({ ticker: "<b>" })] }), "x");
-    expect(badTicker.json().error).toMatch(/^body\/portfolio\/assets\/0\/ticker /);
+    expect(badTicker.json().error).toBe("Ticker of asset 1 may only contain letters, digits and . - ^ =");
   });
 
   it.each([
@@ -245,7 +245,7 @@ describe("POST /v1/save/portfolio/:slug", () => {
     const many = Array.from({ length: 501 }, () => asset());
     const res = await h.as("alice").save("new", input({ assets: many }), "Many");
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe("body/portfolio/assets must NOT have more than 500 items");
+    expect(res.json().error).toBe("The list of assets may hold at most 500 items");
   });
 
   it("stores a non-numeric quantity as 0 for an asset already held (spec §5)", async () => {
@@ -432,7 +432,7 @@ describe("POST /v1/update/portfolioname/:slug", () => {
     }
     const missing = await h.as("alice").rename(slug, undefined);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe("body/newPortfolioName is required");
+    expect(missing.json().error).toBe("Portfolio name is required");
     expect((await h.stored(slug))?.pName).toBe("Old name");
   });
 });
@@ -469,8 +469,8 @@ describe("POST /v1/update/portfoliosettings/:slug", () => {
     const slug = await h.create("alice", "Mine");
     const res = await h.as("alice").settings(slug, { formatGains: "€" });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/^body\/settings\/formatGains /);
+    expect(res.json().error).toBe("Gains format must be one of: $, %");
     const ticker = await h.as("alice").settings(slug, { indexTicker: "not a ticker" });
-    expect(ticker.json().error).toMatch(/^body\/settings\/indexTicker /);
+    expect(ticker.json().error).toBe("Benchmark may only contain letters, digits and . - ^ =");
   });
 });

@@ -81,7 +81,10 @@ describe("GET /v1/get/communityportfolios", () => {
     const slug = await h.create("alice", "Mine");
     const res = await h.as("alice").settings(slug, { category: "Stocks", privateMode: false });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "body/settings/category must be equal to one of the allowed values", code: "validation_failed" });
+    expect(res.json()).toEqual({
+      error: "Category must be one of: Growth, Dividend, Index, Tech, Crypto, Other, (none)",
+      code: "validation_failed",
+    });
     expect(await h.stored(slug)).toMatchObject({ category: "", privateMode: true });
 
     expect((await h.as("alice").settings(slug, { category: "Crypto" })).statusCode).toBe(200);

@@ -21,7 +21,7 @@ import type {
   SaveReply as SaveReplySchema,
   Valuation,
 } from "@folio/proto/portfolio";
-import type { AutocompleteReply, PriceReply, Suggestion } from "@folio/proto/pricing";
+import type { AutocompleteReply, CloseReply, PriceReply, Suggestion } from "@folio/proto/pricing";
 import type { Static } from "typebox";
 
 export type {
@@ -30,6 +30,7 @@ export type {
   AuthReply,
   AutocompleteReply,
   BenchmarkLine,
+  CloseReply,
   HistoricalPeriod,
   MonthlySeries,
   Portfolio,

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "../../app/api.ts";
-import { advance, mockApi, portfolioFixture, renderApp, signedInState, testUser } from "../../test-utils.tsx";
+import { advance, advanceUntil, mockApi, portfolioFixture, renderApp, signedInState, testUser } from "../../test-utils.tsx";
 import { portfolioApi } from "../portfolio/portfolioApi.ts";
 import { achievementsApi } from "./achievementsApi.ts";
 import { reachAchievement } from "./achievementsSlice.ts";
@@ -69,6 +69,25 @@ describe("achievement state", () => {
     expect(api.callsTo("POST /v1/get/achievement-state")).toHaveLength(0);
   });
 
+  it("is the server's when the local copy is behind it, asked once a session (the card and the panel read the one state)", async () => {
+    // steps done elsewhere (another tab, the API): this browser's copy says 2, the server 4
+    storeLocally(2);
+    const api = mockApi({ "POST /v1/get/achievement-state": { body: { achievement_state: 4 } } });
+    startFakeClock();
+    renderApp({ route: "/", preloadedState: signedInState() });
+    fireEvent.click(screen.getByRole("button", { name: "Achievements" }));
+    // the copy first, then the server's two steps shown in turn (one advance at a time, spec §4)
+    await advanceUntil(() => expect(within(panel()).getByText("4 of 8 steps done")).toBeTruthy(), 500);
+    expect(api.callsTo("POST /v1/get/achievement-state")).toHaveLength(1);
+    expect(storedLocally()).toEqual({ uid: testUser.uid, step: 4 });
+    // asked once a session, not on every view
+    fireEvent.click(within(panel()).getByRole("button", { name: "Close achievements" }));
+    fireEvent.click(screen.getByRole("button", { name: "Achievements" }));
+    await advance(100);
+    expect(within(panel()).getByText("4 of 8 steps done")).toBeTruthy();
+    expect(api.callsTo("POST /v1/get/achievement-state")).toHaveLength(1);
+  });
+
   it("else is fetched, and kept in localStorage for this user", async () => {
     storeLocally(6, "someone-else");
     const api = mockApi({ "POST /v1/get/achievement-state": { body: { achievement_state: 4 } } });
@@ -103,7 +122,7 @@ describe("achievement state", () => {
 
   it("remembers whether the user left the panel open or closed (popup preference), not the notices' own closing", async () => {
     storeLocally(2);
-    mockApi(noPortfolios);
+    mockApi({ ...noPortfolios, "POST /v1/get/achievement-state": { body: { achievement_state: 2 } } });
     const first = renderApp({ route: "/", preloadedState: signedInState() });
     expect(screen.queryByRole("complementary", { name: "Achievements" })).toBeNull();
     await first.user.click(screen.getByRole("button", { name: "Achievements" }));
@@ -261,7 +280,11 @@ describe("advancing", () => {
 
   it("a step the client observes advances by exactly one: panel, local copy and the server", async () => {
     storeLocally(6);
-    const api = mockApi({ "POST /v1/update/achievement-state": { body: { status: "ok", achievement_state: 7 } } });
+    const api = mockApi({
+      // the server agrees with the local copy: 7 is the next step
+      "POST /v1/get/achievement-state": { body: { achievement_state: 6 } },
+      "POST /v1/update/achievement-state": { body: { status: "ok", achievement_state: 7 } },
+    });
     const { store } = renderApp({ route: "/", preloadedState: signedInState() });
 
     await act(() => store.dispatch(reachAchievement(8)));
@@ -277,7 +300,10 @@ describe("advancing", () => {
 
   it("ignores an error when saving the new state", async () => {
     storeLocally(6);
-    const api = mockApi({ "POST /v1/update/achievement-state": { status: 500, body: { error: "Internal error", code: "internal" } } });
+    const api = mockApi({
+      "POST /v1/get/achievement-state": { body: { achievement_state: 6 } },
+      "POST /v1/update/achievement-state": { status: 500, body: { error: "Internal error", code: "internal" } },
+    });
     const { store } = renderApp({ route: "/", preloadedState: signedInState() });
     await act(() => store.dispatch(reachAchievement(7)));
     expect(api.callsTo("POST /v1/update/achievement-state")).toHaveLength(1);

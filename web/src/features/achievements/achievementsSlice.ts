@@ -38,6 +38,8 @@ export interface AchievementsState {
   celebrating: boolean;
   /** counts actions after which the server may have moved the state */
   checkRequests: number;
+  /** the server's state was read for `uid` in this session: the local copy is only the first paint until then */
+  verified: boolean;
 }
 
 const initialState: AchievementsState = {
@@ -49,6 +51,7 @@ const initialState: AchievementsState = {
   celebration: 0,
   celebrating: false,
   checkRequests: 0,
+  verified: false,
 };
 
 /** One step more: the panel opens with confetti. */
@@ -76,6 +79,7 @@ export const achievementsSlice = createSlice({
      */
     serverReported(state, action: PayloadAction<StoredAchievements>) {
       const { uid, step } = action.payload;
+      state.verified = true;
       if (state.uid !== uid || state.step === null || step <= state.step) {
         state.uid = uid;
         state.step = step;
@@ -95,6 +99,10 @@ export const achievementsSlice = createSlice({
       if (state.uid !== action.payload.uid || state.step !== action.payload.step - 1) return;
       advanceOne(state);
     },
+    /** the server confirmed what is shown */
+    verifiedSame(state) {
+      state.verified = true;
+    },
     fetchStarted(state) {
       state.fetching = true;
     },
@@ -105,6 +113,7 @@ export const achievementsSlice = createSlice({
       state.uid = null;
       state.step = null;
       state.target = null;
+      state.verified = false;
     },
     achievementsPanelOpened(state) {
       state.panelOpen = true;
@@ -146,7 +155,7 @@ export const achievementsSlice = createSlice({
   },
 });
 
-const { stepKnown, serverReported, advanced, achievementsCleared, fetchStarted, fetchEnded } = achievementsSlice.actions;
+const { stepKnown, serverReported, advanced, achievementsCleared, fetchStarted, fetchEnded, verifiedSame } = achievementsSlice.actions;
 export const { achievementsPanelOpened, achievementsPanelClosed, nextStepShown } = achievementsSlice.actions;
 export const {
   selectAchievementStep,
@@ -184,17 +193,37 @@ async function fetchStep(dispatch: AppDispatch): Promise<number | null> {
   return isStep(step) ? step : null;
 }
 
-/** The signed-in user's progress: kept in the store, else localStorage, else (unless told not to) the server. */
+/**
+ * The signed-in user's progress. The server's state is the one truth (the card, the panel and every tab show
+ * it): what the store or localStorage keeps is shown at once (spec §4: read from local storage first), and
+ * the server is asked once a session (unless told not to) to confirm it. Steps the server is ahead by (done
+ * in another tab, on another device, through the API) are then shown in turn as advances; a server behind the
+ * copy is taken silently.
+ */
 export function loadAchievements({ fetch = true }: { fetch?: boolean } = {}): Thunk {
   return async (dispatch, getState) => {
     const uid = getState().auth.user?.uid;
     if (!uid) return;
-    if (knownStep(dispatch, getState, uid) !== null || !fetch || getState().achievements.fetching) return;
+    const known = knownStep(dispatch, getState, uid);
+    const { fetching, verified } = getState().achievements;
+    if (!fetch || fetching || (known !== null && verified)) return;
     dispatch(fetchStarted());
     const step = await fetchStep(dispatch).finally(() => dispatch(fetchEnded()));
     if (step === null || getState().auth.user?.uid !== uid) return;
-    dispatch(stepKnown({ uid, step }));
+    if (known === null) dispatch(serverReported({ uid, step }));
+    else reconcile(dispatch, getState, uid, step);
   };
+}
+
+/** The server's answer against what is shown: the same changes nothing; ahead is shown step by step. */
+function reconcile(dispatch: AppDispatch, getState: () => RootState, uid: string, server: number) {
+  const { target, step } = getState().achievements;
+  // while earlier steps are still being shown, the same answer changes nothing
+  if (server === (target ?? step)) {
+    dispatch(verifiedSame());
+    return;
+  }
+  dispatch(serverReported({ uid, step: server }));
 }
 
 /**
@@ -207,10 +236,7 @@ export function refreshAchievements(): Thunk {
     if (!uid || knownStep(dispatch, getState, uid) === null) return;
     const server = await fetchStep(dispatch);
     if (server === null || getState().auth.user?.uid !== uid) return;
-    // while earlier steps are still being shown, the same answer changes nothing
-    const { target, step } = getState().achievements;
-    if (server === (target ?? step)) return;
-    dispatch(serverReported({ uid, step: server }));
+    reconcile(dispatch, getState, uid, server);
   };
 }
 

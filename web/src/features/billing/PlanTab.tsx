@@ -2,7 +2,8 @@ import "./billing.css";
 import { BillingMessages } from "@folio/proto/constants";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useGetPlanQuery } from "./billingApi.ts";
+import { offeredPlans, useGetPlanQuery, useGetPricesQuery } from "./billingApi.ts";
+import { planLabel } from "./planPrice.ts";
 import { UpgradeModal } from "./UpgradeModal.tsx";
 import { useBillingRedirect } from "./useBillingRedirect.ts";
 
@@ -24,6 +25,7 @@ export function PlanTab() {
     refetchOnMountOrArgChange: true,
     pollingInterval: polling ? CONFIRMATION_POLL_MS : 0,
   });
+  const prices = useGetPricesQuery(undefined, { skip: !plan?.configured });
   const { manage, busy } = useBillingRedirect();
   const [upgrading, setUpgrading] = useState(false);
   const paid = plan !== undefined && plan.plan !== "free";
@@ -50,12 +52,10 @@ export function PlanTab() {
       ) : (
         <>
           <div>
-            Plans on offer (price ids):
-            <ul className="plan-ids">
-              {plan.plan_ids.map((id) => (
-                <li key={id}>
-                  <code>{id}</code>
-                </li>
+            Plans on offer:
+            <ul className="plan-prices">
+              {offeredPlans(plan.plan_ids, prices.data?.prices).map((offer) => (
+                <li key={offer.id}>{offer.known ? planLabel(offer) : prices.isLoading ? "Loading the price…" : planLabel(offer)}</li>
               ))}
             </ul>
           </div>

@@ -2,7 +2,8 @@ import "./billing.css";
 import { BillingMessages } from "@folio/proto/constants";
 import { type ReactNode, useId, useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
-import { useGetPlanQuery } from "./billingApi.ts";
+import { offeredPlans, useGetPlanQuery, useGetPricesQuery } from "./billingApi.ts";
+import { planLabel } from "./planPrice.ts";
 import { useBillingRedirect } from "./useBillingRedirect.ts";
 
 const connections = (n: number) => `${n} brokerage ${n === 1 ? "connection" : "connections"}`;
@@ -13,6 +14,7 @@ const connections = (n: number) => `${n} brokerage ${n === 1 ? "connection" : "c
  */
 export function UpgradeModal({ message, onClose }: { message: string; onClose: () => void }) {
   const { data: plan, isLoading, isError } = useGetPlanQuery(undefined, { refetchOnMountOrArgChange: true });
+  const prices = useGetPricesQuery(undefined, { skip: !plan?.configured });
   const { upgrade, busy } = useBillingRedirect();
   const [chosen, setChosen] = useState<string | null>(null);
   const pickerId = useId();
@@ -29,13 +31,14 @@ export function UpgradeModal({ message, onClose }: { message: string; onClose: (
         <p>
           The paid plan allows {connections(plan.paidMaxConnections)}; you now have {connections(plan.maxConnections)}.
         </p>
+        {plan.plan_ids.length === 1 && prices.data && <p>{planLabel(offeredPlans(plan.plan_ids, prices.data.prices)[0]!)}</p>}
         {plan.plan_ids.length > 1 && (
           <>
             <label htmlFor={pickerId}>Plan</label>
             <select id={pickerId} value={priceId ?? ""} onChange={(e) => setChosen(e.target.value)}>
-              {plan.plan_ids.map((id) => (
-                <option key={id} value={id}>
-                  {id}
+              {offeredPlans(plan.plan_ids, prices.data?.prices).map((offer) => (
+                <option key={offer.id} value={offer.id}>
+                  {planLabel(offer)}
                 </option>
               ))}
             </select>

@@ -18,6 +18,16 @@ const free = {
 };
 const pro = { ...free, plan: "pro", maxConnections: 10, manageable: true, status: "active" };
 const unconfigured = { ...free, plan_ids: [], configured: false };
+/** Stripe's Price objects of the offer, as billing answers them (unit_amount 900 usd every month → $9.00 a month) */
+const offer = {
+  body: {
+    prices: [
+      { id: "price_pro_monthly", nickname: "Pro", amount: 9, currency: "USD", interval: "month", intervalCount: 1 },
+      { id: "price_m", nickname: "Monthly", amount: 9, currency: "USD", interval: "month", intervalCount: 1 },
+      { id: "price_y", nickname: "Yearly", amount: 90, currency: "USD", interval: "year", intervalCount: 1 },
+    ],
+  },
+};
 const CHECKOUT_URL = "https://checkout.stripe.test/c/pay/cs_1";
 const PORTAL_URL = "https://billing.stripe.test/p/session/bps_1";
 
@@ -42,6 +52,7 @@ describe("UpgradeModal", () => {
   it("shows the message and what the paid plan allows, and goes to Checkout with the offered price", async () => {
     const api = mockApi({
       "GET /v1/billing/plan": { body: free },
+      "GET /v1/billing/prices": offer,
       "POST /v1/create-checkout-session": { body: { url: CHECKOUT_URL } },
     });
     const { user } = openModal(free);
@@ -59,10 +70,15 @@ describe("UpgradeModal", () => {
   it("lets the user pick among several plans", async () => {
     const api = mockApi({
       "GET /v1/billing/plan": { body: { ...free, plan_ids: ["price_m", "price_y"] } },
+      "GET /v1/billing/prices": offer,
       "POST /v1/create-checkout-session": { body: { url: CHECKOUT_URL } },
     });
     const { user } = openModal(free);
-    await user.selectOptions(await screen.findByLabelText("Plan"), "price_y");
+    const picker = (await screen.findByLabelText("Plan")) as HTMLSelectElement;
+    await vi.waitFor(() =>
+      expect([...picker.options].map((o) => o.textContent)).toEqual(["Monthly: $9.00 a month", "Yearly: $90.00 a year"]),
+    );
+    await user.selectOptions(picker, "price_y");
     await user.click(screen.getByRole("button", { name: "Upgrade" }));
     expect(api.callsTo("POST /v1/create-checkout-session").map((c) => c.body)).toEqual([{ price_id: "price_y" }]);
   });
@@ -70,6 +86,7 @@ describe("UpgradeModal", () => {
   it("alerts 'Error: ' plus the server's error and stays", async () => {
     mockApi({
       "GET /v1/billing/plan": { body: free },
+      "GET /v1/billing/prices": offer,
       "POST /v1/create-checkout-session": { status: 400, body: { error: BillingMessages.unknownPrice, code: "billing/unknown-price" } },
     });
     const { user } = openModal(free);
@@ -81,6 +98,7 @@ describe("UpgradeModal", () => {
   it("only logs a failure that carries no error from the server", async () => {
     mockApi({
       "GET /v1/billing/plan": { body: free },
+      "GET /v1/billing/prices": offer,
       "POST /v1/create-checkout-session": () => {
         throw new TypeError("Failed to fetch");
       },
@@ -100,7 +118,7 @@ describe("UpgradeModal", () => {
   });
 
   it("closes with the close button", async () => {
-    mockApi({ "GET /v1/billing/plan": { body: free } });
+    mockApi({ "GET /v1/billing/plan": { body: free }, "GET /v1/billing/prices": offer });
     const { user, onClose } = openModal(free);
     await user.click(screen.getByRole("button", { name: "Close" }));
     expect(onClose).toHaveBeenCalled();
@@ -119,6 +137,7 @@ describe("settings plan tab", () => {
         },
       },
       "GET /v1/billing/plan": { body: plan },
+      "GET /v1/billing/prices": offer,
       ...extra,
     });
     return { api, ...renderApp({ route, preloadedState: signedInState() }) };
@@ -128,7 +147,9 @@ describe("settings plan tab", () => {
     const { user } = open(free, { "POST /v1/create-checkout-session": { body: { url: CHECKOUT_URL } } });
     expect((await screen.findByText("free")).className).toBe("plan-name");
     expect(screen.getByText(/1 brokerage connection\)/)).toBeTruthy();
-    expect(screen.getByText("price_pro_monthly").tagName).toBe("CODE");
+    // the price as Stripe's Price says it, not its id
+    expect(await screen.findByText("Pro: $9.00 a month")).toBeTruthy();
+    expect(screen.queryByText(/price_pro_monthly/)).toBeNull();
     expect(screen.queryByRole("button", { name: "Manage subscription" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Upgrade" }));
     const dialog = screen.getByRole("dialog", { name: "Upgrade" });

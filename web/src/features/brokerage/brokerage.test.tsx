@@ -65,6 +65,9 @@ const freePlan = {
       status: null,
     },
   },
+  "GET /v1/billing/prices": {
+    body: { prices: [{ id: "price_pro", nickname: "Pro", amount: 9, currency: "USD", interval: "month", intervalCount: 1 }] },
+  },
 };
 
 describe("connecting a brokerage from the dashboard", () => {

@@ -22,6 +22,7 @@ export function ChatPanel() {
   const [draft, setDraft] = useState("");
   const titleId = useId();
   const modelId = useId();
+  const noteId = useId();
   const end = useRef<HTMLDivElement>(null);
   const lastContent = chat.entries.at(-1)?.content;
 
@@ -54,11 +55,12 @@ export function ChatPanel() {
           id={modelId}
           value={chat.model}
           disabled={chat.loading}
+          aria-describedby={noteId}
           onChange={(e) => dispatch(chatStarted(e.target.value as ChatModelChoice))}
         >
           {(Object.keys(MODELS) as ChatModelChoice[]).map((m) => (
             <option key={m} value={m}>
-              {MODELS[m].name} ({MODELS[m].note})
+              {MODELS[m].name}
             </option>
           ))}
         </select>
@@ -66,6 +68,10 @@ export function ChatPanel() {
           New chat
         </button>
       </div>
+      {/* the chosen model's note in full under the picker: in the picker it would be cut off in a narrow panel */}
+      <p id={noteId} className="chat-model-note muted small">
+        {MODELS[chat.model].name}: {MODELS[chat.model].note}.
+      </p>
       {missing && (
         <p className="chat-notice" role="alert">
           {missing}

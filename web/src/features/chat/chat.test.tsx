@@ -88,7 +88,15 @@ describe("chat panel", () => {
       "POST /v1/get/achievement-state": { body: { achievement_state: 6 } },
     });
     const { user, panel } = await openPanel();
-    await user.selectOptions(within(panel).getByRole("combobox", { name: "Model" }), "v2");
+    const model = within(panel).getByRole("combobox", { name: "Model" });
+    // the picker holds the names only; the chosen one's note is said in full beside it (nothing cut off)
+    expect([...(model as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(["FireEngineV1", "FireEngineV2"]);
+    expect(model.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(model.getAttribute("aria-describedby")!)?.textContent).toBe("FireEngineV1: slower, looks at your data.");
+    await user.selectOptions(model, "v2");
+    expect(document.getElementById(model.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "FireEngineV2: fast, no access to your data.",
+    );
     for (const text of ["One", "Two"]) {
       await user.type(within(panel).getByRole("textbox", { name: "Message" }), text);
       await user.click(within(panel).getByRole("button", { name: "Send" }));

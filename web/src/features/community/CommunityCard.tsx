@@ -30,7 +30,7 @@ export function CommunityCard({ card }: { card: Card }) {
           <div className="community-figures">
             <p>
               <span className="muted">Market value</span>{" "}
-              <span className="money">{card.totalValue === null ? "NA" : formatMoney(card.totalValue)}</span>
+              <span className="money">{card.totalValue === null ? "NA" : formatMoney(card.totalValue, card.baseCurrency ?? "USD")}</span>
             </p>
             <p>
               {/* growth is the total return, labelled as on the dashboard and the portfolio's header */}

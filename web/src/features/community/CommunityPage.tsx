@@ -1,8 +1,10 @@
 import { COMMUNITY_CATEGORIES as CATEGORIES } from "@folio/proto/constants";
 import { useDeferredValue, useId, useState } from "react";
 import { PageLoading } from "../../app/Layout.tsx";
+import { pricesAsOfNote } from "../../lib/pricesAsOf.ts";
+import { useNow } from "../portfolio/timers.ts";
 import { CommunityCard } from "./CommunityCard.tsx";
-import { type CommunityCard as Card, type CommunityCategory, useGetCommunityPortfoliosQuery } from "./communityApi.ts";
+import { type CommunityCard as Card, type CommunityCategory, newestPricesAsOf, useGetCommunityPortfoliosQuery } from "./communityApi.ts";
 
 /** /community: public portfolios by category, a page of each, for anyone, signed in or not. */
 export function CommunityPage() {
@@ -12,12 +14,18 @@ export function CommunityPage() {
   const isError = query.isError && !query.data;
   const isLoading = !data && !isError;
   const listed = data ? CATEGORIES.filter((c) => (data.pagination.totals[c] ?? 0) > 0) : [];
+  const now = useNow(60_000);
+  // the cards' figures are of their latest valuations: older prices are dated, as on the portfolio page
+  const asOf = pricesAsOfNote(newestPricesAsOf(data ? CATEGORIES.flatMap((c) => data[c] ?? []) : []), now);
   return (
     <section className="community">
       <div className="section-header">
         <div>
           <h1>Community</h1>
-          <p className="muted">Portfolios Folio users chose to share. Open one to study it; copy it to make it yours.</p>
+          <p className="muted">
+            Portfolios Folio users chose to share. Open one to study it; copy it to make it yours.
+            {asOf && ` ${asOf}.`}
+          </p>
         </div>
       </div>
       {isLoading ? (

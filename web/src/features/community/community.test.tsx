@@ -157,6 +157,44 @@ describe("visitor samples on the dashboard", () => {
     expect(api.callsTo("GET /v1/get/communityportfolios")[0]?.search).toBe("?samples=true");
   });
 
+  it("date the prices they are valued at when those are older than yesterday, and show each card's currency", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-27T10:00:00Z") });
+    mockApi({
+      "GET /v1/get/communityportfolios": {
+        body: reply(
+          {
+            Index: [card({ pName: "Three-Fund Portfolio", slug: "sample-three-fund", pricesAsOf: "2026-07-13" })],
+            Tech: [card({ pName: "Tech Stocks", slug: "sample-tech-stocks", pricesAsOf: "2026-07-10", baseCurrency: "EUR" })],
+          },
+          { Index: 1, Tech: 1 },
+        ),
+      },
+    });
+    renderApp({ route: "/dashboard" });
+    const samples = await screen.findByRole("region", { name: "Sample portfolios" });
+    // July prices in November: never "valued at today's prices"
+    expect(samples.textContent).toContain(
+      "Real portfolios: open one to see how it did, or copy it once you log in. Prices as of Jul 13, 2026.",
+    );
+    expect(samples.textContent).not.toContain("today's prices");
+    expect(within(within(samples).getByRole("article", { name: "Tech Stocks" })).getByText("€1,250.00")).toBeTruthy();
+  });
+
+  it("say they are valued at today's prices when they are", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-07-13T18:00:00Z") });
+    mockApi({
+      "GET /v1/get/communityportfolios": {
+        body: reply(
+          { Index: [card({ pName: "Three-Fund Portfolio", slug: "sample-three-fund", pricesAsOf: "2026-07-13" })] },
+          { Index: 1 },
+        ),
+      },
+    });
+    renderApp({ route: "/dashboard" });
+    const samples = await screen.findByRole("region", { name: "Sample portfolios" });
+    expect(samples.textContent).toContain("Real portfolios valued at today's prices: open one to see how it did");
+  });
+
   it("are not shown to a signed-in user", async () => {
     const api = mockApi({ "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } } });
     renderApp({ route: "/dashboard", preloadedState: signedInState() });
@@ -218,14 +256,14 @@ describe("sharing settings on the portfolio page", () => {
       "POST /v1/get/portfolio/steady": portfolioReply(owned),
       "POST /v1/update/portfoliosettings/steady": {
         status: 400,
-        body: { error: "body/settings/category must be equal to one of the allowed values", code: "validation_failed" },
+        body: { error: "Category must be one of: Growth, Dividend, Index, Tech, Crypto, Other, (none)", code: "validation_failed" },
       },
     });
     const { user } = renderApp({ route: "/p/steady", preloadedState: signedInState() });
     const panel = await screen.findByRole("region", { name: "Sharing" });
     await user.click(within(panel).getByRole("checkbox", { name: /Public/ }));
     await user.click(within(panel).getByRole("button", { name: "Update sharing" }));
-    expect(await screen.findByText("body/settings/category must be equal to one of the allowed values")).toBeTruthy();
+    expect(await screen.findByText("Category must be one of: Growth, Dividend, Index, Tech, Crypto, Other, (none)")).toBeTruthy();
   });
 
   it("shows a reader no sharing settings and no edit controls at all", async () => {

@@ -1,7 +1,21 @@
-import type { CommunityQuery, CommunityReply } from "@folio/proto/community";
+import type { CommunityCard as CardSchema, CommunityQuery, CommunityReply } from "@folio/proto/community";
 import { api } from "../../app/api.ts";
 
-export type { CommunityCard, CommunityCategory, CommunityQuery, CommunityReply } from "@folio/proto/community";
+export type { CommunityCategory, CommunityQuery, CommunityReply } from "@folio/proto/community";
+
+/**
+ * A card with the currency of its amounts and the date of its newest price, when the server sends them
+ * (its latest valuation's: the portfolio page's figures).
+ */
+export type CommunityCard = CardSchema & { baseCurrency?: string; pricesAsOf?: string | null };
+
+/** The newest price date among cards (they are valued at the same prices), or null. */
+export function newestPricesAsOf(cards: readonly CommunityCard[]): string | null {
+  return cards.reduce<string | null>(
+    (newest, card) => (card.pricesAsOf && (!newest || card.pricesAsOf > newest) ? card.pricesAsOf : newest),
+    null,
+  );
+}
 
 /** The query string the server caches by: only the parameters given, in a fixed order. */
 export function communityUrl(query: CommunityQuery): string {

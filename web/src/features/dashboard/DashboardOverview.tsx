@@ -5,8 +5,7 @@ import type { PortfolioListItem } from "../../app/apiTypes.ts";
 import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
 import { AllAssetsTable } from "../holdings/AllAssetsTable.tsx";
 import { HoldingsPie } from "../holdings/HoldingsPie.tsx";
-import { holdingRows, unpricedTickers } from "../holdings/holdings.ts";
-import { useLatestPrices } from "../holdings/latestPrices.ts";
+import { holdingRows, type ListedPortfolio } from "../holdings/holdings.ts";
 import { MoversView } from "../movers/Movers.tsx";
 import { NetWorthChart } from "../networth/NetWorthChart.tsx";
 import { netWorthBars } from "../networth/netWorthBars.ts";
@@ -19,8 +18,9 @@ import { useGetNetWorthHistoryQuery } from "../networth/networthApi.ts";
  */
 export function DashboardOverview({ portfolios: all }: { portfolios: PortfolioListItem[] }) {
   const portfolios = all.filter((p) => !p.playGround);
-  const prices = useLatestPrices(unpricedTickers(portfolios));
-  const rows = holdingRows(portfolios, prices);
+  const rows = holdingRows(portfolios);
+  // every portfolio's figures are in the owner's base currency, which the list says with its totals
+  const currency = portfolios.map((p: ListedPortfolio) => p.figures?.baseCurrency).find(Boolean) ?? "USD";
   const assetsId = useId();
   return (
     <>
@@ -29,7 +29,7 @@ export function DashboardOverview({ portfolios: all }: { portfolios: PortfolioLi
         {rows.length > 0 && (
           <section className="card" aria-label="Holdings">
             <h2>Holdings</h2>
-            <HoldingsPie rows={rows} />
+            <HoldingsPie rows={rows} currency={currency} />
           </section>
         )}
       </div>

@@ -10,8 +10,6 @@ import { AchievementsCard } from "../achievements/AchievementsCard.tsx";
 import { authModalOpened, loginRequired, selectSignedIn, selectUser } from "../auth/authSlice.ts";
 import { ConnectBrokerageButton } from "../brokerage/ConnectBrokerageButton.tsx";
 import { useImportPolling } from "../brokerage/useImportPolling.ts";
-import { unpricedTickers } from "../holdings/holdings.ts";
-import { useLatestPrices } from "../holdings/latestPrices.ts";
 import { NewPortfolioModal } from "../portfolio/NewPortfolioModal.tsx";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
 import { VisitorSamples } from "../samples/VisitorSamples.tsx";
@@ -19,6 +17,7 @@ import { showError, showSuccess } from "../toasts/toastsSlice.ts";
 import { useGetPortfoliosAndAssetsQuery } from "./dashboardApi.ts";
 import { PortfolioCard } from "./PortfolioCard.tsx";
 import { useDeletePortfolio } from "./useDeletePortfolio.ts";
+import { useValuingPolling } from "./useValuingPolling.ts";
 
 // the overview (charts, holdings, movers) is for signed-in users with portfolios: a visitor never loads it
 const DashboardOverview = lazy(async () => ({ default: (await import("./DashboardOverview.tsx")).DashboardOverview }));
@@ -69,8 +68,11 @@ function Portfolios({ first }: { first: boolean }) {
   const navigate = useNavigate();
   const [pollingInterval, setPollingInterval] = useState(0);
   const { data, isLoading, isError } = useGetPortfoliosAndAssetsQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval });
-  const importing = useImportPolling(data ? Object.values(data.portfolios) : undefined);
-  if (importing.pollingInterval !== pollingInterval) setPollingInterval(importing.pollingInterval);
+  const listed = data ? Object.values(data.portfolios) : undefined;
+  const importing = useImportPolling(listed);
+  const valuing = useValuingPolling(listed);
+  const interval = importing.pollingInterval || valuing.pollingInterval;
+  if (interval !== pollingInterval) setPollingInterval(interval);
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<PortfolioListItem | null>(null);
   const [save, { isLoading: saving }] = useSavePortfolioMutation();
@@ -95,9 +97,7 @@ function Portfolios({ first }: { first: boolean }) {
     setToDelete(null);
   };
 
-  const portfolios = data ? Object.values(data.portfolios).sort(byNewest) : [];
-  // the list brings assets as saved: the cards' market value and profit/loss need today's prices
-  const prices = useLatestPrices(unpricedTickers(portfolios));
+  const portfolios = listed ? [...listed].sort(byNewest) : [];
   return (
     <>
       <div className="section-header">
@@ -130,7 +130,12 @@ function Portfolios({ first }: { first: boolean }) {
         <>
           <div className="cards">
             {portfolios.map((portfolio) => (
-              <PortfolioCard key={portfolio.slug} portfolio={portfolio} prices={prices} onDelete={() => setToDelete(portfolio)} />
+              <PortfolioCard
+                key={portfolio.slug}
+                portfolio={portfolio}
+                gaveUpWaiting={valuing.gaveUp}
+                onDelete={() => setToDelete(portfolio)}
+              />
             ))}
           </div>
           <Suspense fallback={<PageLoading />}>

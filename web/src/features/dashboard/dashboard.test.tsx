@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PortfolioListItem } from "../../app/apiTypes.ts";
-import { assetFixture, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import { assetFixture, mockApi, portfolioFixture, renderApp, signedInState, valuedAssetFixture } from "../../test-utils.tsx";
 
 vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
 
@@ -27,22 +27,27 @@ function listItem(overrides: Partial<PortfolioListItem>): PortfolioListItem {
 }
 
 const threeFund = listItem({
-  // 10 × 100.25 + 2 × 115.53 = 1002.50 + 231.06 = 1233.56
+  // cost 10 × 100.25 + 2 × 115.53 = 1002.50 + 231.06 = 1233.56; market 10 × 260 + 2 × 72 = 2600 + 144 = 2744
+  marketValue: 2744,
   assets: [
-    assetFixture({ quantity: 10, PoA: 100.25, value: 1002.5 }),
-    assetFixture({ ticker: "BND", quantity: 2, PoA: 115.53, value: 231.06, index: 1 }),
+    valuedAssetFixture({ quantity: 10, PoA: 100.25, latestPrice: 260 }),
+    valuedAssetFixture({ ticker: "BND", quantity: 2, PoA: 115.53, latestPrice: 72, index: 1 }),
   ],
 });
-const tech = listItem({ pname: "Tech", slug: "tech", created_at: "2024-02-01T10:00:00.000Z", assets: [assetFixture({ value: 2500 })] });
+// cost 10 × 250 = 2500, market 10 × 260 = 2600
+const tech = listItem({
+  pname: "Tech",
+  slug: "tech",
+  created_at: "2024-02-01T10:00:00.000Z",
+  marketValue: 2600,
+  assets: [valuedAssetFixture({ latestPrice: 260 })],
+});
 
 /** What the overview below the cards asks for (net worth by week, movers, achievements). */
 const overview = {
   "POST /v1/get/netWorthHistory": { body: { netWorthHistory: [] } },
   "POST /v1/biggest-movers": { body: { result: "nok" } },
   "POST /v1/get/achievement-state": { body: { achievement_state: 2 } },
-  // the list's assets come without prices: the all-assets table asks for them
-  "GET /v1/get/VTI": { body: { ticker: "VTI", latestPrice: 260, name: "VTI", historical_data: {}, fee: 0.03, assetClass: "ETF" } },
-  "GET /v1/get/BND": { body: { ticker: "BND", latestPrice: 72, name: "BND", historical_data: {}, fee: 0.03, assetClass: "ETF" } },
 };
 
 function card(name: string) {
@@ -70,6 +75,7 @@ describe("dashboard", () => {
     const split = listItem({
       pname: "Split",
       slug: "split",
+      marketValue: 20353,
       assets: [
         assetFixture({
           ticker: "NVDA",
@@ -83,6 +89,7 @@ describe("dashboard", () => {
           marketValue: 20353,
           cost: 4500,
           dividends: 0,
+          profitLoss: 15853,
           profitLossPercent: 352.29,
         }),
       ],

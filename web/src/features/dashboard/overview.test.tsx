@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PortfolioListItem } from "../../app/apiTypes.ts";
 import { chartProps } from "../../components/ApexChartStub.tsx";
-import { assetFixture, mockApi, renderApp, signedInState } from "../../test-utils.tsx";
+import { advance, advanceUntil, assetFixture, mockApi, renderApp, signedInState, valuedAssetFixture } from "../../test-utils.tsx";
 
 vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
 
@@ -27,21 +27,21 @@ function listItem(overrides: Partial<PortfolioListItem>): PortfolioListItem {
 }
 
 const growth = listItem({
+  marketValue: 3800,
   assets: [
     // 10 × 300 = 3000 on a cost of 2500: +20 %
-    assetFixture({ ticker: "VTI", name: "Total Market", quantity: 10, PoA: 250, value: 2500, latestPrice: 300, marketValue: 3000 }),
+    valuedAssetFixture({ ticker: "VTI", name: "Total Market", quantity: 10, PoA: 250, latestPrice: 300 }),
     // 2 × 400 = 800 on a cost of 1000: −20 %
-    assetFixture({ ticker: "QQQ", name: "Nasdaq 100", quantity: 2, PoA: 500, value: 1000, latestPrice: 400, marketValue: 800, index: 1 }),
+    valuedAssetFixture({ ticker: "QQQ", name: "Nasdaq 100", quantity: 2, PoA: 500, latestPrice: 400, index: 1 }),
   ],
 });
 const income = listItem({
   pname: "Income",
   slug: "income",
   created_at: "2024-02-01T10:00:00.000Z",
+  marketValue: 3200,
   // 40 × 80 = 3200 on a cost of 3000: +6.67 %
-  assets: [
-    assetFixture({ ticker: "SCHD", name: "Dividend Equity", quantity: 40, PoA: 75, value: 3000, latestPrice: 80, marketValue: 3200 }),
-  ],
+  assets: [valuedAssetFixture({ ticker: "SCHD", name: "Dividend Equity", quantity: 40, PoA: 75, latestPrice: 80 })],
 });
 
 function mockDashboard(extra: Record<string, { body: unknown }> = {}) {
@@ -167,24 +167,62 @@ describe("dashboard overview", () => {
     expect(screen.getByRole("complementary", { name: "Achievements" })).toBeTruthy();
   });
 
-  it("asks for the latest price of assets the list brings without one", async () => {
-    // as saved: no latestPrice; 10 × 300 = 3000 on a cost of 2500: +20 %
-    const unpriced = listItem({ assets: [assetFixture({ ticker: "VTI", name: "Total Market", quantity: 10, PoA: 250, value: 2500 })] });
+  it("shows an asset of a revision not valued yet as being valued, asks no price, and shows the figures once the list has them", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // as saved a moment ago: no figures. The old fallback showed 10 × 300 = 3000 on 2500 (+20 %), worked out here
+    const saved = listItem({ marketValue: null, assets: [assetFixture({ ticker: "VTI", name: "Total Market", quantity: 10, PoA: 250 })] });
+    // valued: the server's 10 × 310 = 3100 on 2500: +24 %
+    const valued = listItem({
+      marketValue: 3100,
+      assets: [valuedAssetFixture({ ticker: "VTI", name: "Total Market", quantity: 10, PoA: 250, latestPrice: 310 })],
+    });
+    let list = saved;
     const api = mockApi({
-      "POST /v1/get/portfolios-and-assets": { body: { portfolios: { growth: unpriced } } },
+      "POST /v1/get/portfolios-and-assets": () => ({ body: { portfolios: { growth: list } } }),
       "POST /v1/get/netWorthHistory": { body: { netWorthHistory: [] } },
       "POST /v1/biggest-movers": { body: { result: "nok" } },
       "POST /v1/get/achievement-state": { body: { achievement_state: 3 } },
-      "GET /v1/get/VTI": {
-        body: { ticker: "VTI", latestPrice: 300, name: "Total Market", historical_data: {}, fee: 0.03, assetClass: "ETF" },
-      },
     });
     renderApp({ route: "/dashboard", preloadedState: signedInState() });
     await screen.findByRole("region", { name: "All assets" }, { timeout: 5000 }); // the overview loads on demand
-    await vi.waitFor(() => expect(bodyRows()).toEqual([["Growth", "VTI Total Market", "10", "$300.00", "+20%"]]));
-    expect(api.callsTo("GET /v1/get/VTI")).toHaveLength(1);
+    expect(bodyRows()).toEqual([["Growth", "VTI Total Market", "Being valued…"]]);
+    expect(within(screen.getByRole("article", { name: "Growth" })).getByRole("status").textContent).toBe("Being valued…");
+    expect(within(screen.getByRole("region", { name: "Holdings" })).getByText("Being valued…")).toBeTruthy();
+    expect(api.calls.filter((call) => call.path.startsWith("/v1/get/VTI"))).toHaveLength(0);
+
+    list = valued;
+    await advanceUntil(() => expect(bodyRows()).toEqual([["Growth", "VTI Total Market", "10", "$310.00", "+24%"]]), 500);
+    const card = screen.getByRole("article", { name: "Growth" });
+    expect(within(card).getByText("$3,100.00")).toBeTruthy();
+    expect(within(card).getByText("+24%")).toBeTruthy();
     const pie = screen.getByRole("figure", { name: "Holdings by market value" });
-    await vi.waitFor(() => expect(chartProps(pie)).toMatchObject({ labels: ["VTI"], series: [3000] }));
+    await vi.waitFor(() => expect(chartProps(pie)).toMatchObject({ labels: ["VTI"], series: [3100] }));
+    vi.useRealTimers();
+  });
+
+  it("stops asking after a while and says the portfolio is not valued yet", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const saved = listItem({ assets: [assetFixture({ ticker: "VTI", quantity: 10, PoA: 250 })] });
+    const api = mockApi({
+      "POST /v1/get/portfolios-and-assets": { body: { portfolios: { growth: saved } } },
+      "POST /v1/get/netWorthHistory": { body: { netWorthHistory: [] } },
+      "POST /v1/biggest-movers": { body: { result: "nok" } },
+      "POST /v1/get/achievement-state": { body: { achievement_state: 3 } },
+    });
+    renderApp({ route: "/dashboard", preloadedState: signedInState() });
+    const card = await screen.findByRole("article", { name: "Growth" });
+    await advanceUntil(
+      () => expect(within(card).getByRole("status").textContent).toBe("Not valued yet: open it to value it now."),
+      1000,
+      40_000,
+    );
+    const asked = api.callsTo("POST /v1/get/portfolios-and-assets").length;
+    // every 2 s for 30 s: the first call and about 15 more
+    expect(asked).toBeGreaterThanOrEqual(10);
+    expect(asked).toBeLessThanOrEqual(18);
+    await advance(10_000);
+    expect(api.callsTo("POST /v1/get/portfolios-and-assets").length).toBe(asked);
+    vi.useRealTimers();
   });
 
   it("asks for none of it while the user has no portfolio", async () => {

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { formatMoney, formatPercent, formatQuantity } from "../../lib/format.ts";
 import { type HoldingRow, type HoldingSort, type HoldingSortKey, sortHoldings } from "./holdings.ts";
+import { NO_PRICE, VALUING } from "./valuingText.ts";
 
 const COLUMNS: { key: HoldingSortKey; label: string; numeric: boolean }[] = [
   { key: "portfolio", label: "Portfolio", numeric: false },
@@ -17,7 +18,10 @@ function signedPercent(value: number): string {
   return `${rounded > 0 ? "+" : ""}${formatPercent(rounded)}`;
 }
 
-/** Every asset across the user's portfolios; a column header sorts by it, a second click reverses. */
+/**
+ * Every asset across the user's portfolios, with the server's figures (or "Being valued…" until its portfolio's
+ * revision is valued); a column header sorts by it, a second click reverses.
+ */
 export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
   const [sort, setSort] = useState<HoldingSort>({ key: "portfolio", direction: "ascending" });
   const sorted = useMemo(() => sortHoldings(rows, sort), [rows, sort]);
@@ -84,15 +88,23 @@ export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
               <td className="stack-title">
                 <span className="ticker">{row.ticker}</span> <span className="muted">{row.name !== row.ticker ? row.name : ""}</span>
               </td>
-              <td className="num" data-label="Quantity">
-                {formatQuantity(row.quantity)}
-              </td>
-              <td className="num" data-label="Price">
-                {row.price === null ? "—" : formatMoney(row.price, row.currency)}
-              </td>
-              <td className={`num ${row.performance === null ? "" : row.performance >= 0 ? "gain" : "loss"}`} data-label="Performance">
-                {row.performance === null ? "—" : signedPercent(row.performance)}
-              </td>
+              {row.status === "valuing" ? (
+                <td className="num muted" data-label="Figures" colSpan={3}>
+                  {VALUING}
+                </td>
+              ) : (
+                <>
+                  <td className="num" data-label="Quantity">
+                    {row.quantity === null ? "—" : formatQuantity(row.quantity)}
+                  </td>
+                  <td className="num" data-label="Price">
+                    {row.price === null ? NO_PRICE : formatMoney(row.price, row.currency)}
+                  </td>
+                  <td className={`num ${row.performance === null ? "" : row.performance >= 0 ? "gain" : "loss"}`} data-label="Performance">
+                    {row.performance === null ? "—" : signedPercent(row.performance)}
+                  </td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { PortfolioListItem } from "../../app/apiTypes.ts";
 import { assetFixture } from "../../test-utils.tsx";
-import { type HoldingRow, holdingRows, holdingsPie, sortHoldings, topSlices, unpricedTickers } from "./holdings.ts";
+import { type HoldingRow, holdingRows, holdingsPie, listedFigures, sortHoldings, topSlices } from "./holdings.ts";
 
-function portfolio(pname: string, slug: string, assets: PortfolioListItem["assets"]): PortfolioListItem {
+function portfolio(pname: string, slug: string, assets: PortfolioListItem["assets"], marketValue: number | null = null): PortfolioListItem {
   return {
     pname,
     slug,
-    marketValue: null,
+    marketValue,
     playGround: false,
     privateMode: false,
     historicalData: null,
@@ -17,18 +17,76 @@ function portfolio(pname: string, slug: string, assets: PortfolioListItem["asset
   };
 }
 
-const growth = portfolio("Growth", "growth", [
-  // cost 10 × 250 = 2500; market 10 × 300 = 3000; (3000 − 2500) / 2500 = +20 %
-  assetFixture({ ticker: "VTI", name: "Total Market", quantity: 10, PoA: 250, value: 2500, latestPrice: 300, marketValue: 3000 }),
-  // cost 2 × 500 = 1000; market from the price: 2 × 400 = 800; (800 − 1000) / 1000 = −20 %
-  assetFixture({ ticker: "QQQ", name: "Nasdaq 100", quantity: 2, PoA: 500, value: 1000, latestPrice: 400, index: 1 }),
-]);
-const income = portfolio("Income", "income", [
-  // no price yet: no market value, no performance
-  assetFixture({ ticker: "SCHD", name: "Dividend Equity", quantity: 40, PoA: 75, value: 3000 }),
-  // cost 5 × 260 = 1300; market 5 × 273 = 1365; +65 / 1300 = +5 %
-  assetFixture({ ticker: "VTI", name: "Total Market", quantity: 5, PoA: 260, value: 1300, latestPrice: 273, index: 1 }),
-]);
+/** An asset as the server's valuation sends it (its live fields), USD, no split unless given. */
+function valued(fields: Parameters<typeof assetFixture>[0] & { latestPrice: number | null }) {
+  const quantity = fields.quantity ?? 10;
+  return assetFixture({ currency: "USD", splitFactor: 1, shares: quantity, dividends: 0, ...fields });
+}
+
+const growth = portfolio(
+  "Growth",
+  "growth",
+  [
+    // cost 10 × 250 = 2500; market 10 × 300 = 3000; P/L 500; 500 / 2500 = +20 %
+    valued({
+      ticker: "VTI",
+      name: "Total Market",
+      quantity: 10,
+      PoA: 250,
+      value: 2500,
+      latestPrice: 300,
+      marketValue: 3000,
+      cost: 2500,
+      profitLoss: 500,
+      profitLossPercent: 20,
+    }),
+    // cost 2 × 500 = 1000; market 2 × 400 = 800; P/L −200; −200 / 1000 = −20 %
+    valued({
+      ticker: "QQQ",
+      name: "Nasdaq 100",
+      quantity: 2,
+      PoA: 500,
+      value: 1000,
+      latestPrice: 400,
+      marketValue: 800,
+      cost: 1000,
+      profitLoss: -200,
+      profitLossPercent: -20,
+      index: 1,
+    }),
+  ],
+  3800,
+);
+const income = portfolio(
+  "Income",
+  "income",
+  [
+    // valued, but no price: no market value, no performance (the server sends no live fields for it)
+    assetFixture({ ticker: "SCHD", name: "Dividend Equity", quantity: 40, PoA: 75, value: 3000 }),
+    // cost 5 × 260 = 1300; market 5 × 273 = 1365; P/L 65 = +5 %
+    valued({
+      ticker: "VTI",
+      name: "Total Market",
+      quantity: 5,
+      PoA: 260,
+      value: 1300,
+      latestPrice: 273,
+      marketValue: 1365,
+      cost: 1300,
+      profitLoss: 65,
+      profitLossPercent: 5,
+      index: 1,
+    }),
+  ],
+  1365,
+);
+// saved a moment ago: its revision has no valuation yet, so none of its assets carries figures
+const fresh = portfolio(
+  "Fresh",
+  "fresh",
+  [assetFixture({ ticker: "NVDA", quantity: 10, PoA: 450, value: 4500, DoA: "2023-09-11" })],
+  2035.3,
+);
 
 const rows = holdingRows([growth, income]);
 const tickers = (list: HoldingRow[]) => list.map((row) => `${row.slug}:${row.ticker}`);
@@ -37,20 +95,21 @@ describe("holdingRows", () => {
   it("takes the server's figures per asset: today's shares after a split, base-currency amounts, total return", () => {
     const split = portfolio("Split", "split", [
       // entered 10 @ 450 before the 10:1 split; valued: 100 shares × 203.53 = 20,353 against 4,500 paid = +352.29 %
-      assetFixture({
+      valued({
         ticker: "NVDA",
         quantity: 10,
         PoA: 450,
         value: 4500,
         shares: 100,
+        splitFactor: 10,
         latestPrice: 203.53,
-        currency: "USD",
         marketValue: 20353,
         cost: 4500,
+        profitLoss: 15853,
         profitLossPercent: 352.29,
       }),
       // 10 SAP.DE at €150 = $1,620 at that month's rate; priced €200, worth $2,340 in the owner's dollars: +44.44 %
-      assetFixture({
+      valued({
         ticker: "SAP.DE",
         quantity: 10,
         PoA: 150,
@@ -59,43 +118,119 @@ describe("holdingRows", () => {
         currency: "EUR",
         marketValue: 2340,
         cost: 1620,
+        profitLoss: 720,
         profitLossPercent: 44.44,
         index: 1,
       }),
     ]);
     const [nvda, sap] = holdingRows([split]);
-    expect(nvda).toMatchObject({ quantity: 100, price: 203.53, currency: "USD", cost: 4500, marketValue: 20353, performance: 352.29 });
-    expect(sap).toMatchObject({ quantity: 10, price: 200, currency: "EUR", cost: 1620, marketValue: 2340, performance: 44.44 });
+    expect(nvda).toMatchObject({
+      status: "valued",
+      quantity: 100,
+      price: 203.53,
+      currency: "USD",
+      cost: 4500,
+      marketValue: 20353,
+      performance: 352.29,
+    });
+    expect(sap).toMatchObject({
+      status: "valued",
+      quantity: 10,
+      price: 200,
+      currency: "EUR",
+      cost: 1620,
+      marketValue: 2340,
+      performance: 44.44,
+    });
   });
 
-  it("lists every asset of every portfolio with price, market value and performance", () => {
-    expect(rows.map(({ portfolio, ticker, quantity, price, marketValue }) => [portfolio, ticker, quantity, price, marketValue])).toEqual([
-      ["Growth", "VTI", 10, 300, 3000],
-      ["Growth", "QQQ", 2, 400, 800],
-      ["Income", "SCHD", 40, null, null],
-      ["Income", "VTI", 5, 273, 1365],
+  it("lists every asset of every portfolio with the server's price, market value and performance", () => {
+    expect(
+      rows.map(({ portfolio, ticker, status, quantity, price, marketValue }) => [portfolio, ticker, status, quantity, price, marketValue]),
+    ).toEqual([
+      ["Growth", "VTI", "valued", 10, 300, 3000],
+      ["Growth", "QQQ", "valued", 2, 400, 800],
+      ["Income", "SCHD", "unpriced", null, null, null],
+      ["Income", "VTI", "valued", 5, 273, 1365],
     ]);
     expect(rows.map((row) => row.performance)).toEqual([20, -20, null, 5]);
   });
 
-  it("takes a latest price from the prices given for an asset that came without one", () => {
-    // SCHD: 40 × 80 = 3200 on a cost of 3000: +6.67 %; an asset's own price wins over the given one
-    const priced = holdingRows([income], { SCHD: 80, VTI: 1 });
-    expect(priced.map(({ ticker, price, marketValue }) => [ticker, price, marketValue])).toEqual([
-      ["SCHD", 80, 3200],
-      ["VTI", 273, 1365],
+  it("never works a figure out of the entry: an asset of a revision not valued yet is being valued, with no number", () => {
+    // the old fallback showed 10 × 203.53 = 2,035.30 against 4,500, −54.77 %: a different number from the page's
+    const [row] = holdingRows([fresh]);
+    expect(row).toMatchObject({ status: "valuing", quantity: null, price: null, cost: null, marketValue: null, performance: null });
+  });
+
+  it("has no performance when the server gave none (no cost)", () => {
+    const gift = portfolio("Gift", "gift", [
+      valued({ quantity: 1, PoA: 0, value: 0, latestPrice: 10, marketValue: 10, cost: 0, profitLoss: 10, profitLossPercent: null }),
     ]);
-    expect(priced[0]!.performance).toBeCloseTo(6.6667, 4);
+    expect(holdingRows([gift])[0]!.performance).toBeNull();
+  });
+});
+
+describe("listedFigures", () => {
+  it("sums the server's figures of the priced assets: market value, cost, profit/loss and its percent", () => {
+    // Growth: market 3000 + 800 = 3800 (the list's own), cost 2500 + 1000 = 3500, P/L 500 − 200 = 300, 300 / 3500 = 8.5714 %
+    const figures = listedFigures(growth);
+    expect(figures).toMatchObject({ status: "valued", marketValue: 3800, cost: 3500, profitLoss: 300, unpriced: [] });
+    expect(figures.status === "valued" && figures.profitLossPercent).toBeCloseTo(8.5714, 4);
   });
 
-  it("names the tickers that came without a price, once each", () => {
-    const twice = portfolio("Twice", "twice", [assetFixture({ ticker: "SCHD" }), assetFixture({ ticker: "BND" })]);
-    expect(unpricedTickers([growth, income, twice])).toEqual(["BND", "SCHD"]);
+  it("leaves an unpriced asset out of value, cost and profit/loss alike, and names it", () => {
+    // Income: only VTI is priced: market 1365, cost 1300, P/L 65 = +5 %; SCHD's 3,000 is in no figure
+    expect(listedFigures(income)).toEqual({
+      status: "valued",
+      marketValue: 1365,
+      cost: 1300,
+      profitLoss: 65,
+      profitLossPercent: 5,
+      unpriced: [{ ticker: "SCHD", reason: null }],
+      baseCurrency: null,
+      pricesAsOf: null,
+      stale: [],
+    });
   });
 
-  it("has no performance for an asset without cost", () => {
-    const [free] = holdingRows([portfolio("Gift", "gift", [assetFixture({ quantity: 1, PoA: 0, value: 0, latestPrice: 10 })])]);
-    expect(free!.performance).toBeNull();
+  it("takes the portfolio's totals as the list brings them from its valuation, with why a holding is left out", () => {
+    // the server's totals for Income in euros (it computed them; nothing is summed here)
+    const figures = {
+      rev: 3,
+      baseCurrency: "EUR",
+      valuationDate: "2026-07-13",
+      pricesAsOf: "2026-07-13",
+      value: 1196,
+      marketValue: 1255.8,
+      dividends: 0,
+      profitLoss: 59.8,
+      priceProfitLoss: 59.8,
+      profitLossPercent: 5,
+      twrPercent: 5,
+      xirrPercent: 2.1,
+      stale: [],
+      unpriced: [{ ticker: "SCHD", reason: "unavailable" as const }],
+      rates: [{ pair: "USDEUR=X", rate: 0.92, month: "2026-06", asOf: "2026-06-01", stale: null }],
+      lastRefreshed: "2026-07-13T20:00:00.000Z",
+    };
+    expect(listedFigures({ ...income, figures })).toEqual({
+      status: "valued",
+      marketValue: 1255.8,
+      cost: 1196,
+      profitLoss: 59.8,
+      profitLossPercent: 5,
+      unpriced: [{ ticker: "SCHD", reason: "no price now" }],
+      baseCurrency: "EUR",
+      pricesAsOf: "2026-07-13",
+      stale: [],
+    });
+    // its totals say the revision is valued, even before any asset's figures are read
+    expect(listedFigures({ ...fresh, figures: { ...figures, unpriced: [] } }).status).toBe("valued");
+  });
+
+  it("says 'being valued' for a revision without figures, and 'empty' for a portfolio without assets", () => {
+    expect(listedFigures(fresh)).toEqual({ status: "valuing" });
+    expect(listedFigures(portfolio("Empty", "empty", []))).toEqual({ status: "empty" });
   });
 });
 
@@ -108,14 +243,14 @@ describe("sortHoldings", () => {
       "income:SCHD",
     ]);
     expect(tickers(sortHoldings(rows, { key: "quantity", direction: "descending" }))).toEqual([
-      "income:SCHD",
       "growth:VTI",
       "income:VTI",
       "growth:QQQ",
+      "income:SCHD",
     ]);
   });
 
-  it("puts rows without a price last in both directions", () => {
+  it("puts rows without a figure last in both directions", () => {
     expect(tickers(sortHoldings(rows, { key: "performance", direction: "descending" }))).toEqual([
       "growth:VTI",
       "income:VTI",
@@ -147,20 +282,16 @@ describe("sortHoldings", () => {
 });
 
 describe("holdingsPie", () => {
-  it("sums market value per ticker across portfolios, largest first, leaving out unpriced assets", () => {
-    // VTI 3000 + 1365 = 4365; QQQ 800; SCHD has no price
-    expect(holdingsPie(rows)).toEqual({
-      basis: "market",
-      slices: [
-        { ticker: "VTI", value: 4365 },
-        { ticker: "QQQ", value: 800 },
-      ],
-    });
+  it("sums the server's market value per ticker across portfolios, largest first, leaving out assets without one", () => {
+    // VTI 3000 + 1365 = 4365; QQQ 800; SCHD has no price; Fresh's NVDA is being valued
+    expect(holdingsPie([...rows, ...holdingRows([fresh])])).toEqual([
+      { ticker: "VTI", value: 4365 },
+      { ticker: "QQQ", value: 800 },
+    ]);
   });
 
-  it("falls back to cost when no asset has a price yet", () => {
-    const unpriced = holdingRows([income]).filter((row) => row.ticker === "SCHD");
-    expect(holdingsPie(unpriced)).toEqual({ basis: "cost", slices: [{ ticker: "SCHD", value: 3000 }] });
+  it("has no slice while every asset is being valued (no cost stands in for a market value)", () => {
+    expect(holdingsPie(holdingRows([fresh]))).toEqual([]);
   });
 });
 

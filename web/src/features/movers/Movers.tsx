@@ -51,7 +51,8 @@ export function staleMark(s: StaleMover): string {
   return `${date} (${s.reason === "last-known" ? "last known" : "out of date"})`;
 }
 
-const UNPRICED_REASONS: Record<UnpricedMover["reason"], string> = {
+/** Why a holding is left out, in words; a reason this build does not know yet is shown as the server says it. */
+const UNPRICED_REASONS: Readonly<Record<string, string>> = {
   "unknown-ticker": "no market-data provider knows the ticker",
   unavailable: "no market-data provider could price it now",
   "no-exchange-rate": "no exchange rate into your base currency",

@@ -1,7 +1,16 @@
 import { screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Asset, SaveBody } from "../../app/apiTypes.ts";
-import { advanceUntil, assetFixture, type MockCall, mockApi, portfolioFixture, renderApp, testUser } from "../../test-utils.tsx";
+import {
+  advanceUntil,
+  assetFixture,
+  type MockCall,
+  mockApi,
+  portfolioFixture,
+  renderApp,
+  testUser,
+  valuedAssetFixture,
+} from "../../test-utils.tsx";
 import { portfolioReply, valuationFixture } from "../portfolio/portfolioFixtures.ts";
 import { PLAYGROUND_DRAFT_KEY } from "./playgroundDraft.ts";
 
@@ -77,6 +86,33 @@ describe("the playground", () => {
     expect((created.body as SaveBody).portfolio.assets).toEqual([expect.objectContaining({ ticker: "VTI", quantity: 10, PoA: 200 })]);
     // the draft became a portfolio: the playground starts empty next time
     expect(localStorage.getItem(PLAYGROUND_DRAFT_KEY)).toBeNull();
+  });
+
+  it("shows each asset's figures from the server's valuation of the draft, and a reload asks nothing: the draft is kept", async () => {
+    // kept from an earlier visit, as entered: no figures of its own
+    keepDraftLocally([vti]);
+    // the server's valuation of the draft: 10 × 250 = 2,500 on a cost of 2,000, +25 %
+    const figures = valuedAssetFixture({ ticker: "VTI", quantity: 10, PoA: 200, DoA: "2024-01-02", latestPrice: 250 });
+    mockApi({
+      "POST /v1/playground/value": {
+        body: { data: portfolioFixture({ slug: "playground", playGround: true, assets: [figures] }), valuation: valuationFixture() },
+      },
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    renderApp({ route: "/playground" });
+    const row = () =>
+      within(screen.getByRole("table", { name: "Assets" }))
+        .getByRole("cell", { name: "VTI" })
+        .closest("tr")!;
+    expect(within(await advanceUntil(row)).getByText("Being valued…")).toBeTruthy();
+    await advanceUntil(() => expect(within(row()).getByRole("cell", { name: "$2,500.00" })).toBeTruthy());
+    expect(within(row()).getByRole("cell", { name: "$500.00" })).toBeTruthy();
+
+    // the draft is in localStorage: the browser is not told to ask before a reload
+    const reload = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(false);
+    expect(JSON.parse(localStorage.getItem(PLAYGROUND_DRAFT_KEY) ?? "null").value).toEqual([expect.objectContaining({ ticker: "VTI" })]);
   });
 
   it("starts empty without a draft and asks nothing until an asset is added", async () => {

@@ -12,7 +12,8 @@ export const PLAYGROUND_VALUE_DELAY_MS = 500;
 /**
  * While the playground's unsaved draft is on screen: keeps it (playgroundDraft.ts) and has the server value
  * it after each edit (POST /v1/playground/value: the same engine and prices as a saved portfolio), so every
- * figure and chart of the portfolio screen shows before anything is saved, without an account.
+ * figure and chart of the portfolio screen shows before anything is saved, without an account: the assets'
+ * figures are the reply's, as a saved portfolio's are its save's.
  */
 export function usePlayground(active: boolean) {
   const dispatch = useAppDispatch();
@@ -31,7 +32,9 @@ export function usePlayground(active: boolean) {
     const seq = editSeq;
     const timer = setTimeout(async () => {
       const result = await value(toPortfolioInput({ ...draft, rev: 0 }, { applyInitialPercents }));
-      if ("data" in result && result.data) dispatch(playgroundValued({ seq, valuation: result.data.valuation }));
+      if ("data" in result && result.data) {
+        dispatch(playgroundValued({ seq, valuation: result.data.valuation, assets: result.data.data.assets }));
+      }
     }, PLAYGROUND_VALUE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft !== null, editSeq, dispatch, value]);

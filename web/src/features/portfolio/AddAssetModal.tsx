@@ -10,8 +10,9 @@ export const POPULAR_TICKERS = ["SPY", "BTC-USD", "VTI", "QQQ", "TSLA", "GOOGL",
 
 /**
  * The add-asset search modal: find a ticker (autocomplete, Search, or a popular shortcut), look up its
- * price, choose a purchase date (picker or preset) whose month's close becomes the suggested purchase
- * price, and add it once it passes the spec's checks.
+ * price, choose a purchase date (picker or preset) whose as-traded close becomes the suggested purchase
+ * price (to the cent, labelled with its day; typing replaces it), and add it once it passes the server's
+ * asset rules.
  */
 export function AddAssetModal({ onClose }: { onClose: () => void }) {
   const form = useAddAsset(onClose);
@@ -58,7 +59,14 @@ export function AddAssetModal({ onClose }: { onClose: () => void }) {
           />
           {fieldError("quantity")}
           <label htmlFor={ids.date}>Purchase date</label>
-          <input id={ids.date} type="date" value={form.date} {...form.invalid("date")} onChange={(e) => form.chooseDate(e.target.value)} />
+          <input
+            id={ids.date}
+            type="date"
+            max={form.today}
+            value={form.date}
+            {...form.invalid("date")}
+            onChange={(e) => form.chooseDate(e.target.value)}
+          />
           {fieldError("date")}
           <fieldset className="presets" aria-label="Acquisition presets">
             {form.presets.map((preset) => (
@@ -77,10 +85,17 @@ export function AddAssetModal({ onClose }: { onClose: () => void }) {
           <CurrencyInput
             id={ids.price}
             value={form.price}
+            currency={chosen?.quote?.currency}
             errorId={problem?.field === "price" ? ids.error : undefined}
+            noteId={form.priceNote ? ids.priceNote : undefined}
             onChange={form.changePrice}
           />
           {fieldError("price")}
+          {form.priceNote && (
+            <p id={ids.priceNote} className={`muted small price-note ${form.priceNote.kind}`} role="status">
+              {form.priceNote.text}
+            </p>
+          )}
           <div className="modal-actions">
             <button type="button" className="button secondary" onClick={onClose}>
               Cancel

@@ -1,10 +1,12 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { Asset } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { formatCurrencyOrNA, formatDate, formatMoney, formatQuantity } from "../../lib/format.ts";
-import type { AssetFigures } from "./assetFigures.ts";
+import { VALUING } from "../holdings/valuingText.ts";
+import { type AssetFigures, valuedAsEntered } from "./assetFigures.ts";
 import { EditAssetModal } from "./EditAssetModal.tsx";
-import { previewInitialPercent, readInitialPercent } from "./initialPercentPreview.ts";
+import { InitialPercentCell } from "./InitialPercentCell.tsx";
+import { readInitialPercent } from "./initialPercentPreview.ts";
 import { parseQuantity } from "./portfolioModel.ts";
 import { assetInitialPercentChanged, assetQuantityChanged, assetRemoved } from "./portfolioSlice.ts";
 import { type FormatGains, gainText, percentOrNA } from "./valuationView.ts";
@@ -119,74 +121,101 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
   // prices and the purchase price are in the instrument's own currency
   const own = asset.currency ?? currency;
   const gainSign = figures?.profitLoss ? Math.sign(figures.profitLoss) : 0;
+  // added or changed since the server valued it: no figure until it has (assetFigures.ts)
+  const valuing = figures?.status === "valuing";
+  // "10 bought → 100 after the 10:1 split …" is the server's sentence about the quantity it valued: not shown
+  // for an edited quantity until the save's valuation says it again
+  const splitNote = asset.splitNote && valuedAsEntered(asset) ? asset.splitNote : null;
   return (
-    <tr>
-      <td className="ticker stack-title">{asset.ticker}</td>
-      {/* a name that only repeats the ticker says nothing */}
-      <td className="asset-name stack-wide">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
-      <td className="num" data-label="Quantity">
-        {editable ? (
-          <NumberCell
-            label={`Quantity of ${asset.ticker}`}
-            value={asset.quantity}
-            parse={parseQuantity}
-            onCommit={(quantity) => dispatch(assetQuantityChanged({ index, quantity: quantity ?? 0 }))}
-          />
-        ) : (
-          formatQuantity(asset.quantity)
-        )}
-        {asset.splitNote && <div className="muted small split-note">{asset.splitNote}</div>}
-      </td>
-      <td className="num" data-label="Initial %">
-        {editable ? (
-          <InitialPercentCell
-            asset={asset}
-            totalValue={totalValue}
-            onCommit={(initialPercent) => dispatch(assetInitialPercentChanged({ index, initialPercent }))}
-          />
-        ) : asset.initialPercent === null ? (
-          "—"
-        ) : (
-          percentOrNA(asset.initialPercent)
-        )}
-      </td>
-      <td className="num" data-label="Purchase price">
-        {formatCurrencyOrNA(asset.PoA, own)}
-      </td>
-      <td className="nowrap" data-label="Purchase date">
-        {formatDate(asset.DoA)}
-      </td>
-      <td className="num" data-label="Latest price">
-        {formatCurrencyOrNA(asset.latestPrice, own)}
-        {asset.priceDate && (asset.stale || asset.priceDate !== pricesAsOf) && (
-          <div className="muted small price-date">
-            {asset.stale ? "last known, " : ""}as of {formatDate(asset.priceDate)}
-          </div>
-        )}
-      </td>
-      <td className="num" data-label="Market value">
-        {figures?.marketValue == null ? "NA" : formatMoney(figures.marketValue, currency)}
-      </td>
-      <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`} data-label="Profit/loss">
-        {gain}
-        {figures && figures.dividends > 0 && (
-          <div className="muted small dividends-note">incl. {formatMoney(figures.dividends, currency)} dividends received</div>
-        )}
-      </td>
-      <td className="num" data-label="Share">
-        {percentOrNA(figures?.percent)}
-      </td>
-      {editable && (
-        <td className="row-actions">
-          <button type="button" className="icon-button" aria-label={`Edit ${asset.ticker}`} onClick={onEdit}>
-            ✎
-          </button>
-          <button type="button" className="icon-button" aria-label={`Remove ${asset.ticker}`} onClick={() => dispatch(assetRemoved(index))}>
-            ×
-          </button>
+    <>
+      <tr>
+        <td className="ticker stack-title">{asset.ticker}</td>
+        {/* a name that only repeats the ticker says nothing */}
+        <td className="asset-name stack-wide">{asset.name && asset.name !== asset.ticker ? asset.name : "—"}</td>
+        <td className="num" data-label="Quantity">
+          {editable ? (
+            <NumberCell
+              label={`Quantity of ${asset.ticker}`}
+              value={asset.quantity}
+              parse={parseQuantity}
+              onCommit={(quantity) => dispatch(assetQuantityChanged({ index, quantity: quantity ?? 0 }))}
+            />
+          ) : (
+            formatQuantity(asset.quantity)
+          )}
+          {splitNote && <div className="muted small split-note">{splitNote}</div>}
         </td>
+        <td className="num" data-label="Initial %">
+          {editable ? (
+            <InitialPercentCell
+              asset={asset}
+              totalValue={totalValue}
+              baseCurrency={currency}
+              onCommit={(initialPercent) => dispatch(assetInitialPercentChanged({ index, initialPercent }))}
+            />
+          ) : asset.initialPercent === null ? (
+            "—"
+          ) : (
+            percentOrNA(asset.initialPercent)
+          )}
+        </td>
+        <td className="num" data-label="Purchase price">
+          {formatCurrencyOrNA(asset.PoA, own)}
+        </td>
+        <td className="nowrap" data-label="Purchase date">
+          {formatDate(asset.DoA)}
+        </td>
+        <td className="num" data-label="Latest price">
+          {formatCurrencyOrNA(asset.latestPrice, own)}
+          {asset.priceDate && (asset.stale || asset.priceDate !== pricesAsOf) && (
+            <div className="muted small price-date">
+              {asset.stale ? "last known, " : ""}as of {formatDate(asset.priceDate)}
+            </div>
+          )}
+        </td>
+        <td className="num" data-label="Market value">
+          {valuing ? (
+            <span className="muted">{VALUING}</span>
+          ) : figures?.marketValue == null ? (
+            "NA"
+          ) : (
+            formatMoney(figures.marketValue, currency)
+          )}
+        </td>
+        <td className={`num ${gainSign > 0 ? "gain" : gainSign < 0 ? "loss" : ""}`} data-label="Profit/loss">
+          {valuing ? "—" : gain}
+          {figures && figures.dividends > 0 && (
+            <div className="muted small dividends-note">incl. {formatMoney(figures.dividends, currency)} dividends received</div>
+          )}
+        </td>
+        <td className="num" data-label="Share">
+          {valuing ? "—" : percentOrNA(figures?.percent)}
+        </td>
+        {editable && (
+          <td className="row-actions">
+            <button type="button" className="icon-button" aria-label={`Edit ${asset.ticker}`} onClick={onEdit}>
+              ✎
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Remove ${asset.ticker}`}
+              onClick={() => dispatch(assetRemoved(index))}
+            >
+              ×
+            </button>
+          </td>
+        )}
+      </tr>
+      {splitNote && (
+        // on a wide screen the note has the row's whole width, on one line (the quantity cell holds it on a phone)
+        <tr className="split-row">
+          <td colSpan={editable ? 11 : 10} className="muted small">
+            {asset.ticker}: {splitNote}
+          </td>
+        </tr>
       )}
-    </tr>
+    </>
   );
 }
 
@@ -194,78 +223,6 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
 export function parseInitialPercent(text: string): number | null {
   const read = readInitialPercent(text);
   return read.ok ? read.value : null;
-}
-
-interface InitialPercentCellProps {
-  asset: Asset;
-  totalValue: number;
-  onCommit: (value: number | null) => void;
-}
-
-/**
- * No silent change: while an initial percent is typed, the cell says what it applies to (the total value)
- * and the quantity it will set; a percent that cannot be applied (over 100, negative, not a number) says
- * why and is not applied. Enter or leaving the field applies it, as for the quantity.
- */
-function InitialPercentCell({ asset, totalValue, onCommit }: InitialPercentCellProps) {
-  const value = asset.initialPercent;
-  const text0 = value === null ? "" : String(value);
-  const [text, setText] = useState(text0);
-  const [shown, setShown] = useState(value);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const noteId = useId();
-  if (shown !== value) {
-    setShown(value);
-    setText(text0);
-  }
-  const read = readInitialPercent(text);
-  const changed = text.trim() !== text0;
-  const commit = () => {
-    if (!read.ok) {
-      setRefusal(read.reason);
-      return;
-    }
-    setRefusal(null);
-    setText(read.value === null ? "" : String(read.value));
-    onCommit(read.value);
-  };
-  const preview = changed && read.ok && read.value !== null ? previewInitialPercent(asset, read.value, totalValue) : null;
-  const problem = refusal ?? (changed && !read.ok ? read.reason : null);
-  return (
-    <div className="percent-cell">
-      <input
-        className="quantity-input"
-        aria-label={`Initial percent of ${asset.ticker}`}
-        aria-describedby={problem || preview ? noteId : undefined}
-        aria-invalid={problem ? true : undefined}
-        inputMode="decimal"
-        autoComplete="off"
-        value={text}
-        onChange={(e) => {
-          setRefusal(null);
-          setText(e.target.value);
-        }}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") commit();
-        }}
-      />
-      {problem ? (
-        <span id={noteId} className="cell-note field-error" role="alert">
-          {problem}
-        </span>
-      ) : (
-        preview && (
-          <span id={noteId} className="cell-note" role="status">
-            {read.ok && read.value !== null ? `${read.value}% of ${formatMoney(totalValue)} = ${formatMoney(preview.amount)}` : ""}
-            {preview.quantity === null
-              ? "; the quantity is set from the purchase month's price when saved"
-              : ` → quantity ${formatQuantity(preview.quantity)} at ${formatMoney(preview.price ?? 0)}, when saved`}
-          </span>
-        )
-      )}
-    </div>
-  );
 }
 
 interface NumberCellProps {

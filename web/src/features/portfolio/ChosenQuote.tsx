@@ -12,7 +12,7 @@ export function ChosenQuote({ chosen, isFetching }: { chosen: Chosen; isFetching
         <dl className="quote-facts">
           <div>
             <dt>Latest price</dt>
-            <dd className="money">{formatCurrencyOrNA(quote.latestPrice)}</dd>
+            <dd className="money">{formatCurrencyOrNA(quote.latestPrice, quote.currency)}</dd>
           </div>
           <div>
             <dt>Class</dt>

@@ -1,11 +1,11 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { NEW_SLUG, type Portfolio } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { PlaygroundBadge } from "../playground/PlaygroundBadge.tsx";
-import { portfolioFigures } from "./assetFigures.ts";
 import { autoSaveChanged } from "./portfolioSlice.ts";
+import { RenamePortfolioModal } from "./RenamePortfolioModal.tsx";
 
 interface PortfolioHeaderProps {
   portfolio: Portfolio;
@@ -13,6 +13,8 @@ interface PortfolioHeaderProps {
   slug: string;
   playground: boolean;
   currency: string | undefined;
+  /** the cost of the valued assets (assetFigures.ts portfolioFigures) */
+  cost: number;
   /** the owner's toolbar (autosave, save, delete); otherwise read-only, with the copy button */
   canEdit: boolean;
   hasChanges: boolean;
@@ -29,6 +31,7 @@ export function PortfolioHeader({
   slug,
   playground,
   currency,
+  cost,
   canEdit,
   hasChanges,
   saving,
@@ -39,18 +42,26 @@ export function PortfolioHeader({
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const autoSaveId = useId();
+  const [renaming, setRenaming] = useState(false);
   return (
     <div className="section-header">
       <div>
-        <h1>
-          {name}
-          {portfolio.playGround && (
-            <>
-              {" "}
-              <PlaygroundBadge />
-            </>
+        <div className="title-row">
+          <h1>
+            {name}
+            {portfolio.playGround && (
+              <>
+                {" "}
+                <PlaygroundBadge />
+              </>
+            )}
+          </h1>
+          {canEdit && slug !== NEW_SLUG && (
+            <button type="button" className="link rename-button" onClick={() => setRenaming(true)}>
+              Rename
+            </button>
           )}
-        </h1>
+        </div>
         {playground && slug === NEW_SLUG && (
           <p className="muted">
             Try ideas here: add assets and see every figure and chart. Nothing counts in net worth, the community or achievements. Save it
@@ -59,7 +70,7 @@ export function PortfolioHeader({
         )}
         <p className="muted">
           {portfolio.assets.length} {portfolio.assets.length === 1 ? "asset" : "assets"} · cost value{" "}
-          <span className="money">{formatMoney(portfolioFigures(portfolio.assets).cost, currency)}</span>
+          <span className="money">{formatMoney(cost, currency)}</span>
         </p>
       </div>
       {canEdit ? (
@@ -92,6 +103,7 @@ export function PortfolioHeader({
           )}
         </div>
       )}
+      {renaming && <RenamePortfolioModal slug={slug} name={portfolio.pName} onClose={() => setRenaming(false)} />}
     </div>
   );
 }

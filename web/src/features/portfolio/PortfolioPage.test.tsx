@@ -2,7 +2,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Portfolio } from "../../app/apiTypes.ts";
 import { keepPrerendered } from "../../app/prerendered.tsx";
-import { assetFixture, type MockReply, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import {
+  assetFixture,
+  type MockReply,
+  mockApi,
+  portfolioFixture,
+  renderApp,
+  signedInState,
+  valuedAssetFixture,
+} from "../../test-utils.tsx";
 import { portfolioReply } from "./portfolioFixtures.ts";
 
 vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
@@ -57,10 +65,10 @@ describe("portfolio page", () => {
       "",
       "$250.00",
       "Jan 05, 2024",
-      "NA", // no latest price yet: no live figures
-      "NA",
-      "NA",
-      "NA",
+      "NA", // no latest price, and no valuation of it yet: no live figures
+      "Being valued…",
+      "—",
+      "—",
       "✎×",
     ]);
     expect((within(rows[0]!).getByLabelText("Quantity of VTI") as HTMLInputElement).value).toBe("10");
@@ -175,6 +183,45 @@ describe("portfolio page", () => {
     expect(screen.getByRole("button", { name: "Save" })).toBeTruthy();
   });
 
+  it("asks for the copy's name starting from 'Copy of …', and the copy can be renamed", async () => {
+    let copy = portfolioFixture({ slug: "copy-of-three-fund", pName: "Copy of Three Fund", assets: withAssets.assets, rev: 1 });
+    const api = mockApi({
+      "POST /v1/get/portfolio/three-fund": reply(withAssets, { notOwner: true }),
+      // the server asks for a name before it makes anything (spec §4 showPopup), then makes the copy
+      "POST /v1/save/portfolio/three-fund": (call) =>
+        (call.body as { newPortfolioName?: string }).newPortfolioName
+          ? { body: { message: "pcreated", slug: "copy-of-three-fund" } }
+          : { body: { message: "showPopup" } },
+      "POST /v1/get/portfolio/copy-of-three-fund": () => reply(copy),
+      "POST /v1/update/portfolioname/copy-of-three-fund": (call) => {
+        copy = { ...copy, pName: (call.body as { newPortfolioName: string }).newPortfolioName, rev: copy.rev + 1 };
+        return { body: { message: "pupdated", slug: "copy-of-three-fund" } };
+      },
+    });
+    const { user, store } = renderApp({ route: "/p/three-fund?copy", preloadedState: signedInState() });
+    const ask = await screen.findByRole("dialog", { name: "Copy portfolio" });
+    const name = within(ask).getByLabelText("Portfolio name") as HTMLInputElement;
+    expect(name.value).toBe("Copy of Three Fund");
+    await user.click(within(ask).getByRole("button", { name: "Copy" }));
+    expect(await screen.findByRole("heading", { name: "Copy of Three Fund" })).toBeTruthy();
+    expect(api.callsTo("POST /v1/save/portfolio/three-fund").at(-1)!.body).toMatchObject({ newPortfolioName: "Copy of Three Fund" });
+
+    // the owner of the copy renames it
+    await user.click(screen.getByRole("button", { name: "Rename" }));
+    const rename = screen.getByRole("dialog", { name: "Rename portfolio" });
+    const field = within(rename).getByLabelText("Portfolio name") as HTMLInputElement;
+    expect(field.value).toBe("Copy of Three Fund");
+    await user.clear(field);
+    await user.type(field, "My own mix");
+    await user.click(within(rename).getByRole("button", { name: "Rename" }));
+    expect(await screen.findByRole("heading", { name: "My own mix" })).toBeTruthy();
+    expect(api.callsTo("POST /v1/update/portfolioname/copy-of-three-fund").map((c) => c.body)).toEqual([
+      { newPortfolioName: "My own mix" },
+    ]);
+    // a revision of its own: the next save names it
+    expect(store.getState().portfolio.data!.rev).toBe(2);
+  });
+
   it("asks a visitor arriving with ?copy to log in first, keeping the copy URL", async () => {
     const api = mockApi({ "GET /cachable/get/portfolio/three-fund": reply(withAssets, { notOwner: true }) });
     renderApp({ route: "/p/three-fund?copy" });
@@ -221,7 +268,14 @@ describe("portfolio page", () => {
   });
 
   it("removing an asset or changing a quantity is an unsaved change", async () => {
-    const priced = { ...withAssets, autoSave: false, assets: withAssets.assets.map((a) => ({ ...a, latestPrice: 75 })) };
+    const priced = {
+      ...withAssets,
+      autoSave: false,
+      assets: [
+        valuedAssetFixture({ latestPrice: 75 }),
+        valuedAssetFixture({ ticker: "BND", name: "BND", quantity: 20, PoA: 72.5, DoA: "2024-03-01", index: 1, latestPrice: 75 }),
+      ],
+    };
     mockApi({ "POST /v1/get/portfolio/three-fund": reply(priced) });
     const { user } = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
     await screen.findByRole("heading", { name: "Three Fund" });
@@ -230,12 +284,28 @@ describe("portfolio page", () => {
     const quantity = screen.getByLabelText("Quantity of BND");
     await user.clear(quantity);
     await user.type(quantity, "30{Enter}");
-    // 30 × 75 = 2250 at the latest price
+    // the server valued 20 at 20 × 75 = 1500; 30 of the same lot: 30 × 75 = 2250
     expect(within(assetsTable()).getByRole("cell", { name: "$2,250.00" })).toBeTruthy();
     expect(save.disabled).toBe(false);
 
     await user.click(screen.getByRole("button", { name: "Remove VTI" }));
     expect(within(assetsTable()).queryByRole("cell", { name: "VTI" })).toBeNull();
     expect(screen.getByText(/^1 asset ·/)).toBeTruthy();
+
+    // a removal can be undone until the next edit: the asset comes back where it was, with its figures
+    expect(screen.getByText(/VTI removed\./)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    const rows = within(assetsTable()).getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[0]!.textContent)).toEqual(["VTI", "BND"]);
+    // 10 × 75 = 750, as the server valued it
+    expect(within(rows[0]!).getByRole("cell", { name: "$750.00" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+    expect(save.disabled).toBe(false);
+
+    // after another edit the removal stands
+    await user.click(screen.getByRole("button", { name: "Remove BND" }));
+    await user.click(screen.getByRole("button", { name: "Remove VTI" }));
+    expect(screen.getByText(/VTI removed\./)).toBeTruthy();
+    expect(screen.queryByText(/BND removed/)).toBeNull();
   });
 });

@@ -18,8 +18,8 @@ import { HistoricalPeriods } from "./HistoricalPeriods.tsx";
 import { NewPortfolioModal } from "./NewPortfolioModal.tsx";
 import { ProfitLossChart, SharesChart, ValueChart } from "./PortfolioCharts.tsx";
 import { PortfolioHeader } from "./PortfolioHeader.tsx";
-import { PortfolioSummary, ReturnsPanel, ValuationGaps } from "./PortfolioSummary.tsx";
-import { formatGainsChanged } from "./portfolioSlice.ts";
+import { FiguresLeftOut, PortfolioSummary, ReturnsPanel, ValuationGaps } from "./PortfolioSummary.tsx";
+import { formatGainsChanged, removalUndone } from "./portfolioSlice.ts";
 import { useChangeBenchmark } from "./useChangeBenchmark.ts";
 import { usePortfolioPage } from "./usePortfolioPage.ts";
 
@@ -60,6 +60,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
 
   const portfolio = state.data;
   const valuation = state.valuation;
+  const totals = portfolioFigures(portfolio.assets, figures);
   const name = portfolio.pName || (playground ? "Playground" : "Untitled portfolio");
   const confirmDelete = async () => {
     const deleted = await deletePortfolio(slug);
@@ -78,6 +79,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
         slug={slug}
         playground={playground}
         currency={valuation?.baseCurrency}
+        cost={totals.cost}
         canEdit={canEdit}
         hasChanges={state.hasChanges}
         saving={state.saving}
@@ -87,7 +89,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
       />
       {portfolio.pDescription && <p>{portfolio.pDescription}</p>}
       <PortfolioSummary
-        figures={portfolioFigures(portfolio.assets)}
+        figures={totals}
         fees={weightedFees(portfolio.assets, figures)}
         formatGains={portfolio.formatGains}
         onFormatGains={canEdit ? (f) => dispatch(formatGainsChanged(f)) : undefined}
@@ -105,11 +107,19 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
           </button>
         )}
       </div>
-      {valuation && valuation.unpriced.length > 0 && (
-        <p className="muted" role="note">
-          No price found for {valuation.unpriced.join(", ")}: {valuation.unpriced.length === 1 ? "its" : "their"} live figures show NA.
+      {canEdit && state.removed && state.removed.seq === state.editSeq && (
+        <p className="undo-note" role="status">
+          {state.removed.asset.ticker} removed.{" "}
+          <button type="button" className="link" onClick={() => dispatch(removalUndone())}>
+            Undo
+          </button>
         </p>
       )}
+      <FiguresLeftOut
+        totals={totals}
+        valuation={valuation}
+        valuedBy={playground && slug === NEW_SLUG ? "playground" : portfolio.autoSave && slug !== NEW_SLUG ? "autosave" : "save"}
+      />
       <ValuationGaps valuation={valuation} />
       <AssetTable
         assets={portfolio.assets}
@@ -118,6 +128,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
         editable={canEdit}
         currency={valuation?.baseCurrency}
         pricesAsOf={valuation?.pricesAsOf}
+        totalValue={portfolio.totalValue}
       />
       {portfolio.assets.length > 0 && (
         <div className="charts">
@@ -137,7 +148,14 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
       <SharingSettings />
       <PortfolioCardSettings />
       {adding && <AddAssetModal onClose={() => setAdding(false)} />}
-      {askingName && <NewPortfolioModal busy={state.saving} onCreate={(newName) => save(newName)} onCancel={cancelNaming} />}
+      {askingName && (
+        <NewPortfolioModal
+          busy={state.saving}
+          onCreate={(newName) => save(newName)}
+          onCancel={cancelNaming}
+          copyOf={state.notOwner ? portfolio.pName || "Untitled portfolio" : undefined}
+        />
+      )}
       {leaving.prompt}
       {confirmingDelete && (
         <ConfirmDeleteModal name={name} busy={deleting} onConfirm={confirmDelete} onCancel={() => setConfirmingDelete(false)} />

@@ -1,7 +1,9 @@
 import { type ReactNode, useId } from "react";
 import type { Valuation } from "../../app/apiTypes.ts";
-import { formatDate, formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { pricesAsOfNote } from "../../lib/pricesAsOf.ts";
 import { formatReturn, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
+import { UNPRICED_WORDS, type UnpricedReason } from "../holdings/valuingText.ts";
 import type { PortfolioFigures } from "./assetFigures.ts";
 import { useNow } from "./timers.ts";
 import { type FormatGains, formatFees, gainText, minutesUntilUpdate, percentOrNA } from "./valuationView.ts";
@@ -35,12 +37,7 @@ interface SummaryProps {
   basis?: string;
 }
 
-/** Prices from before yesterday are dated on the screen: "prices as of Jul 13, 2026". */
-export function pricesAsOfNote(pricesAsOf: string | null | undefined, nowMs: number): string | null {
-  if (!pricesAsOf) return null;
-  const yesterday = new Date(nowMs - 86_400_000).toISOString().slice(0, 10);
-  return pricesAsOf < yesterday ? `Prices as of ${formatDate(pricesAsOf)}` : null;
-}
+export { pricesAsOfNote } from "../../lib/pricesAsOf.ts";
 
 /** Market value, cost, profit/loss (as an amount or '%'), dividends received, weighted fees and when prices refresh next. */
 export function PortfolioSummary({
@@ -161,5 +158,47 @@ export function ValuationGaps({ valuation }: { valuation: Valuation | null }) {
         <li key={`${g.kind}-${g.ticker}-${g.pair ?? ""}-${g.date ?? ""}`}>{g.message}</li>
       ))}
     </ul>
+  );
+}
+
+/** A valuation that says why each unpriced ticker is (proto Valuation `unpricedReasons`). */
+type WithReasons = Valuation & { unpricedReasons?: { ticker: string; reason: UnpricedReason }[] };
+
+interface LeftOutProps {
+  totals: PortfolioFigures;
+  valuation: Valuation | null;
+  /** what values the assets not valued yet: a save on its own (autosave), the playground's valuation, or the user's Save */
+  valuedBy: "autosave" | "playground" | "save";
+}
+
+/**
+ * The assets no figure counts (README "Gaps"): those the server could not price, and those it has not valued
+ * as they stand yet (added or changed since), with what will value them. A missing exchange rate and the like
+ * are said in the server's own sentence (ValuationGaps).
+ */
+export function FiguresLeftOut({ totals, valuation, valuedBy }: LeftOutProps) {
+  const explained = new Set((valuation?.gaps ?? []).filter((g) => g.kind !== "unpriced").map((g) => g.ticker));
+  // why, when the valuation says (its unpricedReasons)
+  const reasons = new Map(((valuation as WithReasons | null)?.unpricedReasons ?? []).map((u) => [u.ticker, UNPRICED_WORDS[u.reason]]));
+  const noPrice = totals.unpriced.filter((ticker) => !explained.has(ticker)).map((t) => (reasons.get(t) ? `${t} (${reasons.get(t)})` : t));
+  if (noPrice.length === 0 && totals.valuing.length === 0) return null;
+  return (
+    <>
+      {noPrice.length > 0 && (
+        <p className="muted" role="note">
+          No price found for {noPrice.join(", ")}: left out of value, cost and profit/loss.
+        </p>
+      )}
+      {totals.valuing.length > 0 && (
+        <p className="muted" role="note">
+          Being valued: {totals.valuing.join(", ")}.{" "}
+          {valuedBy === "save"
+            ? "Save to see its figures; until then it is in no total."
+            : valuedBy === "autosave"
+              ? "Its figures show once saved (in a few seconds); until then it is in no total."
+              : "Its figures show in a moment; until then it is in no total."}
+        </p>
+      )}
+    </>
   );
 }

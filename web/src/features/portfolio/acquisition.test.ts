@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acquisitionPresets, localIsoDate, purchasePriceOn } from "./acquisition.ts";
+import { acquisitionPresets, closeFailureNote, closeNote, localIsoDate, priceText, purchasePriceOn } from "./acquisition.ts";
 
 describe("acquisition presets (spec §5)", () => {
   it("1 is today; 2 to 5 are 1 January of 1 to 4 years back", () => {
@@ -17,7 +17,28 @@ describe("acquisition presets (spec §5)", () => {
   });
 });
 
-describe("purchasePriceOn", () => {
+describe("the suggested purchase price", () => {
+  it("is the as-traded close to the cent, as shown and saved; under one unit, four significant digits", () => {
+    expect(priceText(445.78999328613281)).toBe("445.79");
+    expect(priceText(43.41800308227539)).toBe("43.42");
+    expect(priceText(108.2)).toBe("108.20");
+    expect(priceText(0.0034567)).toBe("0.003457");
+    expect(priceText(0)).toBe("");
+  });
+  it("says which day's close it is, and the day used when the asked one had no trading", () => {
+    expect(closeNote({ date: "2023-09-11" }, "2023-09-11")).toBe("Close on Sep 11, 2023 (as traded)");
+    expect(closeNote({ date: "2023-09-08" }, "2023-09-10")).toBe(
+      "Close on Sep 08, 2023 (as traded), the last trading day before Sep 10, 2023",
+    );
+  });
+  it("says why there is none, and asks for the price paid", () => {
+    expect(closeFailureNote(404, "ZZZ", "2020-01-02")).toBe("No close found for ZZZ on or before Jan 02, 2020: type the price you paid.");
+    expect(closeFailureNote(400, "NVDA", "2030-01-02")).toBe("No close for this date: type the price you paid.");
+    expect(closeFailureNote("FETCH_ERROR", "NVDA", "2020-01-02")).toBe("The close could not be loaded: type the price you paid.");
+  });
+});
+
+describe("purchasePriceOn (the import table's fill)", () => {
   const prices = { latestPrice: 210.96, historical_data: { "2024-01": 61.53, "2025-01": 120.07 } };
   const today = "2026-11-22";
 

@@ -1,17 +1,17 @@
-/** Purchase dates and the purchase price they imply (spec §5: acquisition presets). */
+/**
+ * Purchase dates (spec §5: acquisition presets) and the purchase price suggested for one: the close the
+ * share actually traded at that day (GET /v1/get/{ticker}/close, "as traded": not adjusted for later
+ * splits or dividends, which would make a 2023 NVDA purchase look bought at a tenth of what was paid).
+ */
+
+import type { CloseReply } from "../../app/apiTypes.ts";
+import { formatDate } from "../../lib/format.ts";
 
 export interface AcquisitionPreset {
   /** the button's text and accessible name: "Today", "1 Jan 2025" */
   label: string;
   /** `YYYY-MM-DD` */
   date: string;
-}
-
-/** What the price look-up tells about a ticker's prices. */
-export interface PriceHistory {
-  latestPrice?: number | null | undefined;
-  /** `YYYY-MM` → the last close of that month */
-  historical_data?: Record<string, number> | undefined;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -30,14 +30,45 @@ export function acquisitionPresets(today: Date): AcquisitionPreset[] {
   ];
 }
 
-function positive(n: number | null | undefined): n is number {
-  return typeof n === "number" && Number.isFinite(n) && n > 0;
+/**
+ * A close as the purchase price field holds it: to the cent, as it is shown and saved (445.7899933 →
+ * "445.79"); a price under one unit keeps four significant digits, so a cheap coin is not rounded to 0.
+ */
+export function priceText(close: number): string {
+  if (!Number.isFinite(close) || close <= 0) return "";
+  return close >= 1 ? close.toFixed(2) : String(Number(close.toPrecision(4)));
 }
 
 /**
- * The purchase price to suggest for a date: the close of its month from the price history when there is
- * one; for a date in the current month (or later) without one yet, the latest price; otherwise none, and
- * the user types it. Never a price of another month.
+ * What the suggested price is: "Close on Sep 11, 2023 (as traded)"; for a day without trading, the day
+ * used: "Close on Sep 08, 2023 (as traded), the last trading day before Sep 10, 2023".
+ */
+export function closeNote(reply: Pick<CloseReply, "date">, asked: string): string {
+  const base = `Close on ${formatDate(reply.date)} (as traded)`;
+  return reply.date === asked ? base : `${base}, the last trading day before ${formatDate(asked)}`;
+}
+
+/** Why no price was suggested, from the close call's failure: the field stays empty and the user types it. */
+export function closeFailureNote(status: number | string | undefined, ticker: string, date: string): string {
+  if (status === 404) return `No close found for ${ticker} on or before ${formatDate(date)}: type the price you paid.`;
+  if (status === 400) return "No close for this date: type the price you paid.";
+  return "The close could not be loaded: type the price you paid.";
+}
+
+/** What the price look-up tells about a ticker's prices. */
+export interface PriceHistory {
+  latestPrice?: number | null | undefined;
+  /** `YYYY-MM` → the last close of that month */
+  historical_data?: Record<string, number> | undefined;
+}
+
+const positive = (n: number | null | undefined): n is number => typeof n === "number" && Number.isFinite(n) && n > 0;
+
+/**
+ * The import table's price fill (features/import/ImportPage.tsx): the close of the date's month from the
+ * monthly history (adjusted for later splits and dividends), else for the current month the latest price.
+ * Not the price actually paid: the Add and Edit windows ask for the as-traded close instead, and the import
+ * should too (left to the import's owners).
  */
 export function purchasePriceOn(date: string, prices: PriceHistory, today: string): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;

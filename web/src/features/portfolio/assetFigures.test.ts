@@ -1,24 +1,50 @@
 import { describe, expect, it } from "vitest";
-import { assetFixture } from "../../test-utils.tsx";
-import { assetFigures, parseFee, portfolioFigures, sharesByTicker, weightedFees } from "./assetFigures.ts";
+import { assetFixture, valuedAssetFixture } from "../../test-utils.tsx";
+import { assetFigures, parseFee, portfolioFigures, sharesByTicker, valuedAsEntered, weightedFees } from "./assetFigures.ts";
+import { withoutFigures } from "./portfolioModel.ts";
 
-const vti = assetFixture({ ticker: "VTI", quantity: 10, PoA: 250, latestPrice: 270, fee: 0.03 });
-const bnd = assetFixture({ ticker: "BND", quantity: 20, PoA: 72.5, latestPrice: 75, fee: "0.035%" });
-const unpriced = assetFixture({ ticker: "XYZ", quantity: 5, PoA: 10, latestPrice: null, fee: 1 });
+// as the server valued them (USD, no split): VTI 10 × 270 = 2700 on 2500; BND 20 × 75 = 1500 on 1450
+const vti = valuedAssetFixture({ ticker: "VTI", quantity: 10, PoA: 250, latestPrice: 270, fee: 0.03 });
+const bnd = valuedAssetFixture({ ticker: "BND", quantity: 20, PoA: 72.5, latestPrice: 75, fee: "0.035%" });
+// valued without a price: the server sends no live fields for it
+const unpriced = assetFixture({ ticker: "XYZ", quantity: 5, PoA: 10, fee: 1 });
 
 describe("assetFigures", () => {
-  it("values each asset at its latest price", () => {
+  it("are the server's figures of each asset, with its share of the valued market value", () => {
     const [a, b] = assetFigures([vti, bnd]);
-    // VTI: 10 × 270 = 2700; cost 2500; gain 200 = 8 %. BND: 20 × 75 = 1500; cost 1450; gain 50
-    expect(a).toEqual({ marketValue: 2700, dividends: 0, profitLoss: 200, profitLossPercent: 8, percent: (2700 / 4200) * 100 });
+    // VTI: 2700, cost 2500, gain 200 = 8 %, share 2700 / 4200
+    expect(a).toEqual({
+      status: "valued",
+      marketValue: 2700,
+      cost: 2500,
+      dividends: 0,
+      profitLoss: 200,
+      profitLossPercent: 8,
+      percent: (2700 / 4200) * 100,
+    });
     expect(b!.marketValue).toBe(1500);
     expect(b!.profitLoss).toBeCloseTo(50, 10);
-    expect(b!.profitLossPercent).toBeCloseTo((50 / 1450) * 100, 10);
     expect(a!.percent! + b!.percent!).toBeCloseTo(100, 10);
   });
-  it("an asset without a price has no figures and no share", () => {
+  it("an asset without figures has none and no share: never quantity × a price worked out here", () => {
     const [, , c] = assetFigures([vti, bnd, unpriced]);
-    expect(c).toEqual({ marketValue: null, dividends: 0, profitLoss: null, profitLossPercent: null, percent: null });
+    expect(c).toEqual({
+      status: "valuing",
+      marketValue: null,
+      cost: null,
+      dividends: 0,
+      profitLoss: null,
+      profitLossPercent: null,
+      percent: null,
+    });
+    // just added with a latest price from the look-up: still no figure until the server values it
+    const [added] = assetFigures([assetFixture({ ticker: "NVDA", quantity: 10, PoA: 450, latestPrice: 203.53 })]);
+    expect(added!.status).toBe("valuing");
+    expect(added!.marketValue).toBeNull();
+  });
+  it("a date or price change drops the server's figures of the old entry", () => {
+    const [moved] = assetFigures([withoutFigures({ ...vti, DoA: "2020-01-02" })]);
+    expect(moved!.status).toBe("valuing");
   });
 });
 
@@ -35,6 +61,8 @@ describe("assetFigures after the server's valuation (splits, dividends, currenci
     marketValue: 20353,
     cost: 4500,
     dividends: 0,
+    profitLoss: 15853,
+    profitLossPercent: (15853 / 4500) * 100,
   });
   // 10 SAP.DE at €150 when a euro was $1.08, now €200 at $1.17, €5 of dividends a share at $1.10
   const sap = assetFixture({
@@ -48,46 +76,53 @@ describe("assetFigures after the server's valuation (splits, dividends, currenci
     marketValue: 2340,
     cost: 1620,
     dividends: 55,
+    // 2340 + 55 − 1620 = 775
+    profitLoss: 775,
+    profitLossPercent: (775 / 1620) * 100,
   });
 
-  it("counts the lot in today's shares, and an edited quantity with the same rules", () => {
+  it("counts the lot in today's shares, and an edited quantity in proportion (what the save then returns)", () => {
     const [a] = assetFigures([nvda]);
-    // 10 × 10 × 203.53 = 20,353; P/L 20,353 − 4,500 = 15,853
-    expect(a!.marketValue).toBeCloseTo(20353, 9);
-    expect(a!.profitLoss).toBeCloseTo(15853, 9);
-    // 20 entered: 200 shares × 203.53 = 40,706; cost 9,000
+    expect(a).toMatchObject({ marketValue: 20353, cost: 4500, profitLoss: 15853 });
+    // 20 entered: 200 shares × 203.53 = 40,706; cost 20 × 450 = 9,000; P/L 31,706; the same 31,706 / 9,000 = +352.2889 %
     const [b] = assetFigures([{ ...nvda, quantity: 20 }]);
     expect(b!.marketValue).toBeCloseTo(40706, 9);
+    expect(b!.cost).toBeCloseTo(9000, 9);
     expect(b!.profitLoss).toBeCloseTo(31706, 9);
+    expect(b!.profitLossPercent).toBeCloseTo(352.2889, 4);
+  });
+
+  it("knows whether the server valued the entry on screen (its split note then holds)", () => {
+    expect(valuedAsEntered(nvda)).toBe(true);
+    expect(valuedAsEntered({ ...nvda, quantity: 20 })).toBe(false);
+    expect(valuedAsEntered(assetFixture({ quantity: 10 }))).toBe(false);
   });
 
   it("converts at the server's rates and counts dividends as income", () => {
-    const [a] = assetFigures([sap]);
-    // market 10 × 200 × 1.17 = 2,340; dividends 55; cost 10 × 150 × 1.08 = 1,620; P/L 2,340 + 55 − 1,620 = 775
-    expect(a!.marketValue).toBeCloseTo(2340, 9);
-    expect(a!.dividends).toBeCloseTo(55, 9);
-    expect(a!.profitLoss).toBeCloseTo(775, 9);
-    const totals = portfolioFigures([sap, nvda]);
-    expect(totals.cost).toBeCloseTo(6120, 9);
-    expect(totals.dividends).toBeCloseTo(55, 9);
-    expect(totals.profitLoss).toBeCloseTo(775 + 15853, 9);
+    // 5 entered: half of each: market 1,170, dividends 27.50, cost 810, P/L 387.50
+    const [half] = assetFigures([{ ...sap, quantity: 5 }]);
+    expect(half).toMatchObject({ marketValue: 1170, cost: 810, dividends: 27.5, profitLoss: 387.5 });
+    const totals = portfolioFigures([sap, nvda], assetFigures([sap, nvda]));
+    // cost 1,620 + 4,500 = 6,120; P/L 775 + 15,853 = 16,628 = 271.70 %
+    expect(totals).toMatchObject({ cost: 6120, marketValue: 22693, dividends: 55, profitLoss: 16628, unpriced: [], valuing: [] });
+    expect(totals.profitLossPercent).toBeCloseTo((16628 / 6120) * 100, 10);
   });
 
-  it("shows no market value when the server found no exchange rate", () => {
-    const [a] = assetFigures([{ ...sap, marketValue: null, cost: null, dividends: null }]);
-    expect(a!.marketValue).toBeNull();
+  it("has no market value, and counts in no total, when the server found no exchange rate", () => {
+    const noRate = { ...sap, marketValue: null, cost: null, dividends: null, profitLoss: null, profitLossPercent: null };
+    const [a] = assetFigures([noRate]);
+    expect(a).toMatchObject({ status: "unpriced", marketValue: null });
+    expect(portfolioFigures([noRate, nvda], assetFigures([noRate, nvda]))).toMatchObject({ cost: 4500, unpriced: ["SAP.DE"] });
   });
 });
 
 describe("portfolioFigures", () => {
-  it("sums cost over every asset, gains over the priced ones only", () => {
-    const totals = portfolioFigures([vti, bnd, unpriced]);
-    // cost 2500 + 1450 + 50; market 4200; gain 4200 − 3950 = 250
-    expect(totals.cost).toBe(4000);
-    expect(totals.marketValue).toBe(4200);
-    expect(totals.profitLoss).toBe(250);
+  it("leaves an asset without figures out of value, cost and profit/loss alike, and names it", () => {
+    const totals = portfolioFigures([vti, bnd, unpriced], assetFigures([vti, bnd, unpriced]));
+    // cost 2500 + 1450 = 3950 (XYZ's 50 is in no figure); market 4200; gain 250 = 6.33 %
+    expect(totals).toMatchObject({ cost: 3950, marketValue: 4200, profitLoss: 250, valuing: ["XYZ"] });
     expect(totals.profitLossPercent).toBeCloseTo((250 / 3950) * 100, 10);
-    expect(portfolioFigures([unpriced]).marketValue).toBeNull();
+    expect(portfolioFigures([unpriced], assetFigures([unpriced])).marketValue).toBeNull();
   });
 });
 
@@ -112,7 +147,7 @@ describe("weightedFees (spec §9)", () => {
 
 describe("sharesByTicker", () => {
   it("one slice per ticker, largest first", () => {
-    const again = { ...bnd, quantity: 20 };
+    const again = { ...bnd, index: 2 };
     const shares = sharesByTicker([bnd, vti, again], assetFigures([bnd, vti, again]));
     // BND 1500 + 1500, VTI 2700 of 5700
     expect(shares.map((s) => s.ticker)).toEqual(["BND", "VTI"]);

@@ -1,125 +1,144 @@
 /**
- * The live figures of the asset table, worked out on the client from quantity, purchase price and latest
- * price, so an edit shows its effect at once (the server's valuation follows after the save). Same rules
- * as the valuation engine (services/portfolio/src/domain/valuation/DEFINITIONS.md).
+ * The asset table's figures and the portfolio's totals: the server's valuation of each asset (README "How
+ * the numbers are computed": shares after splits, market value, cost and dividends in the base currency,
+ * total return), never worked out here from raw prices. An edit of the quantity shows its effect at once:
+ * every one of those amounts is proportional to the quantity (shares = quantity × split factor, each amount
+ * = shares × a price × a rate), so the preview is the server's figures × new quantity / valued quantity,
+ * which the save then returns. An asset the server has not valued as it stands (just added, or its date or
+ * price changed) is "being valued" and has no figure until it is; one it valued without a price, or without
+ * an exchange rate, is "unpriced": both are left out of value, cost and profit/loss alike, and listed.
  */
 import type { Asset } from "../../app/apiTypes.ts";
 
+export type FiguresStatus = "valued" | "unpriced" | "valuing";
+
 export interface AssetFigures {
-  /** shares × latestPrice × rate, in the base currency; null without a price or a rate */
+  status: FiguresStatus;
+  /** shares × latest price × rate, in the base currency; null unless valued */
   marketValue: number | null;
+  /** cost in the base currency (quantity × purchase price × the purchase month's rate); null unless valued */
+  cost: number | null;
   /** dividends received, in the base currency (0 when the server reported none) */
   dividends: number;
-  /** marketValue + dividends − cost (total return) */
+  /** the server's profit/loss: total return (marketValue + dividends − cost) unless its basis says price */
   profitLoss: number | null;
   /** profitLoss / cost × 100; null when the cost is 0 */
   profitLossPercent: number | null;
-  /** marketValue / Σ marketValue × 100, over the priced assets */
+  /** marketValue / Σ marketValue × 100, over the valued assets */
   percent: number | null;
 }
 
 export interface PortfolioFigures {
-  /** Σ quantity × PoA × rate over the assets whose cost converts into the base currency */
+  /** Σ cost of the valued assets (unpriced and not yet valued ones are left out, as from every figure) */
   cost: number;
   marketValue: number | null;
-  /** dividends received by the priced assets */
+  /** dividends received by the valued assets */
   dividends: number;
-  /** marketValue + dividends − the cost of the same (priced) assets */
+  /** Σ profit/loss of the valued assets */
   profitLoss: number | null;
   profitLossPercent: number | null;
+  /** tickers the server valued without a price or a rate, once each */
+  unpriced: string[];
+  /** tickers not valued yet as they stand (added or changed since), once each */
+  valuing: string[];
 }
 
-type Priced = Pick<Asset, "quantity" | "PoA" | "latestPrice"> &
-  Partial<Pick<Asset, "splitFactor" | "shares" | "marketValue" | "cost" | "dividends" | "currency">>;
+type Valued = Pick<Asset, "quantity"> &
+  Partial<Pick<Asset, "splitFactor" | "shares" | "marketValue" | "cost" | "dividends" | "profitLoss" | "profitLossPercent">>;
 
-/** How an entered lot becomes figures in the base currency, as the server's last valuation of it says. */
-export interface Conversion {
-  /** shares today per share entered (splits after the purchase) */
-  factor: number;
-  /** base currency per unit of the instrument's currency now; null when there is no rate */
-  rateNow: number | null;
-  /** the same at the purchase; null when there is no rate */
-  rateCost: number | null;
-  /** dividends received per share held today, in the base currency */
-  dividendsPerShare: number;
-}
-
-const positive = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x) && x > 0;
+const finite = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
 
 /**
- * The split factor, exchange rates and dividends of the server's valuation of an asset (its fields shares,
- * marketValue, cost, dividends), so an edit of the quantity shows its effect at once with the same rules. An
- * asset the server has not valued yet (just added) counts in its own currency with no split or dividend.
+ * How the entry compares with what the server valued: 1 when unchanged, new quantity / valued quantity after
+ * a quantity edit; null when the server has not valued this entry (no shares, or 0 of them to scale from).
  */
-export function conversionOf(asset: Priced): Conversion {
-  const factor = positive(asset.splitFactor) ? asset.splitFactor : 1;
-  if (asset.currency === undefined || !positive(asset.shares)) return { factor, rateNow: 1, rateCost: 1, dividendsPerShare: 0 };
-  const p = price(asset);
-  const rateNow = p !== null && typeof asset.marketValue === "number" ? asset.marketValue / (asset.shares * p) : null;
-  const entered = (asset.shares / factor) * asset.PoA;
-  const rateCost = typeof asset.cost !== "number" ? null : entered !== 0 ? asset.cost / entered : 1;
-  const dividendsPerShare = typeof asset.dividends === "number" ? asset.dividends / asset.shares : 0;
-  return { factor, rateNow, rateCost, dividendsPerShare };
+function scaleOf(asset: Valued): number | null {
+  if (!finite(asset.shares) || asset.shares <= 0) return null;
+  const factor = finite(asset.splitFactor) && asset.splitFactor > 0 ? asset.splitFactor : 1;
+  const quantity = finite(asset.quantity) ? asset.quantity : 0;
+  const scale = (quantity * factor) / asset.shares;
+  // shares = quantity × factor on the server: the same entry gives 1 up to the float's last digits
+  return Math.abs(scale - 1) < 1e-12 ? 1 : scale;
 }
 
-function price(asset: Priced): number | null {
-  const p = asset.latestPrice;
-  return typeof p === "number" && Number.isFinite(p) && p > 0 ? p : null;
+/**
+ * The server valued this very entry (not an edited quantity): its own sentences about it (the split note) say
+ * what is on screen.
+ */
+export function valuedAsEntered(asset: Valued): boolean {
+  return scaleOf(asset) === 1;
 }
 
-function quantityOf(asset: Priced): number {
-  return Number.isFinite(asset.quantity) ? asset.quantity : 0;
+const NONE: ReadonlySet<string> = new Set();
+
+const VALUING: AssetFigures = {
+  status: "valuing",
+  marketValue: null,
+  cost: null,
+  dividends: 0,
+  profitLoss: null,
+  profitLossPercent: null,
+  percent: null,
+};
+
+const UNPRICED: AssetFigures = { ...VALUING, status: "unpriced" };
+
+function figuresOf(asset: Valued & Pick<Asset, "ticker">, unpriced: ReadonlySet<string>): Omit<AssetFigures, "percent"> {
+  const scale = scaleOf(asset);
+  // the server sends no live fields for a ticker it could not price
+  if (scale === null) return unpriced.has(asset.ticker) ? UNPRICED : VALUING;
+  const marketValue = finite(asset.marketValue) ? asset.marketValue * scale : null;
+  const cost = finite(asset.cost) ? asset.cost * scale : null;
+  const profitLoss = finite(asset.profitLoss) ? asset.profitLoss * scale : null;
+  if (marketValue === null || cost === null || profitLoss === null) {
+    return { status: "unpriced", marketValue: null, cost, dividends: 0, profitLoss: null, profitLossPercent: null };
+  }
+  return {
+    status: "valued",
+    marketValue,
+    cost,
+    dividends: finite(asset.dividends) ? asset.dividends * scale : 0,
+    profitLoss,
+    // a ratio of two amounts that scale alike: the server's own percent
+    profitLossPercent: finite(asset.profitLossPercent) ? asset.profitLossPercent : null,
+  };
 }
 
-function marketValueOf(asset: Priced, c: Conversion): number | null {
-  const p = price(asset);
-  return p === null || c.rateNow === null || c.rateCost === null ? null : quantityOf(asset) * c.factor * p * c.rateNow;
+/**
+ * Each asset's figures. `unpriced`: the tickers the server's valuation could not price (Valuation.unpriced);
+ * an asset of one of them is unpriced rather than waiting to be valued.
+ */
+export function assetFigures(assets: ReadonlyArray<Valued & Pick<Asset, "ticker">>, unpriced: ReadonlySet<string> = NONE): AssetFigures[] {
+  const figures = assets.map((asset) => figuresOf(asset, unpriced));
+  const total = figures.reduce<number>((sum, f) => sum + (f.marketValue ?? 0), 0);
+  return figures.map((f) => ({ ...f, percent: f.marketValue !== null && total !== 0 ? (f.marketValue / total) * 100 : null }));
 }
 
-export function assetFigures(assets: readonly Priced[]): AssetFigures[] {
-  const conversions = assets.map(conversionOf);
-  const marketValues = assets.map((asset, i) => marketValueOf(asset, conversions[i] as Conversion));
-  const total = marketValues.reduce<number>((sum, mv) => sum + (mv ?? 0), 0);
-  return assets.map((asset, i) => {
-    const marketValue = marketValues[i] ?? null;
-    const c = conversions[i] as Conversion;
-    if (marketValue === null) return { marketValue, dividends: 0, profitLoss: null, profitLossPercent: null, percent: null };
-    const cost = quantityOf(asset) * asset.PoA * (c.rateCost as number);
-    const dividends = quantityOf(asset) * c.factor * c.dividendsPerShare;
-    const profitLoss = marketValue + dividends - cost;
-    return {
-      marketValue,
-      dividends,
-      profitLoss,
-      profitLossPercent: cost !== 0 ? (profitLoss / cost) * 100 : null,
-      percent: total !== 0 ? (marketValue / total) * 100 : null,
-    };
-  });
-}
-
-export function portfolioFigures(assets: readonly Priced[]): PortfolioFigures {
+export function portfolioFigures(assets: ReadonlyArray<Pick<Asset, "ticker">>, figures: readonly AssetFigures[]): PortfolioFigures {
   let cost = 0;
-  let pricedCost = 0;
   let dividends = 0;
   let marketValue: number | null = null;
-  for (const asset of assets) {
-    const c = conversionOf(asset);
-    if (c.rateCost === null) continue;
-    const assetCost = quantityOf(asset) * asset.PoA * c.rateCost;
-    cost += assetCost;
-    const mv = marketValueOf(asset, c);
-    if (mv === null) continue;
-    pricedCost += assetCost;
-    dividends += quantityOf(asset) * c.factor * c.dividendsPerShare;
-    marketValue = (marketValue ?? 0) + mv;
-  }
-  const profitLoss = marketValue === null ? null : marketValue + dividends - pricedCost;
+  let profitLoss: number | null = null;
+  const unpriced = new Set<string>();
+  const valuing = new Set<string>();
+  assets.forEach((asset, i) => {
+    const f = figures[i];
+    if (!f || f.status === "valuing") valuing.add(asset.ticker);
+    else if (f.status === "unpriced") unpriced.add(asset.ticker);
+    if (f?.status !== "valued") return;
+    cost += f.cost as number;
+    dividends += f.dividends;
+    marketValue = (marketValue ?? 0) + (f.marketValue as number);
+    profitLoss = (profitLoss ?? 0) + (f.profitLoss as number);
+  });
   return {
     cost,
     marketValue,
     dividends,
     profitLoss,
-    profitLossPercent: profitLoss !== null && pricedCost !== 0 ? (profitLoss / pricedCost) * 100 : null,
+    profitLossPercent: profitLoss !== null && cost !== 0 ? ((profitLoss as number) / cost) * 100 : null,
+    unpriced: [...unpriced],
+    valuing: [...valuing],
   };
 }
 

@@ -1,3 +1,4 @@
+import { AssetMessages, type AssetProblem, assetProblem } from "@folio/proto/asset-rules";
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "@folio/proto/constants";
 import { Messages } from "../../app/messages.ts";
 import type { AssetDraft } from "./portfolioModel.ts";
@@ -21,19 +22,39 @@ function numeric(text: string): number | null {
   return text.trim() !== "" && Number.isFinite(value) ? value : null;
 }
 
+/** The field each of the server's asset rules is about. */
+const FIELD_OF: Record<AssetProblem, AssetField> = {
+  quantityMissing: "quantity",
+  quantityRange: "quantity",
+  dateMissing: "date",
+  dateInvalid: "date",
+  dateTooEarly: "date",
+  dateInFuture: "date",
+  priceMissing: "price",
+  priceTooHigh: "price",
+  feeRange: "price",
+  tooManyAssets: "ticker",
+};
+
 /**
- * Spec §5, checked in this order: quantity numeric and non-zero; purchase date present; purchase price
- * numeric and > 0. The ticker comes first because without one there is nothing to add.
+ * The server's asset rules (proto asset-rules.ts), in its words and order, checked before a row enters the
+ * table: quantity a number from 0 to 1e9 and not 0 for a new asset (spec §5 'Quantity missing'); purchase
+ * date present, a calendar day, not before 1970 and not in the future; purchase price a number > 0 and at
+ * most 1e9. The ticker comes first because without one there is nothing to add. `today` is the user's day.
  */
-export function checkNewAsset(form: AssetForm): AssetCheck {
+export function checkNewAsset(form: AssetForm, today: string): AssetCheck {
   const ticker = form.ticker.trim().toUpperCase();
   if (!ticker) return { ok: false, message: Messages.tickerMissing, field: "ticker" };
   if (ticker.length > TICKER_MAX_LENGTH || !TICKER.test(ticker)) return { ok: false, message: Messages.tickerInvalid, field: "ticker" };
-  const quantity = numeric(form.quantity);
-  if (quantity === null || quantity === 0) return { ok: false, message: Messages.quantityMissing, field: "quantity" };
-  const date = form.date.trim();
-  if (!date) return { ok: false, message: Messages.dateMissing, field: "date" };
-  const price = numeric(form.price);
-  if (price === null || price <= 0) return { ok: false, message: Messages.priceMissing, field: "price" };
-  return { ok: true, draft: { ticker, quantity, PoA: price, DoA: date } };
+  const price = numeric(form.price) ?? 0;
+  const problem = assetProblem({ quantity: form.quantity, PoA: price, DoA: form.date }, today, true);
+  if (problem) return { ok: false, message: AssetMessages[problem], field: FIELD_OF[problem] };
+  return { ok: true, draft: { ticker, quantity: numeric(form.quantity) ?? 0, PoA: price, DoA: form.date.trim() } };
+}
+
+/** What is wrong with a purchase date by itself (in the future, before 1970, not a day), or null. */
+export function purchaseDateProblem(date: string, today: string): string | null {
+  if (!date.trim()) return null;
+  const problem = assetProblem({ quantity: 1, PoA: 1, DoA: date }, today, true);
+  return problem && FIELD_OF[problem] === "date" ? AssetMessages[problem] : null;
 }

@@ -1,39 +1,50 @@
 import { describe, expect, it } from "vitest";
-import { previewInitialPercent, readInitialPercent } from "./initialPercentPreview.ts";
+import { previewInitialPercent, readInitialPercent, roundsToZero, wholeUnits } from "./initialPercentPreview.ts";
 
 describe("initial percent, before it is applied", () => {
-  it("names the amount of the total value and the whole units it buys at the purchase month's close", () => {
-    // 25 % of $10,000 = $2,500; VTI closed $195.50 in Jan 2021: 2500 / 195.5 = 12.79 → 13 units
-    const vti = { DoA: "2021-01-29", historical_data: { "2020-12": 190.2, "2021-01": 195.5, "2021-02": 201 } };
-    expect(previewInitialPercent(vti, 25, 10000)).toEqual({ amount: 2500, price: 195.5, priceMonth: "2021-01", quantity: 13 });
+  it("names the amount of the total value and the whole units it buys at the purchase day's as-traded close", () => {
+    // 25 % of $10,000 = $2,500; VTI closed $195.50 on 2021-01-29: 2500 / 195.5 = 12.79 → 13 units
+    expect(previewInitialPercent(25, 10000, { close: 195.5, date: "2021-01-29" }, true)).toEqual({
+      amount: 2500,
+      price: 195.5,
+      priceDate: "2021-01-29",
+      quantity: 13,
+      units: 2500 / 195.5,
+    });
   });
 
-  it("carries the last close forward, and turns it into the shares traded then (× split factor)", () => {
-    // NVDA Sep 2023 in today's shares $45.09 × 10 = $450.90; 10 % of $10,000 = $1,000 → 2.22 → 2 units
-    const nvda = { DoA: "2023-09-11", historical_data: { "2023-08": 45.09 }, splitFactor: 10 };
-    const preview = previewInitialPercent(nvda, 10, 10000);
-    expect(preview.price).toBeCloseTo(450.9, 9);
-    expect(preview.priceMonth).toBe("2023-08");
-    expect(preview.quantity).toBe(2);
+  it("prices a lot bought before a split at what it traded at then, not at today's shares", () => {
+    // NVDA closed $451.78 on 2023-09-11 (the split-adjusted close is a tenth of it); 10 % of $10,000 = $1,000 → 2.21 → 2
+    expect(previewInitialPercent(10, 10000, { close: 451.78, date: "2023-09-11" }, true).quantity).toBe(2);
   });
 
-  it("rounds half up, as the server does, and shows a 0 as 0", () => {
+  it("rounds half up, as the server does, cleaning the quotient's last digits", () => {
     // 1.25 % of $1,000 = $12.50 at $5 = 2.5 → 3; 0.1 % = $1 at $5 = 0.2 → 0
-    const asset = { DoA: "2024-03-01", historical_data: { "2024-03": 5 } };
-    expect(previewInitialPercent(asset, 1.25, 1000).quantity).toBe(3);
-    expect(previewInitialPercent(asset, 0.1, 1000).quantity).toBe(0);
+    expect(previewInitialPercent(1.25, 1000, { close: 5, date: "2024-03-01" }, true).quantity).toBe(3);
+    expect(previewInitialPercent(0.1, 1000, { close: 5, date: "2024-03-01" }, true).quantity).toBe(0);
+    // 0.7 / 0.28 = 2.4999999999999996 in floats, meant 2.5: 3
+    expect(wholeUnits(0.7, 0.28)).toBe(3);
   });
 
-  it("says only the amount when the price is not known here (no close before DoA, another currency)", () => {
-    expect(previewInitialPercent({ DoA: "2019-01-01", historical_data: { "2020-01": 10 } }, 50, 10000)).toEqual({
+  it("knows when the percent rounds to 0 units, and a percent of 0 is meant", () => {
+    // BTC-USD at $49,000: 10 % of $10,000 = $1,000 buys 0.0204 of a coin
+    const btc = previewInitialPercent(10, 10000, { close: 49000, date: "2021-02-10" }, true);
+    expect(btc.quantity).toBe(0);
+    expect(btc.units).toBeCloseTo(0.0204, 4);
+    expect(roundsToZero(10, btc)).toBe(true);
+    expect(roundsToZero(0, previewInitialPercent(0, 10000, { close: 49000, date: "2021-02-10" }, true))).toBe(false);
+    expect(roundsToZero(10, previewInitialPercent(10, 10000, null, true))).toBe(false);
+  });
+
+  it("says only the amount when the price is not known here (no close, another currency)", () => {
+    expect(previewInitialPercent(50, 10000, null, true)).toEqual({
       amount: 5000,
       price: null,
-      priceMonth: null,
+      priceDate: null,
       quantity: null,
+      units: null,
     });
-    expect(
-      previewInitialPercent({ DoA: "2024-01-01", historical_data: { "2024-01": 200 }, currency: "EUR" }, 10, 10000).quantity,
-    ).toBeNull();
+    expect(previewInitialPercent(10, 10000, { close: 200, date: "2024-01-02" }, false).quantity).toBeNull();
   });
 
   it("refuses over 100 %, negative and non-numbers, saying why; empty is none", () => {

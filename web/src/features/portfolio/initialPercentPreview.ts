@@ -1,23 +1,24 @@
 /**
  * What an initial percent will do, shown before it does it (README "Initial percents"): the amount it is of
- * the portfolio's total value, and the whole units that amount buys at the purchase month's close, as the
- * server will compute them on the next save. The browser has the asset's monthly closes (adjusted, in
- * today's shares) and its split factor; it has no exchange rates, so for an asset in another currency it
- * shows the amount only. The server's figure is the one applied; this one says what to expect.
+ * the portfolio's total value, and the whole units that amount buys at the price the asset traded at on its
+ * purchase date (the as-traded close the pricing service answers, GET /v1/get/{ticker}/close), rounded as
+ * the server rounds them on the next save. The browser has no exchange rates: for an asset in another
+ * currency than the base it shows the amount only, and the save reports what it bought.
  */
-import type { Asset } from "../../app/apiTypes.ts";
 
 export const INITIAL_PERCENT_MAX = 100;
 
 export interface InitialPercentPreview {
   /** totalValue × percent / 100 */
   amount: number;
-  /** the price of one unit as traded on DoA (close of DoA's month × split factor); null when unknown here */
+  /** the price of one unit as traded on DoA (the day's close, or the last trading day's before); null when unknown here */
   price: number | null;
-  /** the month whose close is the price, `YYYY-MM` */
-  priceMonth: string | null;
+  /** the trading day of `price`, `YYYY-MM-DD` */
+  priceDate: string | null;
   /** round(amount / price), whole units; null when the price is unknown here */
   quantity: number | null;
+  /** amount / price before rounding (0.0204 of a unit); null with quantity */
+  units: number | null;
 }
 
 /** An initial percent typed as text: a number 0 to 100, a trailing % allowed; empty is none. */
@@ -37,27 +38,30 @@ export function readInitialPercent(text: string): InitialPercentInput {
   return { ok: true, value };
 }
 
-/** The close of `month`, or the last one before it (carried forward); null when there is none. */
-function closeAt(history: Record<string, number> | undefined, month: string): { month: string; close: number } | null {
-  if (!history) return null;
-  let best: { month: string; close: number } | null = null;
-  for (const [key, close] of Object.entries(history)) {
-    if (key <= month && Number.isFinite(close) && close > 0 && (!best || key > best.month)) best = { month: key, close };
-  }
-  return best;
+/**
+ * The server's rounding (services/portfolio initialQuantity): the quotient cleaned to 12 significant digits,
+ * then half up, so a quotient meant to be 2.5 that floats to 2.4999999999 still buys 3.
+ */
+export function wholeUnits(amount: number, price: number): number {
+  return Math.round(Number((amount / price).toPrecision(12)));
 }
 
+/**
+ * `close`: the as-traded close of the asset's purchase date in its own currency, when known; `sameCurrency`:
+ * that currency is the base currency the total value is in.
+ */
 export function previewInitialPercent(
-  asset: Pick<Asset, "DoA" | "historical_data" | "splitFactor" | "currency">,
   percent: number,
   totalValue: number,
-  baseCurrency = "USD",
+  close: { close: number; date: string } | null,
+  sameCurrency: boolean,
 ): InitialPercentPreview {
   const amount = (totalValue * percent) / 100;
-  const foreign = asset.currency !== undefined && asset.currency !== baseCurrency;
-  const found = foreign ? null : closeAt(asset.historical_data, asset.DoA.slice(0, 7));
-  if (!found) return { amount, price: null, priceMonth: null, quantity: null };
-  const price = found.close * (asset.splitFactor ?? 1);
-  // whole units, half up, as the server rounds them
-  return { amount, price, priceMonth: found.month, quantity: Math.floor(amount / price + 0.5) };
+  if (!close || !sameCurrency || !(close.close > 0)) return { amount, price: null, priceDate: null, quantity: null, units: null };
+  return { amount, price: close.close, priceDate: close.date, quantity: wholeUnits(amount, close.close), units: amount / close.close };
+}
+
+/** A percent that buys less than half a unit sets the quantity to 0: the user is asked first. */
+export function roundsToZero(percent: number | null, preview: InitialPercentPreview | null): boolean {
+  return percent !== null && percent > 0 && preview?.quantity === 0;
 }

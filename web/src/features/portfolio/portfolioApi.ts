@@ -26,7 +26,16 @@ export const portfolioApi = api.injectEndpoints({
       }),
       invalidatesTags: ["PortfolioList", "AchievementState"],
     }),
+    /** the owner's rename, a revision of its own */
+    renamePortfolio: build.mutation<MessageReply, { slug: string; newPortfolioName: string }>({
+      query: ({ slug, newPortfolioName }) => ({
+        url: `/v1/update/portfolioname/${encodeURIComponent(slug)}`,
+        method: "POST",
+        body: { newPortfolioName },
+      }),
+      invalidatesTags: ["PortfolioList"],
+    }),
   }),
 });
 
-export const { useSavePortfolioMutation, useUpdatePortfolioSettingsMutation } = portfolioApi;
+export const { useSavePortfolioMutation, useUpdatePortfolioSettingsMutation, useRenamePortfolioMutation } = portfolioApi;

@@ -1,6 +1,22 @@
 /** Server replies for the portfolio screen's tests: a valuation shaped as proto's Valuation. */
-import type { HistoricalPeriod, Portfolio, RangeReturn, SaveBody, Valuation } from "../../app/apiTypes.ts";
+import type { Asset, HistoricalPeriod, Portfolio, RangeReturn, SaveBody, Valuation } from "../../app/apiTypes.ts";
+import { withoutFigures } from "./portfolioModel.ts";
 import type { RangeName } from "./valuationView.ts";
+
+/** An asset's valuation for another quantity of the same lot: every amount is shares × a price × a rate. */
+function scaled(asset: Asset, quantity: number): Asset {
+  if (typeof asset.shares !== "number" || asset.quantity === 0) return asset;
+  const k = quantity / asset.quantity;
+  const times = (x: number | null | undefined) => (typeof x === "number" ? x * k : x);
+  return {
+    ...asset,
+    shares: asset.shares * k,
+    marketValue: times(asset.marketValue),
+    cost: times(asset.cost),
+    dividends: times(asset.dividends),
+    profitLoss: times(asset.profitLoss),
+  };
+}
 
 export const TWR_DEFINITION = "Growth of the money invested, month by month, with purchases not counted as gains.";
 export const XIRR_DEFINITION = "The yearly rate that turns your purchases into today's value, counting when each was made.";
@@ -117,7 +133,10 @@ export function fakePortfolioServer(initial: Portfolio, valuation: Valuation | n
         ...current,
         assets: input.assets.map((a, index) => {
           const quantity = Number(a.quantity) || 0;
-          const known = current.assets.find((old) => old.ticker === a.ticker);
+          const old = current.assets.find((o) => o.ticker === a.ticker);
+          // the same lot keeps its valuation, in proportion to the quantity as the engine's is; another date or
+          // price is another lot, which this stand-in cannot value
+          const known = old && old.DoA === a.DoA && old.PoA === a.PoA ? scaled(old, quantity) : old && withoutFigures(old);
           return {
             ...known,
             ticker: a.ticker,

@@ -5,31 +5,54 @@ import { assetFromDraft, costValue, parseQuantity, toPortfolioInput } from "./po
 
 describe("checkNewAsset", () => {
   const valid = { ticker: "vti", quantity: "10", price: "250", date: "2024-03-01" };
+  const TODAY = "2026-11-27";
 
   it("accepts a complete asset, upper-casing the ticker", () => {
-    expect(checkNewAsset(valid)).toEqual({ ok: true, draft: { ticker: "VTI", quantity: 10, PoA: 250, DoA: "2024-03-01" } });
+    expect(checkNewAsset(valid, TODAY)).toEqual({ ok: true, draft: { ticker: "VTI", quantity: 10, PoA: 250, DoA: "2024-03-01" } });
   });
   it("checks quantity first, then date, then price (spec §5)", () => {
-    expect(checkNewAsset({ ...valid, quantity: "", date: "", price: "" })).toEqual({
+    expect(checkNewAsset({ ...valid, quantity: "", date: "", price: "" }, TODAY)).toEqual({
       ok: false,
       message: "Quantity missing",
       field: "quantity",
     });
-    expect(checkNewAsset({ ...valid, date: "", price: "" })).toEqual({ ok: false, message: "Purchase date missing", field: "date" });
-    expect(checkNewAsset({ ...valid, price: "" })).toEqual({ ok: false, message: "Purchase price missing", field: "price" });
+    expect(checkNewAsset({ ...valid, date: "", price: "" }, TODAY)).toEqual({ ok: false, message: "Purchase date missing", field: "date" });
+    expect(checkNewAsset({ ...valid, price: "" }, TODAY)).toEqual({ ok: false, message: "Purchase price missing", field: "price" });
   });
   it("wants a numeric, non-zero quantity", () => {
-    expect(checkNewAsset({ ...valid, quantity: "ten" })).toMatchObject({ message: "Quantity missing" });
-    expect(checkNewAsset({ ...valid, quantity: "0" })).toMatchObject({ message: "Quantity missing" });
-    expect(checkNewAsset({ ...valid, quantity: "12abc" })).toMatchObject({ message: "Quantity missing" });
+    expect(checkNewAsset({ ...valid, quantity: "ten" }, TODAY)).toMatchObject({ message: "Quantity missing" });
+    expect(checkNewAsset({ ...valid, quantity: "0" }, TODAY)).toMatchObject({ message: "Quantity missing" });
+    expect(checkNewAsset({ ...valid, quantity: "12abc" }, TODAY)).toMatchObject({ message: "Quantity missing" });
   });
   it("wants a numeric price above zero", () => {
-    expect(checkNewAsset({ ...valid, price: "0" })).toMatchObject({ message: "Purchase price missing" });
-    expect(checkNewAsset({ ...valid, price: "-1" })).toMatchObject({ message: "Purchase price missing" });
-    expect(checkNewAsset({ ...valid, price: "abc" })).toMatchObject({ message: "Purchase price missing" });
+    expect(checkNewAsset({ ...valid, price: "0" }, TODAY)).toMatchObject({ message: "Purchase price missing" });
+    expect(checkNewAsset({ ...valid, price: "-1" }, TODAY)).toMatchObject({ message: "Purchase price missing" });
+    expect(checkNewAsset({ ...valid, price: "abc" }, TODAY)).toMatchObject({ message: "Purchase price missing" });
+  });
+  it("refuses what the server refuses, in its words, before a row enters the table", () => {
+    expect(checkNewAsset({ ...valid, quantity: "-5" }, TODAY)).toEqual({
+      ok: false,
+      message: "Quantity must be a number from 0 to 1,000,000,000",
+      field: "quantity",
+    });
+    // 1e9 is the most; one more unit is refused
+    expect(checkNewAsset({ ...valid, quantity: "1000000000" }, TODAY).ok).toBe(true);
+    expect(checkNewAsset({ ...valid, quantity: "1000000001" }, TODAY)).toMatchObject({ field: "quantity" });
+    // the day after today is allowed (time zones); two days after is the future
+    expect(checkNewAsset({ ...valid, date: "2026-11-28" }, TODAY).ok).toBe(true);
+    expect(checkNewAsset({ ...valid, date: "2026-11-29" }, TODAY)).toEqual({
+      ok: false,
+      message: "Purchase date cannot be in the future",
+      field: "date",
+    });
+    expect(checkNewAsset({ ...valid, date: "1969-12-31" }, TODAY)).toMatchObject({ message: "Purchase date must be Jan 1, 1970 or later" });
+    expect(checkNewAsset({ ...valid, price: "1000000001" }, TODAY)).toMatchObject({
+      message: "Purchase price must be at most 1,000,000,000",
+      field: "price",
+    });
   });
   it("needs a ticker before anything else", () => {
-    expect(checkNewAsset({ ...valid, ticker: " ", quantity: "" })).toMatchObject({ message: "Ticker missing" });
+    expect(checkNewAsset({ ...valid, ticker: " ", quantity: "" }, TODAY)).toMatchObject({ message: "Ticker missing" });
   });
 });
 
@@ -84,14 +107,14 @@ describe("portfolio rules", () => {
     expect(input).not.toHaveProperty("applyInitialPercents");
     expect(toPortfolioInput(portfolio, { applyInitialPercents: true }).applyInitialPercents).toBe(true);
   });
-  it("keeps a new asset's looked-up name, class, fee and prices", () => {
-    const quote = { name: "NVIDIA Corporation", assetClass: "Stock", fee: 0, latestPrice: 210.96, historical_data: { "2024-01": 61.53 } };
+  it("keeps a new asset's looked-up name, class, fee, latest price and its currency", () => {
+    const quote = { name: "NVIDIA Corporation", assetClass: "Stock", fee: 0, latestPrice: 210.96, currency: "USD" };
     expect(assetFromDraft({ ticker: "NVDA", quantity: 5, PoA: 61.53, DoA: "2024-01-01", quote }, 0)).toMatchObject({
       name: "NVIDIA Corporation",
       assetClass: "Stock",
       fee: 0,
       latestPrice: 210.96,
-      historical_data: { "2024-01": 61.53 },
+      currency: "USD",
       initialPercent: null,
     });
   });

@@ -33,6 +33,8 @@ export interface PortfolioState {
   loadRequestId: string | null;
   /** Whether the copy on screen was loaded with a session: ownership (notOwner) depends on it. */
   loadedSignedIn: boolean;
+  /** the asset the last edit removed, and where it was: "Undo" puts it back until the next edit */
+  removed?: { asset: Asset; index: number; seq: number } | null;
 }
 
 /** What the price look-up told about the ticker being added. */
@@ -41,7 +43,8 @@ export interface AssetQuote {
   assetClass: string;
   fee: number | null;
   latestPrice: number;
-  historical_data: Record<string, number>;
+  /** the currency of latestPrice and of the purchase price (the instrument's) */
+  currency: string;
 }
 
 /** What the add-asset form yields once valid. */
@@ -113,12 +116,51 @@ export function assetFromDraft(draft: AssetDraft, index: number): Asset {
     initialPercent: null,
     index,
   };
-  // the live figures show at once; the server's valuation replaces them after the save
+  // the latest price and its currency are the pricing service's; the figures (market value, profit/loss)
+  // are the valuation's, which the save brings: until then the row says it is being valued
   if (draft.quote) {
     asset.latestPrice = draft.quote.latestPrice;
-    asset.historical_data = draft.quote.historical_data;
+    asset.currency = draft.quote.currency;
   }
   return asset;
+}
+
+/** The fields a valuation adds to an asset for the entry it valued (the price's own facts stay: latestPrice, priceDate, stale, currency). */
+const VALUATION_FIELDS = [
+  "shares",
+  "splitFactor",
+  "splits",
+  "splitNote",
+  "cost",
+  "marketValue",
+  "dividends",
+  "profitLoss",
+  "profitLossView",
+  "priceProfitLoss",
+  "profitLossPercent",
+  "percent",
+] as const satisfies readonly (keyof Asset)[];
+
+/** An asset whose date or price changed: the server's figures were for another entry, so it has none until valued again. */
+export function withoutFigures(asset: Asset): Asset {
+  const copy = { ...asset };
+  for (const field of VALUATION_FIELDS) delete copy[field];
+  return copy;
+}
+
+/**
+ * The playground's draft with the server's valuation of it (POST /v1/playground/value answers the draft
+ * valued): each asset takes the figures of the valued one at its place, when it is the same entry.
+ */
+export function withValuedFigures(assets: readonly Asset[], valued: readonly Asset[]): Asset[] {
+  return assets.map((asset, i) => {
+    const v = valued[i];
+    if (!v || v.ticker !== asset.ticker || v.DoA.slice(0, 10) !== asset.DoA.slice(0, 10) || v.PoA !== asset.PoA) return asset;
+    const figures: Partial<Asset> = { latestPrice: v.latestPrice, currency: v.currency, priceDate: v.priceDate, stale: v.stale };
+    for (const field of VALUATION_FIELDS) (figures as Record<string, unknown>)[field] = v[field];
+    // the server's figures are for the quantity it valued; an edit since scales them (assetFigures.ts)
+    return { ...asset, ...figures };
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Portfolio, SaveBody } from "../../app/apiTypes.ts";
-import { advance, type MockHandler, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import { advance, advanceUntil, type MockHandler, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
 import { fakePortfolioServer, portfolioReply } from "./portfolioFixtures.ts";
 
 vi.mock("react-apexcharts", () => import("../../components/ApexChartStub.tsx"));
@@ -47,6 +47,8 @@ async function openPortfolio(data: Portfolio, saveReply?: MockHandler) {
     "POST /v1/get/portfolio/three-fund": server.get,
     "POST /v1/save/portfolio/three-fund": saveReply ?? server.save,
     "GET /v1/autocomplete": noSuggestions,
+    // VTI as traded on the day the tests buy it
+    "GET /v1/get/VTI/close": { body: { ticker: "VTI", date: "2024-03-01", close: 250, currency: "USD", basis: "as-traded" } },
   });
   const rendered = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
   await screen.findByRole("heading", { name: data.pName });
@@ -142,7 +144,8 @@ describe("autosave", () => {
     const percent = screen.getByLabelText("Initial percent of VTI");
     fireEvent.change(percent, { target: { value: "60" } });
     fireEvent.blur(percent);
-    expect(saveButton().disabled).toBe(false);
+    // applied once the purchase day's close (what the quantity follows from) has come
+    await advanceUntil(() => expect(saveButton().disabled).toBe(false), 1);
     await advance(3000);
     await vi.waitFor(() => expect(api.callsTo("POST /v1/save/portfolio/three-fund")).toHaveLength(2));
     const sent = api.callsTo("POST /v1/save/portfolio/three-fund")[1]!.body as SaveBody;
@@ -164,19 +167,40 @@ describe("autosave", () => {
       body: { message: "pupdated", data: portfolioFixture({ rev: 5 }), initialPercentSkipped: ["VTI"] },
     });
     await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
-    await user.type(screen.getByLabelText("Initial percent of VTI"), "50{Enter}");
+    await user.type(screen.getByLabelText("Initial percent of VTI"), "50");
+    // 50 % of $10,000 = $5,000 at the $250 VTI traded at that day: 20 units
+    expect((await screen.findByText(/→ quantity 20 at \$250\.00 \(close on Mar 01, 2024, as traded\), when saved/)).textContent).toBe(
+      "50% of $10,000.00 = $5,000.00 → quantity 20 at $250.00 (close on Mar 01, 2024, as traded), when saved",
+    );
+    await user.keyboard("{Enter}");
     await user.click(saveButton());
     expect(await screen.findByText("No price at the purchase date for VTI: quantity kept as entered.")).toBeTruthy();
   });
 
-  it("says which initial percents rounded to 0 whole units", async () => {
+  it("asks before an initial percent that rounds to 0 units sets the quantity to 0", async () => {
     const zero = { ticker: "VTI", initialPercent: 1, amount: 100, price: 250, units: 0.4 };
-    const { user } = await openPortfolio(portfolioFixture({ autoSave: false }), {
+    const { user, store } = await openPortfolio(portfolioFixture({ autoSave: false }), {
       body: { message: "pupdated", data: portfolioFixture({ rev: 5 }), initialPercentSkipped: [], initialPercentZero: [zero] },
     });
     await addAsset(user, { ticker: "VTI", quantity: "10", date: "2024-03-01", price: "250" });
-    await user.type(screen.getByLabelText("Initial percent of VTI"), "1{Enter}");
+    const percent = screen.getByLabelText("Initial percent of VTI") as HTMLInputElement;
+    // 1 % of $10,000 = $100 at $250: 0.4 of a unit, 0 whole units
+    await user.type(percent, "1");
+    await screen.findByText(/→ quantity 0 at \$250\.00/);
+    await user.keyboard("{Enter}");
+    let ask = screen.getByRole("dialog", { name: "Set VTI to 0 units?" });
+    expect(ask.textContent).toContain("1% of $10,000.00 = $100.00 buys 0.4 of a unit of VTI at $250.00, which rounds to 0 whole units");
+    // kept: nothing applied, the field back as it was
+    await user.click(within(ask).getByRole("button", { name: "Keep the quantity" }));
+    expect(store.getState().portfolio.data!.assets[0]!.initialPercent).toBeNull();
+    expect(percent.value).toBe("");
+
+    await user.type(percent, "1{Enter}");
+    ask = screen.getByRole("dialog", { name: "Set VTI to 0 units?" });
+    await user.click(within(ask).getByRole("button", { name: "Set to 0" }));
+    expect(store.getState().portfolio.data!.assets[0]!.initialPercent).toBe(1);
     await user.click(saveButton());
+    // the save says what it did, in the same numbers as the question
     expect(await screen.findByText("VTI at 1% buys 0.4 of a unit: rounded to 0 whole units.")).toBeTruthy();
   });
 });

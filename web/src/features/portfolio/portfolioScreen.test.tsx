@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Portfolio, Valuation } from "../../app/apiTypes.ts";
 import { chartProps } from "../../components/ApexChartStub.tsx";
-import { advance, assetFixture, mockApi, portfolioFixture, renderApp, signedInState } from "../../test-utils.tsx";
+import { advance, assetFixture, mockApi, portfolioFixture, renderApp, signedInState, valuedAssetFixture } from "../../test-utils.tsx";
 import {
   fakePortfolioServer,
   portfolioReply,
@@ -23,8 +23,8 @@ const priced = portfolioFixture({
   autoSave: false,
   lastRefreshed: "2024-06-28T10:00:00.000Z",
   assets: [
-    assetFixture({ latestPrice: 270, fee: 0.03, historical_data: { "2024-01": 245, "2024-02": 240 } }),
-    assetFixture({
+    valuedAssetFixture({ latestPrice: 270, fee: 0.03 }),
+    valuedAssetFixture({
       ticker: "BND",
       name: "Vanguard Total Bond Market ETF",
       quantity: 20,
@@ -103,6 +103,9 @@ describe("figures", () => {
       marketValue: 18317.7,
       cost: 4140,
       dividends: 9,
+      // 18,317.70 + 9 − 4,140
+      profitLoss: 14186.7,
+      profitLossPercent: (14186.7 / 4140) * 100,
     });
     const valuation = valuationFixture({
       baseCurrency: "EUR",
@@ -129,6 +132,19 @@ describe("figures", () => {
     expect(xirr.textContent).toContain("10% (ambiguous)");
     expect(xirr.textContent).toContain("Rates that fit: -20%, 10%.");
     expect(screen.getByText("Total return: dividends count as income.")).toBeTruthy();
+  });
+
+  it("leaves an unpriced asset out of value, cost and profit/loss alike, and says why", async () => {
+    // ZZZZ 5 × $10 was valued without a price: no live fields of its own
+    const zzzz = assetFixture({ ticker: "ZZZZ", name: "", quantity: 5, PoA: 10, value: 50, DoA: "2024-01-02", index: 2 });
+    const valuation = { ...valuationFixture({ unpriced: ["ZZZZ"] }), unpricedReasons: [{ ticker: "ZZZZ", reason: "unknown-ticker" }] };
+    await openScreen(portfolioFixture({ autoSave: false, assets: [...priced.assets, zzzz] }), valuation as Valuation);
+    // VTI 2700 + BND 1500 on 2500 + 1450: ZZZZ's $50 is in no figure
+    expect(stat("Market value").textContent).toContain("$4,200.00");
+    expect(stat("Cost").textContent).toContain("$3,950.00");
+    expect(stat("Profit/loss").textContent).toContain("$250.00");
+    expect(screen.getByText("No price found for ZZZZ (unknown ticker): left out of value, cost and profit/loss.")).toBeTruthy();
+    expect(cellTexts(assetRow("ZZZZ")).slice(6, 10)).toEqual(["NA", "NA", "NA", "NA"]);
   });
 
   it("shows TWR and XIRR side by side, each with its definition", async () => {
@@ -314,38 +330,69 @@ describe("historical returns", () => {
 });
 
 describe("edit-asset modal", () => {
-  it("edits quantity and date of acquisition; the new month's close becomes the purchase price", async () => {
+  it("edits the quantity: the figures follow at once, in proportion to the server's valuation", async () => {
     const { user, store } = await openScreen();
     await user.click(screen.getByRole("button", { name: "Edit VTI" }));
     const dialog = screen.getByRole("dialog", { name: "Edit VTI" });
     const quantity = within(dialog).getByLabelText("Quantity") as HTMLInputElement;
-    const date = within(dialog).getByLabelText("Purchase date") as HTMLInputElement;
     expect(quantity.value).toBe("10");
-    expect(date.value).toBe("2024-01-05");
+    expect((within(dialog).getByLabelText("Purchase date") as HTMLInputElement).value).toBe("2024-01-05");
+    expect((within(dialog).getByLabelText("Purchase price") as HTMLInputElement).value).toBe("$250.00");
 
     await user.clear(quantity);
     await user.click(within(dialog).getByRole("button", { name: "Apply" }));
     expect(screen.getByRole("alert").textContent).toContain("Quantity missing");
-
-    await user.type(quantity, "12");
-    fireEvent.change(date, { target: { value: "2024-02-10" } });
-    expect(dialog.textContent).toContain("$240.00");
+    await user.type(quantity, "-2");
     await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+    expect(screen.getByRole("alert").textContent).toContain("Quantity must be a number from 0 to 1,000,000,000");
 
+    await user.clear(quantity);
+    await user.type(quantity, "12");
+    await user.click(within(dialog).getByRole("button", { name: "Apply" }));
     expect(screen.queryByRole("dialog", { name: "Edit VTI" })).toBeNull();
-    // 12 × 270 = 3240; cost 12 × 240 = 2880; gain 360
-    expect(cellTexts(assetRow("VTI")).slice(4, 9)).toEqual(["$240.00", "Feb 10, 2024", "$270.00", "$3,240.00", "$360.00"]);
-    expect((within(assetRow("VTI")).getByLabelText("Quantity of VTI") as HTMLInputElement).value).toBe("12");
-    expect(store.getState().portfolio.hasChanges).toBe(true);
-    expect(store.getState().portfolio.data!.assets[0]).toMatchObject({ quantity: 12, DoA: "2024-02-10", PoA: 240, value: 2880 });
+    // the server valued 10 at 2700 on 2500; 12 of the same lot: 12 × 270 = 3240, cost 12 × 250 = 3000, gain 240
+    expect(cellTexts(assetRow("VTI")).slice(4, 9)).toEqual(["$250.00", "Jan 05, 2024", "$270.00", "$3,240.00", "$240.00"]);
+    expect(store.getState().portfolio.data!.assets[0]).toMatchObject({ quantity: 12, DoA: "2024-01-05", PoA: 250, value: 3000 });
   });
 
-  it("keeps the purchase price when the new date's month has no close", async () => {
-    const { user, store } = await openScreen();
+  it("a new date suggests that day's as-traded close, to the cent; the lot is valued again before it has figures", async () => {
+    const { api, user, store } = await openScreen();
+    // Feb 10, 2024 was a Saturday: the server answers Friday's close, as traded
+    api.handlers["GET /v1/get/VTI/close"] = () => ({
+      body: { ticker: "VTI", date: "2024-02-09", close: 240.12345, currency: "USD", basis: "as-traded" },
+    });
+    await user.click(screen.getByRole("button", { name: "Edit VTI" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit VTI" });
+    fireEvent.change(within(dialog).getByLabelText("Purchase date"), { target: { value: "2024-02-10" } });
+    const price = within(dialog).getByLabelText("Purchase price") as HTMLInputElement;
+    await vi.waitFor(() => expect(price.value).toBe("$240.12"));
+    expect(within(dialog).getByRole("status").textContent).toBe(
+      "Close on Feb 09, 2024 (as traded), the last trading day before Feb 10, 2024",
+    );
+    expect(api.callsTo("GET /v1/get/VTI/close").map((c) => c.search)).toEqual(["?date=2024-02-10"]);
+    await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+
+    expect(store.getState().portfolio.data!.assets[0]).toMatchObject({ quantity: 10, DoA: "2024-02-10", PoA: 240.12 });
+    // another lot: the old figures are not carried over, and none is worked out here
+    expect(cellTexts(assetRow("VTI")).slice(4, 10)).toEqual(["$240.12", "Feb 10, 2024", "$270.00", "Being valued…", "—", "—"]);
+    expect(screen.getByText(/Being valued: VTI\./)).toBeTruthy();
+    // BND alone is in the totals meanwhile: 1500 on 1450
+    expect(stat("Market value").textContent).toContain("$1,500.00");
+    expect(stat("Cost").textContent).toContain("$1,450.00");
+  });
+
+  it("without a close for the new date the price is left empty with a note, never another month's", async () => {
+    const { api, user, store } = await openScreen();
+    api.handlers["GET /v1/get/BND/close"] = { status: 404, body: { error: "No close for BND on 2006-05-02", code: "not_found" } };
     await user.click(screen.getByRole("button", { name: "Edit BND" }));
     const dialog = screen.getByRole("dialog", { name: "Edit BND" });
-    fireEvent.change(within(dialog).getByLabelText("Purchase date"), { target: { value: "2023-05-02" } });
+    fireEvent.change(within(dialog).getByLabelText("Purchase date"), { target: { value: "2006-05-02" } });
+    await within(dialog).findByText("No close found for BND on or before May 02, 2006: type the price you paid.");
+    expect((within(dialog).getByLabelText("Purchase price") as HTMLInputElement).value).toBe("NA");
     await user.click(within(dialog).getByRole("button", { name: "Apply" }));
-    expect(store.getState().portfolio.data!.assets[1]).toMatchObject({ DoA: "2023-05-02", PoA: 72.5 });
+    expect(within(dialog).getByRole("alert").textContent).toBe("Purchase price missing");
+    await user.type(within(dialog).getByLabelText("Purchase price"), "70");
+    await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+    expect(store.getState().portfolio.data!.assets[1]).toMatchObject({ DoA: "2006-05-02", PoA: 70 });
   });
 });

@@ -1,7 +1,15 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import type { Asset, Portfolio, Valuation } from "../../app/apiTypes.ts";
 import { NEW_SLUG } from "../../app/apiTypes.ts";
-import { type AssetDraft, assetFromDraft, assetValue, newPortfolio, type PortfolioState } from "./portfolioModel.ts";
+import {
+  type AssetDraft,
+  assetFromDraft,
+  assetValue,
+  newPortfolio,
+  type PortfolioState,
+  withoutFigures,
+  withValuedFigures,
+} from "./portfolioModel.ts";
 import { loadPortfolio, refreshPortfolio, savePortfolio } from "./portfolioThunks.ts";
 
 const initialState: PortfolioState = {
@@ -44,9 +52,10 @@ export const portfolioSlice = createSlice({
       hasChanges: action.payload.length > 0,
     }),
     /** the playground draft's figures, for the edit they were asked after (a later edit asks again) */
-    playgroundValued(state, action: PayloadAction<{ seq: number; valuation: Valuation | null }>) {
+    playgroundValued(state, action: PayloadAction<{ seq: number; valuation: Valuation | null; assets?: Asset[] }>) {
       if (state.slug !== NEW_SLUG || !state.data?.playGround || action.payload.seq !== state.editSeq) return;
       state.valuation = action.payload.valuation;
+      if (action.payload.assets) state.data.assets = withValuedFigures(state.data.assets, action.payload.assets);
     },
     assetAdded(state, action: PayloadAction<AssetDraft>) {
       if (!state.data) return;
@@ -55,10 +64,22 @@ export const portfolioSlice = createSlice({
     },
     assetRemoved(state, action: PayloadAction<number>) {
       if (!state.data) return;
-      state.data.assets.splice(action.payload, 1);
-      state.data.assets.forEach((asset, index) => {
-        asset.index = index;
+      const [asset] = state.data.assets.splice(action.payload, 1);
+      state.data.assets.forEach((a, index) => {
+        a.index = index;
       });
+      edited(state);
+      state.removed = asset ? { asset, index: action.payload, seq: state.editSeq } : null;
+    },
+    /** "Undo": the removed asset back where it was, with its figures (itself an edit, saved like any) */
+    removalUndone(state) {
+      const removed = state.removed;
+      if (!state.data || !removed || removed.seq !== state.editSeq) return;
+      state.data.assets.splice(Math.min(removed.index, state.data.assets.length), 0, removed.asset);
+      state.data.assets.forEach((a, index) => {
+        a.index = index;
+      });
+      state.removed = null;
       edited(state);
     },
     assetQuantityChanged(state, action: PayloadAction<{ index: number; quantity: number }>) {
@@ -77,14 +98,18 @@ export const portfolioSlice = createSlice({
     },
     /** the edit-asset modal: quantity and date of acquisition, with the purchase price that date implies */
     assetEdited(state, action: PayloadAction<{ index: number; quantity: number; DoA: string; PoA: number }>) {
-      const asset = state.data?.assets[action.payload.index];
-      if (!asset) return;
+      const assets = state.data?.assets;
+      const asset = assets?.[action.payload.index];
+      if (!assets || !asset) return;
       const { quantity, DoA, PoA } = action.payload;
       if (asset.quantity === quantity && asset.DoA === DoA && asset.PoA === PoA) return;
-      asset.quantity = quantity;
-      asset.DoA = DoA;
-      asset.PoA = PoA;
-      asset.value = assetValue(quantity, PoA);
+      // another date or price is another lot (splits, rates, dividends since): its figures come from the next valuation
+      const next = asset.DoA === DoA && asset.PoA === PoA ? { ...asset } : withoutFigures(asset);
+      next.quantity = quantity;
+      next.DoA = DoA;
+      next.PoA = PoA;
+      next.value = assetValue(quantity, PoA);
+      assets[action.payload.index] = next;
       edited(state);
     },
     formatGainsChanged(state, action: PayloadAction<Portfolio["formatGains"]>) {
@@ -96,6 +121,12 @@ export const portfolioSlice = createSlice({
     benchmarkSaved(state, action: PayloadAction<string>) {
       if (!state.data) return;
       state.data.indexTicker = action.payload;
+      state.data.rev += 1;
+    },
+    /** renamed on its own (POST /v1/update/portfolioname), which made a new revision on the server */
+    portfolioRenamed(state, action: PayloadAction<string>) {
+      if (!state.data) return;
+      state.data.pName = action.payload;
       state.data.rev += 1;
     },
     autoSaveChanged(state, action: PayloadAction<boolean>) {
@@ -167,10 +198,12 @@ export const {
   playgroundValued,
   assetAdded,
   assetRemoved,
+  removalUndone,
   assetQuantityChanged,
   assetInitialPercentChanged,
   assetEdited,
   formatGainsChanged,
   benchmarkSaved,
+  portfolioRenamed,
   autoSaveChanged,
 } = portfolioSlice.actions;

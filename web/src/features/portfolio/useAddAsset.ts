@@ -5,11 +5,12 @@ import type { Suggestion } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { Messages } from "../../app/messages.ts";
 import { showError } from "../toasts/toastsSlice.ts";
-import { acquisitionPresets, localIsoDate, purchasePriceOn } from "./acquisition.ts";
-import { type AssetField, checkNewAsset } from "./assetValidation.ts";
+import { acquisitionPresets, localIsoDate } from "./acquisition.ts";
+import { type AssetField, checkNewAsset, purchaseDateProblem } from "./assetValidation.ts";
 import type { AssetQuote } from "./portfolioModel.ts";
 import { assetAdded } from "./portfolioSlice.ts";
 import { useLazyGetPriceQuery } from "./pricingApi.ts";
+import { useSuggestedClose } from "./useSuggestedClose.ts";
 
 export interface Chosen {
   ticker: string;
@@ -18,8 +19,8 @@ export interface Chosen {
 
 /**
  * The add-asset form's state and steps: the ticker looked up (the latest look-up wins), the purchase date
- * whose month's close becomes the suggested price (until the user types one), and the spec's checks on
- * adding, whose message stands next to its field (toasts are for outcomes).
+ * whose as-traded close becomes the suggested price (until the user types one), and the server's asset
+ * rules checked on adding, whose message stands next to its field (toasts are for outcomes).
  */
 export function useAddAsset(onClose: () => void) {
   const dispatch = useAppDispatch();
@@ -28,27 +29,22 @@ export function useAddAsset(onClose: () => void) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [quantity, setQuantity] = useState("");
   const [date, setDate] = useState("");
-  const [price, setPrice] = useState("");
+  const { price, note: priceNote, suggest, type: typePrice } = useSuggestedClose();
   // read after an awaited look-up, so refs rather than the state of the render that started it
   const dateRef = useRef("");
-  /** a price the user typed is theirs: a date change no longer replaces it */
-  const priceTyped = useRef(false);
   const latestLookup = useRef("");
-  const ids = { quantity: useId(), date: useId(), price: useId(), presets: useId(), error: useId() };
+  const ids = { quantity: useId(), date: useId(), price: useId(), presets: useId(), error: useId(), priceNote: useId() };
   // a check's message stands next to its field (toasts are for outcomes); it goes when the field changes
   const [problem, setProblem] = useState<{ field: AssetField; message: string } | null>(null);
   const errorFor = (field: AssetField) => (problem?.field === field ? problem.message : null);
   const clear = (field: AssetField) => setProblem((p) => (p?.field === field ? null : p));
   const invalid = (field: AssetField) => (problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": ids.error } : {});
   const today = useMemo(() => new Date(), []);
+  const todayIso = localIsoDate(today);
   const presets = useMemo(() => acquisitionPresets(today), [today]);
 
-  const suggestPrice = (forDate: string, quote: AssetQuote | null) => {
-    if (!quote || priceTyped.current) return;
-    // with no price for that month the field empties rather than keep another month's price
-    const suggested = purchasePriceOn(forDate, quote, localIsoDate(today));
-    setPrice(suggested === null ? "" : String(suggested));
-  };
+  /** The close the share traded at on `forDate` (or the last trading day before), to the cent, as the price. */
+  const suggestPrice = (ticker: string | undefined, forDate: string) => suggest(ticker, forDate, () => clear("price"));
 
   const lookUp = async (ticker: string, suggestion?: Suggestion) => {
     latestLookup.current = ticker;
@@ -63,10 +59,11 @@ export function useAddAsset(onClose: () => void) {
         assetClass: reply.assetClass,
         fee: reply.fee,
         latestPrice: reply.latestPrice,
-        historical_data: reply.historical_data,
+        currency: reply.currency ?? "USD",
       };
-      setChosen({ ticker: reply.ticker || ticker, quote });
-      if (dateRef.current) suggestPrice(dateRef.current, quote);
+      const known = reply.ticker || ticker;
+      setChosen({ ticker: known, quote });
+      void suggestPrice(known, dateRef.current);
       return;
     }
     const status = (result.error as FetchBaseQueryError | undefined)?.status;
@@ -77,16 +74,22 @@ export function useAddAsset(onClose: () => void) {
 
   const chooseDate = (next: string) => {
     clear("date");
-    if (next) clear("price");
     setDate(next);
     dateRef.current = next;
-    suggestPrice(next, chosen?.quote ?? null);
+    if (!next) return;
+    // a date the rules refuse (in the future, before 1970) is said at once, and no close is asked for it
+    const refused = purchaseDateProblem(next, todayIso);
+    if (refused) {
+      setProblem({ field: "date", message: refused });
+      return;
+    }
+    if (chosen?.quote) void suggestPrice(chosen.ticker, next);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const ticker = chosen?.ticker ?? searchText;
-    const check = checkNewAsset({ ticker, quantity, price, date });
+    const check = checkNewAsset({ ticker, quantity, price, date }, todayIso);
     if (!check.ok) {
       setProblem({ field: check.field, message: check.message });
       const focus = { ticker: null, quantity: ids.quantity, date: ids.date, price: ids.price }[check.field];
@@ -110,18 +113,19 @@ export function useAddAsset(onClose: () => void) {
   };
   const changePrice = (text: string) => {
     clear("price");
-    setPrice(text);
-    priceTyped.current = text !== "";
+    typePrice(text);
   };
 
   return {
     ids,
+    today: todayIso,
     searchText,
     chosen,
     isFetching,
     quantity,
     date,
     price,
+    priceNote,
     presets,
     problem,
     errorFor,

@@ -62,10 +62,14 @@ export function usePortfolioPage(playground: boolean) {
     if (!signedIn && playground) saveAfterLogin.current = true;
     void save();
   };
-  const leaving = useUnsavedChangesPrompt({ active: canEdit, onSave: slug === NEW_SLUG ? undefined : () => save() });
+  // the playground's draft is kept in this browser on every edit (playgroundDraft.ts): leaving or reloading loses
+  // nothing, so nothing is asked
+  const draftKept = playground && slug === NEW_SLUG;
+  const leaving = useUnsavedChangesPrompt({ active: canEdit && !draftKept, onSave: slug === NEW_SLUG ? undefined : () => save() });
 
   const assets = state.data?.assets;
-  const figures = useMemo(() => assetFigures(assets ?? []), [assets]);
+  const unpriced = state.valuation?.unpriced;
+  const figures = useMemo(() => assetFigures(assets ?? [], new Set(unpriced ?? [])), [assets, unpriced]);
 
   // Spec §4/§6: a non-owner arriving with ?copy gets an automatic save, which the server answers with a copy
   useEffect(() => {

@@ -1,7 +1,16 @@
 import { COMMUNITY_CATEGORIES as CATEGORIES, SAMPLE_SLUGS } from "@folio/proto/constants";
 import { useDeferredValue } from "react";
+import { pricesAsOfNote } from "../../lib/pricesAsOf.ts";
 import { CommunityCard } from "../community/CommunityCard.tsx";
-import { useGetCommunityPortfoliosQuery } from "../community/communityApi.ts";
+import { newestPricesAsOf, useGetCommunityPortfoliosQuery } from "../community/communityApi.ts";
+import { useNow } from "../portfolio/timers.ts";
+
+/** "valued at today's prices" only when they are; older prices are dated, as on the portfolio page. */
+export function samplesNote(pricesAsOf: string | null, nowMs: number): string {
+  const dated = pricesAsOfNote(pricesAsOf, nowMs);
+  const intro = dated || !pricesAsOf ? "Real portfolios" : "Real portfolios valued at today's prices";
+  return `${intro}: open one to see how it did, or copy it once you log in.${dated ? ` ${dated}.` : ""}`;
+}
 
 const slugOrder = (slug: string): number => (SAMPLE_SLUGS as readonly string[]).indexOf(slug);
 
@@ -15,11 +24,12 @@ export function VisitorSamples() {
   const data = useDeferredValue(arrived);
   const cards = data ? CATEGORIES.flatMap((c) => data[c] ?? []) : [];
   cards.sort((a, b) => slugOrder(a.slug) - slugOrder(b.slug));
+  const now = useNow(60_000);
   if (isLoading || isError || cards.length === 0) return null;
   return (
     <section className="visitor-samples" aria-labelledby="visitor-samples-heading">
       <h2 id="visitor-samples-heading">Sample portfolios</h2>
-      <p className="muted">Real portfolios valued at today's prices: open one to see how it did, or copy it once you log in.</p>
+      <p className="muted">{samplesNote(newestPricesAsOf(cards), now)}</p>
       <div className="cards">
         {cards.map((card) => (
           <CommunityCard key={card.slug} card={card} />

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockApi, renderApp, signedInState } from "../../test-utils.tsx";
 import { tabFrom } from "./SettingsPage.tsx";
@@ -29,6 +29,9 @@ const plan = {
 const settingsAndPlan = () => ({
   "POST /v1/get/settings": { body: settings },
   "GET /v1/billing/plan": { body: plan },
+  "GET /v1/billing/prices": {
+    body: { prices: [{ id: "price_pro", nickname: "Pro", amount: 9, currency: "USD", interval: "month", intervalCount: 1 }] },
+  },
   "POST /v1/plaid/get_connections": { body: { results: [], maxConnections: 1, configured: true } },
 });
 
@@ -106,6 +109,29 @@ describe("profile save", () => {
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(screen.getByRole("alert").textContent).toBe("The display name must not be empty");
     expect(api.callsTo("POST /v1/update/settings")).toHaveLength(0);
+  });
+
+  it("refuses a display name over 100 characters in words, before the call", async () => {
+    const { api } = await openProfile();
+    fireEvent.change(screen.getByLabelText("Display name"), { target: { value: "A".repeat(101) } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Display name must be at most 100 characters");
+    expect(api.callsTo("POST /v1/update/settings")).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a field in its words, never the validator's", async () => {
+    const api = mockApi({
+      ...settingsAndPlan(),
+      "POST /v1/update/settings": {
+        status: 400,
+        body: { error: "Base currency must be at most 10 characters", code: "validation_failed" },
+      },
+    });
+    const { user } = await openProfile(api);
+    await user.clear(screen.getByLabelText("Display name"));
+    await user.type(screen.getByLabelText("Display name"), "Ann B");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Base currency must be at most 10 characters");
   });
 
   it("saves, says 'Updated!' and reloads the settings", async () => {

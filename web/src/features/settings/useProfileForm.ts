@@ -5,6 +5,9 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { selectUser, signedIn } from "../auth/authSlice.ts";
 import { useSettingsSave } from "./useSettingsSave.ts";
 
+/** The longest display name the accounts service takes (proto auth.ts, settings.ts). */
+export const DISPLAY_NAME_MAX = 100;
+
 /** The username rule's message (spec §5) for what was typed, or null when it passes. */
 const usernameMessage = (raw: string): string | null => {
   const failure = usernameFailure(raw);
@@ -26,7 +29,14 @@ export function useProfileForm(settings: SettingsReply) {
     event.preventDefault();
     const name = displayName.trim();
     // a display name may stay unset, but one that exists cannot be emptied
-    const problem = usernameMessage(username) ?? (name === "" && initialDisplayName !== "" ? DISPLAY_NAME_EMPTY : null);
+    const problem =
+      usernameMessage(username) ??
+      (name === "" && initialDisplayName !== ""
+        ? DISPLAY_NAME_EMPTY
+        : // the server's limit, in its words (platform/src/http/errors.ts), before the call
+          [...name].length > DISPLAY_NAME_MAX
+          ? `Display name must be at most ${DISPLAY_NAME_MAX} characters`
+          : null);
     if (problem) {
       setError(problem);
       return;

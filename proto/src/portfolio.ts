@@ -130,6 +130,8 @@ export const Asset = Type.Object({
    * sales' realized gains (the same money: add the sells' or the buys', never both); null when not counted
    */
   realizedProfitLoss: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** a buy with sales: the cost of what counts of it, held or sold (profitLossPercent's base), in the base currency */
+  invested: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   /** a sell: quantity × price × the rate of its month, before the fee, in the base currency */
   proceeds: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   /** a sell: its fee in the base currency */

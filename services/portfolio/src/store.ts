@@ -134,6 +134,7 @@ export type AssetFigures = Pick<
   | "profitLossPercent"
   | "soldShares"
   | "realizedProfitLoss"
+  | "invested"
   | "proceeds"
   | "saleFee"
   | "soldCost"
@@ -154,6 +155,7 @@ export const ASSET_FIGURES = [
   "profitLossPercent",
   "soldShares",
   "realizedProfitLoss",
+  "invested",
   "proceeds",
   "saleFee",
   "soldCost",

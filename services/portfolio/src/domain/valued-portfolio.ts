@@ -221,6 +221,7 @@ function withLiveFields(a: Asset, result: PortfolioValuation, i: number, price: 
       ? {
           soldShares: v.soldShares,
           realizedProfitLoss: v.realizedProfitLoss,
+          ...(sell ? {} : { invested: v.invested }),
           ...(sell ? { proceeds: v.proceeds, saleFee: v.saleFee, soldCost: v.soldCost } : {}),
         }
       : {}),

@@ -107,6 +107,7 @@ export function valueLots(
       profitLoss,
       profitLossPercent,
       realizedProfitLoss: realized,
+      invested: sell || marketValue === null ? null : lot.countedCost,
       proceeds: sale ? sale.proceeds : null,
       saleFee: sale ? sale.fee : null,
       soldCost: sale ? sale.soldCost : null,

@@ -191,6 +191,8 @@ export interface ValuedAsset extends Holding {
    * gains (the same money seen from the lot: add the sells' or the buys', never both); null when not counted
    */
   realizedProfitLoss: number | null;
+  /** a buy: the cost of what counts of it, held or sold (profitLossPercent's base); null for a sell or when not counted */
+  invested: number | null;
   /** a sell: quantity × price × rate(sale month), before the fee; null for a buy or when not counted */
   proceeds: number | null;
   /** a sell: its fee in the base currency; null for a buy or when not counted */

@@ -96,7 +96,8 @@ describe.skipIf(!e2e.enabled)("sales in Chromium", () => {
         },
       )
       .toBeGreaterThan(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // plain JavaScript run by the browser (the test's TypeScript has no DOM types)
+    const overflow = (await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number;
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, "sales-390.png");
     // the parts to look at closely: the holding with its sale, the header, the receipt

@@ -6,7 +6,23 @@
 import { type Static, Type } from "typebox";
 import { IMPORT_FORMATS, type ImportedFrom } from "./constants.ts";
 
-/** One holding read from a screenshot (spec §7: `message` of the screenshot calls). */
+/**
+ * Why a cell of an imported row must be confirmed or corrected before Create: the field, a code, a sentence
+ * the table shows, and a symbol to offer instead when the checks found one. Screenshot and file rows alike.
+ */
+export const ImportFlag = Type.Object({
+  field: Type.Union([Type.Literal("ticker"), Type.Literal("name"), Type.Literal("quantity"), Type.Literal("price"), Type.Literal("date")]),
+  code: Type.String(),
+  message: Type.String(),
+  suggestion: Type.Optional(Type.String()),
+});
+export type ImportFlag = Static<typeof ImportFlag>;
+
+/**
+ * One holding read from a screenshot (spec §7: `message` of the screenshot calls), checked against pricing's
+ * search: `ticker` is "" when no ticker could be found (then a flag says so); `confidence` 0–1; `flags` what
+ * the user must confirm or correct before Create (empty: the row is sure).
+ */
 export const ScreenshotRow = Type.Object({
   ticker: Type.String(),
   name: Type.String(),
@@ -14,6 +30,8 @@ export const ScreenshotRow = Type.Object({
   /** the price the screen shows, null when it shows none */
   price: Type.Union([Type.Number(), Type.Null()]),
   marketValue: Type.Union([Type.Number(), Type.Null()]),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  flags: Type.Array(ImportFlag),
 });
 export type ScreenshotRow = Static<typeof ScreenshotRow>;
 
@@ -88,6 +106,8 @@ export const FileRow = Type.Object({
   account: Type.String(),
   /** why the row needs a look before it is saved (an opening position assumed, a price the file does not give) */
   note: Type.Optional(Type.String()),
+  /** what the user must confirm or correct before Create (the import table's flags) */
+  flags: Type.Optional(Type.Array(ImportFlag)),
 });
 export type FileRow = Static<typeof FileRow>;
 

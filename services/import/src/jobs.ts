@@ -14,6 +14,7 @@ import { type JobDefinition, job } from "@folio/platform/jobs";
 import { ImportMessages } from "@folio/proto/constants";
 import type { ImportProblem, ScreenshotRow } from "@folio/proto/import";
 import type { ImportContext } from "./context.ts";
+import type { CheckedHolding } from "./domain/screenshot/checks.ts";
 import { BlankImageError } from "./ocr/prepare.ts";
 import { readScreenshot, UnreadableImageError } from "./screenshot.ts";
 import type { ScreenshotOutcome, ScreenshotRecord } from "./store.ts";
@@ -34,6 +35,17 @@ export const ErrorCodesImport = {
 const problem = (e: { line?: number; message: string }): ImportProblem =>
   e.line ? { line: e.line, message: e.message } : { message: e.message };
 
+/** a checked holding as the spec's row (proto ScreenshotRow) */
+export const toRow = (r: CheckedHolding): ScreenshotRow => ({
+  ticker: r.ticker,
+  name: r.name,
+  quantity: r.quantity,
+  price: r.price,
+  marketValue: r.marketValue,
+  confidence: r.confidence,
+  flags: r.flags,
+});
+
 export function failedOutcome(code: string, error: string, errors: ImportProblem[] = []): ScreenshotOutcome {
   const hint =
     code === ErrorCodesImport.noHoldings
@@ -44,14 +56,8 @@ export function failedOutcome(code: string, error: string, errors: ImportProblem
 
 async function read(ctx: ImportContext, bytes: Uint8Array, progress: (p: number) => Promise<void>): Promise<ScreenshotOutcome> {
   try {
-    const { message, errors } = await readScreenshot(ctx.reader(), bytes, ctx.resolve, progress);
-    const rows: ScreenshotRow[] = message.map((r) => ({
-      ticker: r.ticker,
-      name: r.name,
-      quantity: r.quantity,
-      price: r.price,
-      marketValue: r.marketValue,
-    }));
+    const { message, errors } = await readScreenshot(ctx.reader(), bytes, ctx.search, progress);
+    const rows: ScreenshotRow[] = message.map(toRow);
     if (rows.length === 0) return failedOutcome(ErrorCodesImport.noHoldings, ImportMessages.noHoldings, errors.map(problem));
     return { kind: "completed", message: rows, errors: errors.map(problem) };
   } catch (err) {

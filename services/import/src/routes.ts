@@ -4,7 +4,9 @@
  *
  * - POST /v2/import/portfolio/screenshot (multipart `image`): header checks at once (not an image, over
  *   10 MB or 40 megapixels, a decompression bomb, no pixels: 4xx), then the file waits under DATA_DIR for
- *   the `import.screenshot` job; 202 `{jobId, state, statusUrl}`.
+ *   the `import.screenshot` job, and the POST waits for it (up to IMPORT_SCREENSHOT_WAIT_SECONDS) to answer
+ *   the spec's `{message, errors}` itself (422/503 as the status route would). Past the bound, or when the
+ *   client sends `Prefer: respond-async`, 202 `{jobId, state, statusUrl}`.
  * - GET /v2/import/portfolio/screenshot/{jobId}: the owner's job only (anyone else's id is a 404, as an id
  *   that does not exist): `{state, progress}` while queued or running; `{message, errors}` once read; 422
  *   with a hint when the screenshot had nothing to import; 503 when reading failed on our side.
@@ -18,12 +20,21 @@ import { callerOf } from "@folio/platform/http/auth";
 import { HttpError, notFound, unavailable } from "@folio/platform/http/errors";
 import { IMPORT_MAX_IMAGE_BYTES, ImportMessages } from "@folio/proto/constants";
 import { ErrorReply, NoUserReply } from "@folio/proto/errors";
-import { FulltextBody, ScreenshotAccepted, ScreenshotFailed, ScreenshotReply, ScreenshotStatus, UploadReply } from "@folio/proto/import";
+import {
+  FulltextBody,
+  type ImportProblem,
+  ScreenshotAccepted,
+  ScreenshotFailed,
+  ScreenshotReply,
+  type ScreenshotRow,
+  ScreenshotStatus,
+  UploadReply,
+} from "@folio/proto/import";
 import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import type { ImportContext } from "./context.ts";
 import { fileRoutes } from "./file-routes.ts";
-import { ErrorCodesImport, failedOutcome, SCREENSHOT_ATTEMPTS, SCREENSHOT_QUEUE } from "./jobs.ts";
+import { ErrorCodesImport, failedOutcome, SCREENSHOT_ATTEMPTS, SCREENSHOT_QUEUE, toRow } from "./jobs.ts";
 import { acceptMultipart, readForm, tooLargeHandler } from "./multipart.ts";
 import { checkImage } from "./ocr/input.ts";
 import { holdingsFromLines } from "./screenshot.ts";
@@ -64,8 +75,36 @@ async function checkedImage(request: Parameters<typeof readForm>[0], fields: str
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** how often the waiting POST looks at its reading's record */
+const WAIT_STEP_MS = 150;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** RFC 7240: `Prefer: respond-async` (among other preferences) asks for the 202 and the status route. */
+export const respondAsync = (prefer: string | string[] | undefined): boolean =>
+  [prefer ?? []].flat().some((p) => p.split(",").some((v) => v.trim().split(/\s*;/)[0].toLowerCase() === "respond-async"));
+
+type Status =
+  | { kind: "unknown" }
+  | { kind: "lost" }
+  | { kind: "completed"; message: ScreenshotRow[]; errors: ImportProblem[] }
+  | { kind: "failed"; body: { error: string; code: string; hint: string; errors: ImportProblem[] } }
+  | { kind: "pending"; state: "queued" | "running"; progress: number };
+
 export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
   const { deps, uploads, screenshots, settings } = ctx;
+  /** A screenshot's reading as its owner may see it (anyone else's id is unknown, as an id that does not exist). */
+  const statusOf = async (uid: string, jobId: string): Promise<Status> => {
+    const record = /^[a-z0-9-]+$/.test(jobId) ? await screenshots.get(jobId) : null;
+    if (!record || record.uid !== uid) return { kind: "unknown" };
+    const outcome = record.outcome;
+    if (outcome?.kind === "completed") return { kind: "completed", message: outcome.message, errors: outcome.errors };
+    if (outcome?.kind === "failed")
+      return { kind: "failed", body: { error: outcome.error, code: outcome.code, hint: outcome.hint, errors: outcome.errors } };
+    const job = await deps.jobs.get(SCREENSHOT_QUEUE, jobId);
+    if (!job || job.state === "failed" || job.state === "completed") return { kind: "lost" };
+    const running = job.state === "active";
+    return { kind: "pending", state: running ? "running" : "queued", progress: running ? Math.min(99, job.progress) : 0 };
+  };
   return async (base) => {
     const app = base.withTypeProvider<TypeBoxTypeProvider>();
     acceptMultipart(app);
@@ -81,7 +120,17 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       {
         ...imageUpload,
         schema: {
-          response: { 202: ScreenshotAccepted, 400: ErrorReply, 401: NoUserReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
+          response: {
+            200: ScreenshotReply,
+            202: ScreenshotAccepted,
+            400: ErrorReply,
+            401: NoUserReply,
+            413: ErrorReply,
+            415: ErrorReply,
+            422: ScreenshotFailed,
+            429: ErrorReply,
+            503: ErrorReply,
+          },
         },
       },
       async (request, reply) => {
@@ -106,7 +155,18 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
           await uploads.remove("queue", upload);
           throw err;
         }
-        return reply.code(202).send({ jobId: upload, state: "queued", statusUrl: `${STATUS_PATH}/${upload}` });
+        const accepted = { jobId: upload, state: "queued" as const, statusUrl: `${STATUS_PATH}/${upload}` };
+        if (respondAsync(request.headers.prefer)) return reply.code(202).header("preference-applied", "respond-async").send(accepted);
+        // the spec's reply: wait for the reading (polling its record) up to the bound, then say where to look
+        const deadline = Date.now() + settings.screenshotWaitMs;
+        for (;;) {
+          const status = await statusOf(uid, upload);
+          if (status.kind === "completed") return reply.code(200).send({ message: status.message, errors: status.errors });
+          if (status.kind === "failed") return reply.code(422).send(status.body);
+          if (status.kind === "lost") throw unavailable(ImportMessages.importFailed);
+          if (Date.now() >= deadline) return reply.code(202).send(accepted);
+          await sleep(Date.now() + WAIT_STEP_MS > deadline ? Math.max(0, deadline - Date.now()) : WAIT_STEP_MS);
+        }
       },
     );
 
@@ -122,21 +182,13 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       async (request, reply) => {
         const { uid } = callerOf(request);
         const { jobId } = request.params;
-        const record = /^[a-z0-9-]+$/.test(jobId) ? await screenshots.get(jobId) : null;
-        if (!record || record.uid !== uid) throw notFound(ImportMessages.jobNotFound);
-        const outcome = record.outcome;
-        if (outcome?.kind === "completed") {
-          return { jobId, state: "completed" as const, progress: 100, message: outcome.message, errors: outcome.errors };
-        }
-        if (outcome?.kind === "failed") {
-          return reply
-            .code(422)
-            .send({ error: outcome.error, code: outcome.code, hint: outcome.hint, jobId, state: "failed", errors: outcome.errors });
-        }
-        const job = await deps.jobs.get(SCREENSHOT_QUEUE, jobId);
-        if (!job || job.state === "failed" || job.state === "completed") throw unavailable(ImportMessages.importFailed);
-        const running = job.state === "active";
-        return { jobId, state: running ? ("running" as const) : ("queued" as const), progress: running ? Math.min(99, job.progress) : 0 };
+        const status = await statusOf(uid, jobId);
+        if (status.kind === "completed")
+          return { jobId, state: "completed" as const, progress: 100, message: status.message, errors: status.errors };
+        if (status.kind === "failed") return reply.code(422).send({ ...status.body, jobId, state: "failed" as const });
+        if (status.kind === "lost") throw unavailable(ImportMessages.importFailed);
+        if (status.kind === "unknown") throw notFound(ImportMessages.jobNotFound);
+        return { jobId, state: status.state, progress: status.progress };
       },
     );
 
@@ -148,23 +200,14 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const lines = request.body.fulltext.split(/\r?\n/).map((text) => ({ text }));
-        const { message, errors } = await holdingsFromLines(lines, ctx.resolve);
+        const { message, errors } = await holdingsFromLines(lines, ctx.search);
         const problems = errors.map((e) => (e.line ? { line: e.line, message: e.message } : { message: e.message }));
         if (message.length === 0) {
           const failed = failedOutcome(ErrorCodesImport.noHoldings, ImportMessages.noHoldings, problems);
           if (failed.kind === "failed")
             return reply.code(422).send({ error: failed.error, code: failed.code, hint: failed.hint, errors: failed.errors });
         }
-        return {
-          message: message.map((r) => ({
-            ticker: r.ticker,
-            name: r.name,
-            quantity: r.quantity,
-            price: r.price,
-            marketValue: r.marketValue,
-          })),
-          errors: problems,
-        };
+        return { message: message.map(toRow), errors: problems };
       },
     );
 

@@ -1,5 +1,5 @@
-/** The screenshot calls: queued reading and its status, manual upload (broker files: fileImportApi.ts). */
-import type { ScreenshotAccepted, ScreenshotStatus, UploadReply } from "@folio/proto/import";
+/** The screenshot calls: its rows (or past the server's wait its status), manual upload (broker files: fileImportApi.ts). */
+import type { ScreenshotAccepted, ScreenshotReply, ScreenshotStatus, UploadReply } from "@folio/proto/import";
 import { api } from "../../app/api.ts";
 
 const form = (field: string, file: Blob, name: string, extra: Record<string, string> = {}) => {
@@ -11,7 +11,8 @@ const form = (field: string, file: Blob, name: string, extra: Record<string, str
 
 export const importApi = api.injectEndpoints({
   endpoints: (build) => ({
-    startScreenshot: build.mutation<ScreenshotAccepted, File>({
+    /** spec §7: the reply is the rows themselves; a reading still running past the server's bound answers 202 */
+    startScreenshot: build.mutation<ScreenshotReply | ScreenshotAccepted, File>({
       query: (file) => ({ url: "/v2/import/portfolio/screenshot", method: "POST", body: form("image", file, file.name) }),
     }),
     screenshotStatus: build.query<ScreenshotStatus, string>({

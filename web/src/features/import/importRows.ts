@@ -7,9 +7,14 @@
  * select in column 5 chosen, else the cells flash and nothing is created. The ticker (column 1) must be
  * present and a ticker's characters too (our addition: the server refuses anything else).
  * A screenshot's price is today's, so its rows start with today's date: the user picks the real date.
+ *
+ * Flags: what the server was not sure of (a ticker pricing does not know, a name matched loosely, a quantity
+ * it could not check), each with its field and reason. A flag stays open until the user corrects its field
+ * (any edit of that cell, or the offered symbol) or confirms the row as read; Create waits for every flag.
+ * A row is the same for a screenshot and a broker file: ticker, name, quantity, price, date, flags.
  */
 import { TICKER_PATTERN } from "@folio/proto/constants";
-import type { FileRow, ScreenshotRow } from "@folio/proto/import";
+import type { FileRow, ImportFlag, ScreenshotRow } from "@folio/proto/import";
 import { acquisitionPresets, localIsoDate } from "../portfolio/acquisition.ts";
 
 export interface ImportRow {
@@ -22,9 +27,14 @@ export interface ImportRow {
   /** `YYYY-MM-DD`, "" when not chosen */
   date: string;
   account: string;
+  /** open flags: what the user must correct or confirm before Create */
+  flags: ImportFlag[];
 }
 
 export type Column = "ticker" | "quantity" | "price" | "cost" | "date";
+
+/** the cell a flag points at (a name is shown, and corrected, in the ticker's cell) */
+export const flagColumn = (flag: ImportFlag): Column => (flag.field === "name" ? "ticker" : flag.field);
 
 const tickerRule = new RegExp(TICKER_PATTERN);
 
@@ -60,6 +70,7 @@ export function fromScreenshot(rows: ScreenshotRow[], today: Date): ImportRow[] 
       cost: numberText(price !== null ? r.quantity * price : null),
       date: localIsoDate(today),
       account: "",
+      flags: r.flags ?? [],
     };
   });
 }
@@ -74,16 +85,22 @@ export function fromFile(rows: FileRow[]): ImportRow[] {
     cost: numberText(r.PoA > 0 ? r.quantity * r.PoA : null),
     date: r.DoA,
     account: r.account,
+    flags: r.flags ?? [],
   }));
 }
 
 export function emptyRow(today: Date): ImportRow {
-  return { id: nextId(), ticker: "", name: "", quantity: "", price: "", cost: "", date: localIsoDate(today), account: "" };
+  return { id: nextId(), ticker: "", name: "", quantity: "", price: "", cost: "", date: localIsoDate(today), account: "", flags: [] };
 }
 
-/** A cell edited: quantity and price keep the cost in step; a cost sets the price. */
+/** A cell edited: quantity and price keep the cost in step; a cost sets the price. Editing a flagged cell corrects it. */
 export function editRow(row: ImportRow, column: Column, text: string): ImportRow {
-  const next = { ...row, [column]: column === "ticker" ? text.toUpperCase() : text };
+  const corrected = column === "cost" ? "price" : column;
+  const next = {
+    ...row,
+    [column]: column === "ticker" ? text.toUpperCase() : text,
+    flags: row.flags.filter((f) => flagColumn(f) !== corrected),
+  };
   const q = cellNumber(next.quantity);
   if (column === "quantity" || column === "price") {
     const p = cellNumber(next.price);
@@ -126,3 +143,9 @@ export function toAssets(rows: ImportRow[]) {
     DoA: r.date,
   }));
 }
+
+/** The row confirmed as read: its flags are closed. */
+export const confirmRow = (row: ImportRow): ImportRow => ({ ...row, flags: [] });
+
+/** The rows that still have an open flag. */
+export const flaggedRows = (rows: ImportRow[]): ImportRow[] => rows.filter((r) => r.flags.length > 0);

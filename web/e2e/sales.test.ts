@@ -10,7 +10,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createPortfolioByApi, e2eApp, keepSignedIn, registerByApi } from "./harness.ts";
+import { repoRoot } from "../../test/support/app-process.ts";
+import { createPortfolioByApi, e2eApp, keepSignedIn, registerByApi, registerInPage } from "./harness.ts";
 
 const e2e = e2eApp("sales");
 const SHOTS = process.env.SALES_SHOTS ?? "/tmp/folio-sales";
@@ -41,10 +42,10 @@ describe.skipIf(!e2e.enabled)("sales in Chromium", () => {
     const dialog = page.getByRole("dialog", { name: "Sell NVDA" });
     await dialog.getByLabel("Sale date").fill("2024-12-02");
     // that day's as-traded close (after the split), and the 100 shares held then
-    await expect.poll(() => text(dialog.locator(".price-note")), { timeout: 10_000 }).toMatch(/close/i);
+    // (today's close was suggested on opening: wait for the chosen day's)
+    await expect.poll(() => text(dialog.locator(".price-note")), { timeout: 10_000 }).toMatch(/Dec 02, 2024/);
     expect(await text(dialog.locator(".held-then"))).toBe("You held 100 NVDA on Dec 02, 2024.");
-    const suggested = await dialog.getByLabel("Sale price").inputValue();
-    expect(suggested).toMatch(/^\$1\d\d\.\d{2}$/);
+    await expect.poll(() => dialog.getByLabel("Sale price").inputValue(), { timeout: 10_000 }).toMatch(/^\$1\d\d\.\d{2}$/);
     // more than held: refused in the server's words, nothing added
     await dialog.getByLabel("Quantity sold").fill("101");
     await dialog.getByRole("button", { name: "Sell", exact: true }).click();
@@ -115,5 +116,28 @@ describe.skipIf(!e2e.enabled)("sales in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, "sales-390-sell.png") });
     await phoneDialog.getByRole("button", { name: "Cancel" }).click();
     await context.close();
+  });
+
+  it("a broker history is imported as its buys and sales: the sale's realized gain survives", { timeout: 120_000 }, async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await registerInPage(page, "history@example.com", e2e.app.url);
+    await page.goto(`${e2e.app.url}/import`);
+    await page.getByRole("tab", { name: "Broker file" }).click();
+    // IBKR Flex: 4 NVDA bought at $550 on 2024-01-15, 10 sold at $110 (fee $1) on 2024-08-01, after the 10:1 split
+    await page.getByLabel("Choose a broker file").setInputFiles(join(repoRoot, "services/import/test/broker-files/tuning/ibkr-flex.xml"));
+    await page.getByRole("heading", { name: /3 holdings found/ }).waitFor();
+    expect(await text(page.locator(".history-note"))).toBe(
+      "Saved with their history: 2 holdings as 2 purchases and 1 sale, so the realized gains of the sales are kept. A row you change is saved as one position.",
+    );
+    await page.getByLabel("Portfolio name").fill("IBKR history");
+    await page.getByRole("button", { name: "Create portfolio" }).click();
+    await page.waitForURL(/\/p\/ibkr-history/);
+    // 10 × $110 − $1 − 10/40 × $2,200 = $549 realized; 30 held
+    const saleRow = page.locator("tr.sale-row");
+    await expect.poll(() => text(saleRow), { timeout: 20_000 }).toContain("realized +$549.00");
+    expect(await text(saleRow)).toContain("Sold 10 NVDA on Aug 01, 2024 at $110.00 · fee $1.00");
+    expect(await text(page.locator(".held-note").first())).toBe("30 held · 10 sold");
+    expect(await text(page.locator(".header-gains"))).toMatch(/Realized \+\$549\.00$/);
+    await page.close();
   });
 });

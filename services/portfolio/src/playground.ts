@@ -12,7 +12,7 @@ import { ErrorReply } from "@folio/proto/errors";
 import { PLAYGROUND_PATH, PLAYGROUND_PER_MINUTE, PLAYGROUND_SLUG, PlaygroundBody, PlaygroundReply } from "@folio/proto/playground";
 import { SaveRefusedReply } from "@folio/proto/portfolio";
 import type { FastifyPluginAsync } from "fastify";
-import { refused } from "./commands.ts";
+import { refused, saleRefusal } from "./commands.ts";
 import { newPortfolio, refusedAsset } from "./domain/portfolio.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
@@ -27,7 +27,7 @@ export function playgroundRoutes(deps: ServiceDeps, valuer: PortfolioValuer): Fa
       PLAYGROUND_PATH,
       {
         config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
-        schema: { body: PlaygroundBody, response: { 200: PlaygroundReply, 400: SaveRefusedReply, 429: ErrorReply } },
+        schema: { body: PlaygroundBody, response: { 200: PlaygroundReply, 400: SaveRefusedReply, 429: ErrorReply, 503: ErrorReply } },
       },
       async (request, reply) => {
         const now = new Date(deps.clock.now()).toISOString();
@@ -36,6 +36,8 @@ export function playgroundRoutes(deps: ServiceDeps, valuer: PortfolioValuer): Fa
         const applied = await valuer.withInitialPercents(request.body.portfolio, undefined, DRAFT_OWNER);
         const draft = newPortfolio(applied.input, { slug: PLAYGROUND_SLUG, name: "Playground", owner: DRAFT_OWNER, copiedFrom: null, now });
         const valued = await valuer.value({ ...draft, playGround: true, privateMode: true, _id: PLAYGROUND_SLUG, _v: 1 });
+        const saleProblem = saleRefusal(draft.assets, valued);
+        if (saleProblem) throw saleProblem;
         reply.header("cache-control", "private, no-store");
         return {
           data: valued.portfolio,

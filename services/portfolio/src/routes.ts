@@ -44,7 +44,7 @@ export function portfolioRoutes(commands: PortfolioCommands, reads: PortfolioRea
         schema: {
           params: SlugParams,
           body: SaveBody,
-          response: { 200: SaveReply, 400: SaveRefusedReply, 401: NoUserReply, 409: NokReply },
+          response: { 200: SaveReply, 400: SaveRefusedReply, 401: NoUserReply, 409: NokReply, 503: ErrorReply },
         },
       },
       async (request) => {

@@ -13,7 +13,11 @@ import { settle } from "../src/domain/files/settle.ts";
 
 const FILES = join(import.meta.dirname, "broker-files");
 const asOf = "2026-07-14";
-const read = (...names: string[]) => settleFiles(names.map((n) => sourceFile(readFileSync(join(FILES, n), "utf8"))), { asOf });
+const read = (...names: string[]) =>
+  settleFiles(
+    names.map((n) => sourceFile(readFileSync(join(FILES, n), "utf8"))),
+    { asOf },
+  );
 
 describe("histories from the tuning files", () => {
   it("Robinhood: TSLA's buy and its sale after the 3-for-1 split; a merger and a reward stay positions", () => {
@@ -76,9 +80,24 @@ describe("histories from the tuning files", () => {
 
 describe("histories from a ledger", () => {
   const security = { key: "K", ticker: "KO", name: "Coca-Cola", account: "A1" };
-  const statement = (entries: Entry[]): Statement => ({ format: "csv", entries, positions: null, asOf: null, values: [], cash: [], errors: [] });
+  const statement = (entries: Entry[]): Statement => ({
+    format: "csv",
+    entries,
+    positions: null,
+    asOf: null,
+    values: [],
+    cash: [],
+    errors: [],
+  });
   const buy = (at: string, quantity: number, price: number): Entry => ({ ...security, kind: "buy", at, quantity, price });
-  const sell = (at: string, quantity: number, price: number | null, fee = 0): Entry => ({ ...security, kind: "sell", at, quantity, price, fee });
+  const sell = (at: string, quantity: number, price: number | null, fee = 0): Entry => ({
+    ...security,
+    kind: "sell",
+    at,
+    quantity,
+    price,
+    fee,
+  });
 
   it("a holding sold in full keeps its buys and sales (quantity 0), so its realized gain survives", () => {
     const r = settle([statement([buy("2020-01-10", 10, 40), buy("2021-01-10", 5, 50), sell("2022-01-10", 15, 60, 5)])], { asOf });
@@ -102,7 +121,9 @@ describe("histories from a ledger", () => {
     const noPrice = settle([statement([buy("2020-01-10", 10, 40), sell("2022-01-10", 4, null)])], { asOf });
     expect(noPrice.histories).toEqual([]);
     expect(noPrice.rows.map((x) => x.quantity)).toEqual([6]);
-    const moved = settle([statement([buy("2020-01-10", 10, 40), { ...security, kind: "transferOut", at: "2022-01-10", quantity: 4 }])], { asOf });
+    const moved = settle([statement([buy("2020-01-10", 10, 40), { ...security, kind: "transferOut", at: "2022-01-10", quantity: 4 }])], {
+      asOf,
+    });
     expect(moved.histories).toEqual([]);
     // the file starts after the first buy: the least opening is assumed and asked about, never guessed at a price
     const midway = settle([statement([buy("2020-01-10", 2, 40), sell("2022-01-10", 5, 60)])], { asOf });

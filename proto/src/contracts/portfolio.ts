@@ -38,7 +38,7 @@ export const PortfolioContracts = {
   save: contract(routes.save, {
     params: SlugParams,
     body: SaveBody,
-    reply: { 200: SaveReply, 400: SaveRefusedReply, 409: NokReply },
+    reply: { 200: SaveReply, 400: SaveRefusedReply, 409: NokReply, 503: ErrorReply },
     errors: [invalidAsset, versionConflict],
   }),
   get: contract(routes.get, { params: SlugParams, reply: { 200: PortfolioReply, 400: ErrorReply, 404: ErrorReply }, errors: [notFound] }),
@@ -82,7 +82,7 @@ export const PortfolioContracts = {
   }),
   playground: contract(routes.playground, {
     body: PlaygroundBody,
-    reply: { 200: PlaygroundReply, 400: SaveRefusedReply, 429: ErrorReply },
+    reply: { 200: PlaygroundReply, 400: SaveRefusedReply, 429: ErrorReply, 503: ErrorReply },
     errors: [invalidAsset],
   }),
 } satisfies ServiceContracts<typeof routes>;

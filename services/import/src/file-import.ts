@@ -237,6 +237,17 @@ export async function importFiles(
     message: rows,
     errors,
     transactions: result.transactions.map(named),
+    // named as their rows are; a holding sold in full whose ISIN names no ticker is left out (it could not be priced)
+    histories: (
+      await Promise.all(
+        result.histories.map(async (c) => {
+          if (!isIsin(c.ticker)) return c;
+          const ticker = found.get(c.ticker) ?? (await ctx.resolve(c.ticker));
+          if (ticker) found.set(c.ticker, ticker);
+          return ticker ? { ...c, ticker } : null;
+        }),
+      )
+    ).filter((c) => c !== null),
     questions: result.questions.map(named),
     checks: result.checks.map(named),
     ...generic,

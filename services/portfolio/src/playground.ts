@@ -11,7 +11,7 @@ import type { ServiceDeps } from "@folio/platform/service";
 import { PortfolioContracts } from "@folio/proto/contracts/portfolio";
 import { PLAYGROUND_PER_MINUTE, PLAYGROUND_SLUG } from "@folio/proto/playground";
 import type { FastifyPluginAsync } from "fastify";
-import { refused } from "./commands.ts";
+import { refused, saleRefusal } from "./commands.ts";
 import { newPortfolio, refusedAsset } from "./domain/portfolio.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
@@ -28,6 +28,8 @@ export function playgroundRoutes(deps: ServiceDeps, valuer: PortfolioValuer): Fa
       const applied = await valuer.withInitialPercents(request.body.portfolio, undefined, DRAFT_OWNER);
       const draft = newPortfolio(applied.input, { slug: PLAYGROUND_SLUG, name: "Playground", owner: DRAFT_OWNER, copiedFrom: null, now });
       const valued = await valuer.value({ ...draft, playGround: true, privateMode: true, _id: PLAYGROUND_SLUG, _v: 1 });
+      const saleProblem = saleRefusal(draft.assets, valued);
+      if (saleProblem) throw saleProblem;
       reply.header("cache-control", "private, no-store");
       return {
         data: valued.portfolio,

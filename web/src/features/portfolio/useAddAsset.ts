@@ -92,7 +92,7 @@ export function useAddAsset(onClose: () => void) {
     const check = checkNewAsset({ ticker, quantity, price, date }, todayIso);
     if (!check.ok) {
       setProblem({ field: check.field, message: check.message });
-      const focus = { ticker: null, quantity: ids.quantity, date: ids.date, price: ids.price }[check.field];
+      const focus = { ticker: null, quantity: ids.quantity, date: ids.date, price: ids.price, fee: ids.price }[check.field];
       if (focus) document.getElementById(focus)?.focus();
       return;
     }

@@ -10,8 +10,9 @@
  */
 import type { NetworthQueries } from "@folio/networth/client";
 import { type Check, lazyCheck } from "@folio/platform/check";
+import { ServiceUnavailableError } from "@folio/platform/internal";
 import type { PortfolioQueries, PortfolioReply } from "@folio/portfolio/client";
-import { type PricingQueries, PricingUnavailable } from "@folio/pricing/client";
+import type { PricingQueries } from "@folio/pricing/client";
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "@folio/proto/constants";
 import { type Static, type TSchema, Type } from "typebox";
 import { type Holding, type Ledger, tableOf } from "./ledger.ts";
@@ -243,7 +244,7 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
       try {
         quote = await clients.pricing.quote(symbol);
       } catch (err) {
-        if (!(err instanceof PricingUnavailable)) throw err;
+        if (!(err instanceof ServiceUnavailableError)) throw err;
         // pricing tried its providers (with their bounded retries) and has no last good price either
         return { ticker: symbol, unpriced: true, reason: `No market-data provider could price ${symbol} right now.` };
       }

@@ -95,6 +95,23 @@ export const ImportFormat = Type.Unsafe<ImportedFrom>(Type.String({ enum: [...IM
 export type ImportFormat = Static<typeof ImportFormat>;
 
 /** One holding from a broker file: an asset as the import table edits it. */
+/**
+ * One buy or sale of a holding's history (README "Broker files": Trades): saved as an asset entry with `side`,
+ * so an imported portfolio keeps its sales and their realized gains (README "Sales").
+ */
+export const FileTrade = Type.Object({
+  side: Type.Union([Type.Literal("buy"), Type.Literal("sell")]),
+  /** `YYYY-MM-DD` */
+  date: Type.String(),
+  /** shares as counted on that date */
+  quantity: Type.Number(),
+  /** per share, in the security's currency */
+  price: Type.Number(),
+  /** a sale's fee in money (0 for a buy) */
+  fee: Type.Number(),
+});
+export type FileTrade = Static<typeof FileTrade>;
+
 export const FileRow = Type.Object({
   ticker: Type.String(),
   name: Type.String(),
@@ -112,6 +129,21 @@ export const FileRow = Type.Object({
   flags: Type.Array(ImportFlag),
 });
 export type FileRow = Static<typeof FileRow>;
+
+/**
+ * A holding's history as buys and sales (README "Broker files": Trades): for a row (its account, ticker and
+ * quantity name it), saved instead of the net position while the row's quantity, price and date are as read;
+ * with quantity 0, a holding the history sold in full (no row), saved too so its realized gains survive.
+ */
+export const FileHistory = Type.Object({
+  account: Type.String(),
+  ticker: Type.String(),
+  name: Type.String(),
+  /** the row's quantity; 0 for a holding sold in full */
+  quantity: Type.Number(),
+  trades: Type.Array(FileTrade),
+});
+export type FileHistory = Static<typeof FileHistory>;
 
 const header = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -224,6 +256,8 @@ export const FileReply = Type.Object({
   message: Type.Array(FileRow),
   errors: Type.Array(ImportProblem),
   transactions: Type.Array(FileTransaction),
+  /** the rows' histories as buys and sales, and those of holdings sold in full (kept so realized gains survive) */
+  histories: Type.Optional(Type.Array(FileHistory)),
   questions: Type.Array(FileQuestion),
   checks: Type.Array(FileCheck),
   mapping: Type.Optional(Type.Partial(ColumnMapping)),

@@ -15,6 +15,7 @@ import { Worker } from "node:worker_threads";
 import { lazyCheck } from "@folio/platform/check";
 import { HttpError, notFound } from "@folio/platform/http/errors";
 import { ImportMessages } from "@folio/proto/constants";
+import { ErrorCodes, ImportErrorCodes } from "@folio/proto/error-codes";
 import type { ColumnMapping, FileReply, ImportFormat, OpeningAnswer } from "@folio/proto/import";
 import { ColumnMapping as MappingSchema, OpeningAnswers } from "@folio/proto/import";
 import Papa from "papaparse";
@@ -100,9 +101,9 @@ function jsonField<T>(raw: string | undefined, field: string, check: { Check(v: 
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new HttpError(400, "validation_failed", `body/${field} must be JSON: ${shape}`);
+    throw new HttpError(400, ErrorCodes.validation, `body/${field} must be JSON: ${shape}`);
   }
-  if (!check.Check(value)) throw new HttpError(400, "validation_failed", `body/${field} is not valid: ${shape}`);
+  if (!check.Check(value)) throw new HttpError(400, ErrorCodes.validation, `body/${field} is not valid: ${shape}`);
   return value;
 }
 
@@ -150,14 +151,15 @@ export async function importFiles(
   fields: FileFields,
   today: string,
 ): Promise<FileReply> {
-  if (uploads.length === 0 || uploads.every((b) => b.length === 0)) throw new HttpError(400, "import/empty-file", "The file is empty");
+  if (uploads.length === 0 || uploads.every((b) => b.length === 0))
+    throw new HttpError(400, ImportErrorCodes.emptyFile, "The file is empty");
   const texts: string[] = [];
   for (const bytes of uploads) {
     const text = bytes.length ? decodeText(bytes) : "";
     if (text === null) {
       throw new HttpError(
         415,
-        "import/not-a-broker-file",
+        ImportErrorCodes.notABrokerFile,
         "The file is not a CSV, OFX, QFX, QIF or XML export (it is binary). Export the positions or transactions as CSV or OFX.",
       );
     }
@@ -201,7 +203,7 @@ export async function importFiles(
       }
     }
   } catch (err) {
-    if (err instanceof FileProblem) throw new HttpError(err.status, "import/unreadable-file", err.message);
+    if (err instanceof FileProblem) throw new HttpError(err.status, ImportErrorCodes.unreadableFile, err.message);
     throw err;
   }
 
@@ -229,7 +231,11 @@ export async function importFiles(
     x.ticker && found.has(x.ticker) ? { ...x, ticker: found.get(x.ticker) as string } : x;
   const generic = result.columns ? { mapping: result.mapping, columns: result.columns } : {};
   if (rows.length === 0 && result.questions.length === 0 && !result.needsMapping) {
-    throw new HttpError(422, "import/no-holdings", `${ImportMessages.noFileHoldings}${errors.length ? `: ${errors[0].message}` : ""}`);
+    throw new HttpError(
+      422,
+      ImportErrorCodes.noHoldings,
+      `${ImportMessages.noFileHoldings}${errors.length ? `: ${errors[0].message}` : ""}`,
+    );
   }
   return {
     format: result.format as ImportFormat,
@@ -237,6 +243,17 @@ export async function importFiles(
     message: rows.map((r) => ({ ...r, flags: r.flags ?? [] })),
     errors,
     transactions: result.transactions.map(named),
+    // named as their rows are; a holding sold in full whose ISIN names no ticker is left out (it could not be priced)
+    histories: (
+      await Promise.all(
+        result.histories.map(async (c) => {
+          if (!isIsin(c.ticker)) return c;
+          const ticker = found.get(c.ticker) ?? (await ctx.resolve(c.ticker));
+          if (ticker) found.set(c.ticker, ticker);
+          return ticker ? { ...c, ticker } : null;
+        }),
+      )
+    ).filter((c) => c !== null),
     questions: result.questions.map(named),
     checks: result.checks.map(named),
     ...generic,

@@ -4,9 +4,9 @@
  * and the import table asks the user for the ticker; the import itself does not fail.
  */
 
-import type { ServiceClient } from "@folio/platform/internal";
+import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
 import type { Logger } from "@folio/platform/log";
-import { PricingQueries, PricingUnavailable, type Suggestion } from "@folio/pricing/client";
+import { PricingQueries, type Suggestion } from "@folio/pricing/client";
 
 export type Resolve = (query: string) => Promise<string | null>;
 
@@ -28,7 +28,7 @@ export function pricingSearch(services: ServiceClient, log: Logger): (query: str
       if (q.length < 2) return [];
       return await pricing.search(q);
     } catch (err) {
-      if (err instanceof PricingUnavailable) {
+      if (err instanceof ServiceUnavailableError) {
         log.warn("import: pricing search unavailable, rows flagged for the user");
         return null;
       }
@@ -46,7 +46,7 @@ export function pricingResolver(services: ServiceClient, log: Logger): Resolve {
       const [first] = await pricing.search(q);
       return first?.ticker ?? null;
     } catch (err) {
-      if (err instanceof PricingUnavailable) {
+      if (err instanceof ServiceUnavailableError) {
         log.warn("import: pricing search unavailable, name left for the user");
         return null;
       }

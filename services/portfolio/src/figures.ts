@@ -53,6 +53,8 @@ export function figuresOf(valued: Valued): PortfolioFigures | null {
     profitLoss: v.profitLoss,
     priceProfitLoss: v.priceProfitLoss ?? null,
     profitLossPercent: v.profitLossPercent,
+    unrealizedProfitLoss: v.unrealizedProfitLoss ?? null,
+    realizedProfitLoss: v.realizedProfitLoss ?? null,
     twrPercent: v.twrPercent,
     xirrPercent: v.xirrPercent,
     stale: v.stale ?? [],
@@ -84,9 +86,14 @@ export function snapshotOf(valued: Valued): SnapshotFields {
   };
 }
 
-/** Each asset as valued, for portfolio.valued: today's shares, market value, price date and staleness. */
+/**
+ * Each holding as valued, for portfolio.valued: today's shares, market value, price date and staleness. Only
+ * what is held (README "Sales"): a sale, or a buy its sales took in full, holds nothing (net worth and the
+ * movers count what is still held).
+ */
 function holdingsOf(valued: Valued): EventPayload<"portfolio.valued">["holdings"] {
-  return valued.portfolio.assets.map((a) => ({
+  const held = valued.portfolio.assets.filter((a) => a.side !== "sell" && !(a.soldShares && (a.shares ?? 0) === 0));
+  return held.map((a) => ({
     ticker: a.ticker,
     shares: a.shares ?? parseQuantity(a.quantity),
     marketValue: a.marketValue ?? null,

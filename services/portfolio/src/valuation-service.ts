@@ -35,6 +35,8 @@ export interface Valued {
   baseCurrency: string;
   /** every held ticker and needed rate was answered (priced, or unknown to pricing): no outage left a gap */
   complete: boolean;
+  /** the indexes of the sales that sell more than was held on their date (README "Sales") */
+  unmatchedSales: number[];
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -79,7 +81,7 @@ export class PortfolioValuer {
     }) as Portfolio;
     const needed = new Set([...held, ...fxPairs]);
     const complete = !lookup.unavailable.some((t) => needed.has(t));
-    return { portfolio, valuation: view.valuation, valuedAt, lookup, fxPairs, baseCurrency, complete };
+    return { portfolio, valuation: view.valuation, valuedAt, lookup, fxPairs, baseCurrency, complete, unmatchedSales: view.unmatchedSales };
   }
 
   /** The owner's base currency (owners.ts): the currency their portfolios are valued in. */

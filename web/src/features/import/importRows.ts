@@ -20,7 +20,7 @@
  */
 import { assetProblem } from "@folio/proto/asset-rules";
 import { TICKER_PATTERN } from "@folio/proto/constants";
-import type { FileRow, ImportFlag, ScreenshotRow } from "@folio/proto/import";
+import type { FileHistory, FileRow, FileTrade, ImportFlag, ScreenshotRow } from "@folio/proto/import";
 import { acquisitionPresets, localIsoDate } from "../portfolio/acquisition.ts";
 import { LOOKING_UP, type PriceNote } from "../portfolio/useSuggestedClose.ts";
 
@@ -41,6 +41,11 @@ export interface ImportRow {
   priceNote: PriceNote;
   /** `ticker|date` of the close asked for last */
   closeAsked: string;
+  /**
+   * a broker file's history of the holding as buys and sales (README "Broker files": Trades), and the cells as
+   * read: saved instead of the row while its quantity, price and date are as read (its ticker may be corrected)
+   */
+  history?: { trades: FileTrade[]; quantity: string; price: string; date: string };
 }
 
 /** the cells the user edits */
@@ -94,9 +99,10 @@ export function fromScreenshot(rows: ScreenshotRow[], today: Date): ImportRow[] 
   );
 }
 
-export function fromFile(rows: FileRow[]): ImportRow[] {
-  return rows.map((r) =>
-    row({
+/** A broker file's rows; `histories` (the reply's) give each row its buys and sales when the file has them. */
+export function fromFile(rows: FileRow[], histories: readonly FileHistory[] = []): ImportRow[] {
+  return rows.map((r) => {
+    const read = row({
       ticker: r.ticker,
       name: r.name,
       quantity: numberText(r.quantity),
@@ -104,8 +110,11 @@ export function fromFile(rows: FileRow[]): ImportRow[] {
       date: r.DoA,
       account: r.account,
       flags: r.flags ?? [],
-    }),
-  );
+    });
+    const history = histories.find((h) => h.quantity > 0 && h.account === r.account && h.ticker === r.ticker && h.quantity === r.quantity);
+    if (history) read.history = { trades: history.trades, quantity: read.quantity, price: read.price, date: read.date };
+    return read;
+  });
 }
 
 export function emptyRow(today: Date): ImportRow {
@@ -171,8 +180,19 @@ export function invalidCells(rows: ImportRow[]): Set<string> {
   return bad;
 }
 
-/** One row as a portfolio's asset (call for rows invalidCells has no cell of). */
-export const toAsset = (r: ImportRow) => ({
+/** An asset entry of the saved portfolio: a position (a buy), or one trade of a history. */
+export interface ImportedAsset {
+  ticker: string;
+  name: string;
+  side?: "sell";
+  quantity: number;
+  PoA: number;
+  DoA: string;
+  fee?: number;
+}
+
+/** One row as a portfolio's position (call for rows invalidCells has no cell of). */
+export const toAsset = (r: ImportRow): ImportedAsset => ({
   ticker: r.ticker.trim(),
   name: r.name,
   quantity: cellNumber(r.quantity) as number,
@@ -180,14 +200,48 @@ export const toAsset = (r: ImportRow) => ({
   DoA: r.date,
 });
 
-/** The rows as the portfolio's assets (call after invalidCells found none). */
-export const toAssets = (rows: ImportRow[]) => rows.map(toAsset);
+const tradeAssets = (ticker: string, name: string, trades: readonly FileTrade[]): ImportedAsset[] =>
+  trades.map((t) =>
+    t.side === "sell"
+      ? { ticker, name, side: "sell", quantity: t.quantity, PoA: t.price, DoA: t.date, fee: t.fee }
+      : { ticker, name, quantity: t.quantity, PoA: t.price, DoA: t.date },
+  );
+
+/** The row still shows what was read (its ticker may be corrected): its history stands for it. */
+const asRead = (r: ImportRow) =>
+  !!r.history && r.quantity === r.history.quantity && r.price === r.history.price && r.date === r.history.date;
+
+/**
+ * The rows as the portfolio's assets (call after invalidCells found none): a row with its history as read becomes
+ * its buys and sales, so the sales' realized gains survive the import; any other row its position. `closed`: the
+ * histories of holdings sold in full (quantity 0), saved as their buys and sales too.
+ */
+export function toAssets(rows: ImportRow[], closed: readonly FileHistory[] = []): ImportedAsset[] {
+  const assets = rows.flatMap((r): ImportedAsset[] =>
+    r.history && asRead(r) ? tradeAssets(r.ticker.trim(), r.name, r.history.trades) : [toAsset(r)],
+  );
+  for (const c of closed) if (c.quantity === 0) assets.push(...tradeAssets(c.ticker, c.name, c.trades));
+  return assets;
+}
+
+/** What the import keeps of the file's histories: rows saved as their trades, holdings sold in full, their sales. */
+export function historySummary(rows: ImportRow[], closed: readonly FileHistory[] = []) {
+  const kept = rows.filter(asRead);
+  const sold = closed.filter((c) => c.quantity === 0);
+  const trades = [...kept.flatMap((r) => r.history?.trades ?? []), ...sold.flatMap((c) => c.trades)];
+  return {
+    rows: kept.length,
+    buys: trades.filter((t) => t.side === "buy").length,
+    sales: trades.filter((t) => t.side === "sell").length,
+    closed: sold.map((c) => c.ticker),
+  };
+}
 
 /**
  * The rows the server can value as they stand (a ticker, a quantity and a price above 0, a purchase date the
  * asset rules accept), each with its asset: the preview values these, and shows nothing for the others.
  */
-export function valuableRows(rows: ImportRow[], today: string): { row: ImportRow; asset: ReturnType<typeof toAsset> }[] {
+export function valuableRows(rows: ImportRow[], today: string): { row: ImportRow; asset: ImportedAsset }[] {
   const cells = invalidCells(rows);
   return rows
     .filter((r) => !["ticker", "quantity", "price", "date"].some((c) => cells.has(`${r.id}:${c}`)))

@@ -1,6 +1,6 @@
-import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { useEffect, useMemo, useState } from "react";
 import type { Asset, Valuation } from "../../app/apiTypes.ts";
+import { replyError } from "../../app/replyError.ts";
 import { UNPRICED_WORDS, type UnpricedReason } from "../holdings/valuingText.ts";
 import { useValuePlaygroundMutation } from "../playground/playgroundApi.ts";
 import { localIsoDate } from "../portfolio/acquisition.ts";
@@ -63,7 +63,7 @@ export function useImportPreview(rows: ImportRow[] | null): ImportPreview {
       const result = await value({ assets: draft.map(({ asset }) => asset) });
       if (!current) return;
       if (!("data" in result) || !result.data) {
-        const status = (result.error as FetchBaseQueryError | undefined)?.status;
+        const status = replyError(result.error)?.status;
         setProblem(
           status === 429
             ? "The figures pause for a minute: too many changes were valued. They come back on your next change after that."

@@ -1,5 +1,5 @@
-import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { useRef, useState } from "react";
+import { replyError } from "../../app/replyError.ts";
 import { closeFailureNote, closeNote, priceText } from "./acquisition.ts";
 import { useLazyGetCloseQuery } from "./pricingApi.ts";
 
@@ -25,7 +25,7 @@ export async function lookUpClose(
   const result = await fetchClose({ ticker, date }, true);
   if (result.data && result.data.close > 0)
     return { price: priceText(result.data.close), note: { kind: "close", text: closeNote(result.data, date) } };
-  const status = (result.error as FetchBaseQueryError | undefined)?.status;
+  const status = replyError(result.error)?.status ?? undefined;
   return { price: "", note: { kind: "failed", text: closeFailureNote(status, ticker, date) } };
 }
 

@@ -9,7 +9,7 @@
 import { MAX_PIXELS } from "./input.ts";
 
 /** the height of capitals and digits the recognition is given (it reads small type badly, large type slowly) */
-const TARGET_GLYPH_PX = Number(process.env.OCR_GLYPH_PX ?? 24);
+const TARGET_GLYPH_PX = 24;
 const MAX_SIDE = 4000;
 
 export interface PreparedImage {

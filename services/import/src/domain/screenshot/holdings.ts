@@ -129,16 +129,26 @@ const NOT_TICKERS = new Set([
 ]);
 const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
 const UNIT_WORDS = ["shares", "share", "stk", "stück", "pcs", "pieces", "units", "aandelen", "titres", "acciones"];
+/** a letter ü as the recognition often gives it ("Stiick", "Stlick", "Stuck") */
+const umlaut = (word: string) => word.replace(/ü/g, "u").replace(/ii|li|il|ll/g, "u");
 /**
  * A unit word after a number, as the recognition gives it: "pcs-", "shares." and one letter misread in a
- * unit of three letters or more ("pes" for "pcs", "sharcs"), lower case only (STX is a ticker, "stk" a unit).
+ * unit of three letters or more ("pes" for "pcs", "sharcs", "Stiick" for "Stück"), in lower case or with a
+ * capital first letter only (STX is a ticker, "stk" and "Stk" a unit).
  */
 function isUnitAfterNumber(word: string): boolean {
   if (UNITS.test(word)) return true;
   const letters = word.replace(/[^\p{L}]/gu, "");
-  if (letters.length < 3 || letters !== letters.toLowerCase() || letters.length < word.length - 2) return false;
+  const lower = letters.toLowerCase();
+  if (letters.length < 3 || letters.slice(1) !== lower.slice(1) || letters.length < word.length - 2) return false;
   if (UNITS.test(letters)) return true;
-  return UNIT_WORDS.some((u) => u.length >= 3 && Math.abs(u.length - letters.length) <= 1 && editDistance(u, letters) <= 1);
+  return UNIT_WORDS.some(
+    (u) =>
+      u.length >= 3 &&
+      (letters[0] === lower[0] || u.length >= 4) &&
+      Math.abs(u.length - lower.length) <= 2 &&
+      editDistance(umlaut(u), umlaut(lower)) <= 1,
+  );
 }
 /** a company's legal form after its name */
 const LEGAL_FORM = /^(se|ag|nv|plc|inc\.?|corp\.?|sa|ltd\.?|co\.?|asa|ab|oyj|spa|gmbh|kgaa)$/i;
@@ -739,6 +749,15 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
         ? rest.find((n) => n.value! > (price as Token).value!)
         : undefined);
   }
+  if (quantity?.currency && !(price && value && product(quantity, price, value))) {
+    // the column gave an amount of money as the quantity (a header above the wrong column) that multiplies
+    // to nothing, while three other numbers check: quantity × price = value wins
+    const triple = findTriple(numbers);
+    if (triple && triple[0] !== quantity) {
+      [quantity, price, value] = triple;
+      from = "product";
+    }
+  }
   if (!quantity || !price || !value) {
     const triple = findTriple(numbers);
     if (triple) {
@@ -802,15 +821,21 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
   });
 }
 
+/** quantity × price = value, within 1 % (or 2 cents) */
+const product = (q: Token, p: Token, v: Token) =>
+  Math.abs((q.value as number) * (p.value as number) - (v.value as number)) <= Math.max((v.value as number) * 0.01, 0.02);
+
+/** three numbers where quantity × price = value; a quantity without a currency sign first */
 function findTriple(numbers: Token[]): [Token, Token, Token] | null {
-  for (const q of numbers) {
-    for (const p of numbers) {
-      if (p === q) continue;
-      for (const v of numbers) {
-        if (v === q || v === p) continue;
-        const product = (q.value as number) * (p.value as number);
-        if (Math.abs(product - (v.value as number)) <= Math.max((v.value as number) * 0.01, 0.02) && !(q.currency && !p.currency))
-          return [q, p, v];
+  for (const plainFirst of [true, false]) {
+    for (const q of numbers) {
+      if (plainFirst && q.currency) continue;
+      for (const p of numbers) {
+        if (p === q) continue;
+        for (const v of numbers) {
+          if (v === q || v === p) continue;
+          if (product(q, p, v) && !(q.currency && !p.currency)) return [q, p, v];
+        }
       }
     }
   }

@@ -49,6 +49,28 @@ Account Total $232,991.50`),
     ]);
   });
 
+  it("a unit as the recognition misreads it: Stück as Stiick, Stlick or Stick, with its capital", () => {
+    // cards: the name and value, then the shares and price under it; 96 × 282.46 = 27,116.16, 18 × 93.49 = 1,682.82
+    const { rows } = readHoldings(
+      lines("Depot Wertpapiere\nAllianz SE 27116,16\n96 Stiick 282,46 +40,23\nNovartis AG 1682,82\n18 Stick 93,49 -18,90"),
+    );
+    expect(rows.map((r) => [r.name, r.quantity, r.price])).toEqual([
+      ["Allianz", 96, 282.46],
+      ["Novartis", 18, 93.49],
+    ]);
+  });
+
+  it("an amount of money under the Quantity header gives way to quantity × price = value", () => {
+    // the header line lost "Market Value" (set on two lines): the value sits under "Quantity"; 95 × 181.06 = 17,200.70
+    const at = (text: string, x0: number) => ({ text, x0, x1: x0 + text.length * 10 });
+    const { rows } = readHoldings([
+      { text: "Symbol Quantity Price Gain/Loss", words: [at("Symbol", 0), at("Quantity", 200), at("Price", 400), at("Gain/Loss", 600)] },
+      { text: "ABBV", words: [at("ABBV", 0)] },
+      { text: "$17,200.70 95 $181.06 -2.03%", words: [at("$17,200.70", 190), at("95", 330), at("$181.06", 400), at("-2.03%", 600)] },
+    ]);
+    expect(rows.map((r) => [r.ticker, r.quantity, r.price, r.marketValue])).toEqual([["ABBV", 95, 181.06, 17200.7]]);
+  });
+
   it("crypto: the amount carries the coin's symbol and becomes Yahoo's pair", () => {
     const { rows } = readHoldings(lines("Crypto balance\n$44,881.53\nBitcoin $3,412.55\nBTC 0.05231 BTC\nUS Dollar $87.12"));
     expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([["BTC-USD", 0.05231]]);

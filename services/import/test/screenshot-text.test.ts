@@ -71,6 +71,15 @@ Account Total $232,991.50`),
     expect(rows.map((r) => [r.ticker, r.quantity, r.price, r.marketValue])).toEqual([["ABBV", 95, 181.06, 17200.7]]);
   });
 
+  it("a one-letter ticker read in lower case or as a zero, right before an amount, is the ticker", () => {
+    // 124 × 296.46 = 36,761.04 and 27.312 × 61.83 = 1,688.70 (within 1 %)
+    const { rows } = readHoldings(lines("Symbol Price Value Qty\nv $296.46 $36,761.04 124\n0 $61.83 $1,688.70 27.312"));
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([
+      ["V", 124],
+      ["O", 27.312],
+    ]);
+  });
+
   it("crypto: the amount carries the coin's symbol and becomes Yahoo's pair", () => {
     const { rows } = readHoldings(lines("Crypto balance\n$44,881.53\nBitcoin $3,412.55\nBTC 0.05231 BTC\nUS Dollar $87.12"));
     expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([["BTC-USD", 0.05231]]);

@@ -526,6 +526,11 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     height: ((w as { y1?: number }).y1 ?? 0) - ((w as { y0?: number }).y0 ?? 0) || (w.x1 - w.x0) / Math.max(1, w.text.length),
     confidence: w.confidence,
   }));
+  // a bold one-letter ticker opening a table's row is often read in lower case or, for O, as a zero ("v $296.46
+  // …", "0 $61.83 …"): a lone letter or 0 right before an amount of money is that ticker (no logo precedes an amount)
+  const lone = tokens[0];
+  if (lone && tokens.length >= 3 && /^[a-zA-Z0]$/.test(lone.text) && /^[$€£]\d/.test(tokens[1].text))
+    lone.text = lone.text === "0" ? "O" : lone.text.toUpperCase();
   tokens.forEach((t, i) => {
     const raw = t.text.replace(/[·•|]/g, "");
     if (!raw) return;

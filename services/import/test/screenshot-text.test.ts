@@ -73,10 +73,17 @@ Account Total $232,991.50`),
 
   it("a one-letter ticker read in lower case or as a zero, right before an amount, is the ticker", () => {
     // 124 × 296.46 = 36,761.04 and 27.312 × 61.83 = 1,688.70 (within 1 %)
-    const { rows } = readHoldings(lines("Symbol Price Value Qty\nv $296.46 $36,761.04 124\n0 $61.83 $1,688.70 27.312"));
+    // 144 × 523.49 = 75,382.56; 94 × 55.64 = 5,230.16: a bold VOO read with doubled letters, an O read as "[0]"
+    const { rows } = readHoldings(
+      lines(
+        "Symbol Price Value Qty\nv $296.46 $36,761.04 124\n0 $61.83 $1,688.70 27.312\nVvOoO $523.49 $75,382.56 144\n[0] $55.64 $5,230.16 94",
+      ),
+    );
     expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([
       ["V", 124],
       ["O", 27.312],
+      ["VOO", 144],
+      ["O", 94],
     ]);
   });
 

@@ -527,10 +527,18 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     confidence: w.confidence,
   }));
   // a bold one-letter ticker opening a table's row is often read in lower case or, for O, as a zero ("v $296.46
-  // …", "0 $61.83 …"): a lone letter or 0 right before an amount of money is that ticker (no logo precedes an amount)
+  // …", "0 84.30 …", "[0] $3,775.59"): a lone letter or 0 right before a number is that ticker (no logo
+  // precedes a number); a bold ticker's letters doubled in both cases ("VvOoO") are its capitals (VOO)
   const lone = tokens[0];
-  if (lone && tokens.length >= 3 && /^[a-zA-Z0]$/.test(lone.text) && /^[$€£]\d/.test(tokens[1].text))
-    lone.text = lone.text === "0" ? "O" : lone.text.toUpperCase();
+  if (lone && tokens.length >= 2 && /^[$€£+\-−]?\d/.test(tokens[1].text)) {
+    const letter = lone.text.replace(/^[[(](\w)[\])]$/, "$1");
+    if (/^[a-zA-Z0]$/.test(letter)) lone.text = letter === "0" ? "O" : letter.toUpperCase();
+  }
+  if (lone && /^[A-Za-z]{3,10}$/.test(lone.text) && /[a-z]/.test(lone.text) && /[A-Z]/.test(lone.text)) {
+    const chars = [...lone.text];
+    const kept = chars.filter((c, i) => !(c === c.toLowerCase() && [chars[i - 1], chars[i + 1]].includes(c.toUpperCase())));
+    if (kept.length < chars.length && kept.length >= 2 && kept.length <= 5 && kept.every((c) => /[A-Z]/.test(c))) lone.text = kept.join("");
+  }
   tokens.forEach((t, i) => {
     const raw = t.text.replace(/[·•|]/g, "");
     if (!raw) return;

@@ -137,10 +137,12 @@ describe.skipIf(!e2e.enabled)("broker files in Chromium", () => {
     await page.getByRole("button", { name: "Create portfolio" }).click();
     await page.waitForURL(/\/p\/imported-from-interactive-brokers/);
     const portfolio = await portfolioOf(page, new URL(page.url()).pathname.split("/").pop() as string);
+    // XYZ's row is as read, so its history is saved instead (issue 26): its buy of 50 at 40, which the
+    // engine splits 3 for 1 into the 150 shown; DEF came by a merger and QQQ by a transfer: positions
     expect(portfolio.assets.map((a) => [a.ticker, a.quantity, a.PoA])).toEqual([
       ["DEF", 100, 40],
       ["QQQ", 8, close],
-      ["XYZ", 150, 13.3333],
+      ["XYZ", 50, 40],
     ]);
     await page.close();
   });

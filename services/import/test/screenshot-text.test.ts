@@ -87,6 +87,11 @@ Account Total $232,991.50`),
     ]);
   });
 
+  it("an account's word before a legal form is a company's name, not an account line (Home Depot Inc)", () => {
+    const { rows } = readHoldings(lines("Holdings\nHD $26,166.63\nHome Depot Inc -2.56%\nQty 70.53 Avg $439.94\nDepot Wertpapiere"));
+    expect(rows.map((r) => [r.ticker, r.name, r.quantity])).toEqual([["HD", "Home Depot Inc", 70.53]]);
+  });
+
   it("crypto: the amount carries the coin's symbol and becomes Yahoo's pair", () => {
     const { rows } = readHoldings(lines("Crypto balance\n$44,881.53\nBitcoin $3,412.55\nBTC 0.05231 BTC\nUS Dollar $87.12"));
     expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([["BTC-USD", 0.05231]]);

@@ -150,6 +150,8 @@ function isUnitAfterNumber(word: string): boolean {
       editDistance(umlaut(u), umlaut(lower)) <= 1,
   );
 }
+/** an account's word that is a company's, before its legal form ("Home Depot Inc") */
+const ACCOUNT_IN_NAME = /\b(depot|individual|joint|brokerage)\s+(inc|corp|co|plc|ltd|sa|ag|se|nv|group)\b/i;
 /** a company's legal form after its name */
 const LEGAL_FORM = /^(se|ag|nv|plc|inc\.?|corp\.?|sa|ltd\.?|co\.?|asa|ab|oyj|spa|gmbh|kgaa)$/i;
 /** words of column headers, in the languages brokers' screens use */
@@ -335,7 +337,11 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     }
     const tokens = tokenize(line, decimal, columns);
     // an account's words in a line that shows a holding in full are a company's ("Home Depot Inc 4.8 £398.28 £1,915.81")
-    const accountLine = ACCOUNT.test(text) && !findTriple(tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed));
+    // and so is one before a legal form, whatever the line shows ("Home Depot Inc -2.56%")
+    const accountLine =
+      ACCOUNT.test(text) &&
+      !ACCOUNT_IN_NAME.test(text) &&
+      !findTriple(tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed));
     // a cash line shows one amount; a holding whose name says cash shows its ticker and amounts ("BCH Bitcoin Cash")
     const cashLine =
       CASH.test(text) &&

@@ -92,6 +92,11 @@ Account Total $232,991.50`),
     expect(rows.map((r) => [r.ticker, r.name, r.quantity])).toEqual([["HD", "Home Depot Inc", 70.53]]);
   });
 
+  it("a fund's name with header words and its shares is no header (Vanguard Total Bond Market 31)", () => {
+    const { rows } = readHoldings(lines("Symbol Qty Value\nBND\n$2,164.11\nVanguard Total Bond Market 31\n-1.66%"));
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([["BND", 31]]);
+  });
+
   it("crypto: the amount carries the coin's symbol and becomes Yahoo's pair", () => {
     const { rows } = readHoldings(lines("Crypto balance\n$44,881.53\nBitcoin $3,412.55\nBTC 0.05231 BTC\nUS Dollar $87.12"));
     expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([["BTC-USD", 0.05231]]);

@@ -458,7 +458,9 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   // a header names columns: two header words or more, most of its words, and no amounts
   if (words.some((w) => /\d/.test(w.text) && !/^\d+$/.test(w.text))) return null;
   const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")));
-  if (hits.length < 2 || hits.length < words.length * 0.4) return null;
+  // with a whole number in it, most of its words ("Vanguard Total Bond Market 31" is a fund's name and its shares)
+  const share = words.some((w) => /^\d+$/.test(w.text)) ? 0.6 : 0.4;
+  if (hits.length < 2 || hits.length < words.length * share) return null;
   const columns: Columns = { symbolFirst: /^(symbol|ticker|instrument|coin|asset)$/i.test(words[0]?.text ?? "") };
   if (!line.words) return columns;
   // "Total" heads the quantity only where nothing else does and no price is shown (a crypto exchange's

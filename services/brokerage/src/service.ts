@@ -6,11 +6,11 @@
 import { consumer } from "@folio/platform/events";
 import { projection } from "@folio/platform/projection";
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
+import { brokerageSettings, SYNC_EVERY_MS } from "./config.ts";
 import { createConnections, SYNC_ALL_QUEUE } from "./connections.ts";
 import { brokerageJobs } from "./jobs.ts";
 import { PlaidClient } from "./plaid-client.ts";
 import { brokerageRoutes } from "./routes.ts";
-import { brokerageSettings, SYNC_EVERY_MS } from "./settings.ts";
 import { type ConnectionLimit, connectionLimits } from "./store.ts";
 import { webhookVerifier } from "./webhook-verification.ts";
 

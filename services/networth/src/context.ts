@@ -2,7 +2,7 @@
 import { ChatQueries } from "@folio/chat/client";
 import type { ServiceDeps } from "@folio/platform/service";
 import { PricingQueries } from "@folio/pricing/client";
-import { type NetworthSettings, networthSettings } from "./settings.ts";
+import { type NetworthSettings, networthSettings } from "./config.ts";
 import { type NetworthCollections, networthCollections } from "./store.ts";
 
 export interface NetworthContext {

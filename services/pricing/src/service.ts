@@ -7,6 +7,7 @@
 import { consumer } from "@folio/platform/events";
 import { projection } from "@folio/platform/projection";
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
+import { marketDataSettings } from "./config.ts";
 import { CONSUMES } from "./events.ts";
 import { REFRESH_EVERY_MS, REFRESH_KEY, REFRESH_QUEUE, refreshJob } from "./jobs.ts";
 import { MarketData } from "./market-data.ts";
@@ -14,7 +15,6 @@ import { createProviders } from "./providers/index.ts";
 import type { MarketDataProvider } from "./providers/port.ts";
 import { PriceReplyCache } from "./reply-cache.ts";
 import { pricingRoutes } from "./routes.ts";
-import { marketDataSettings } from "./settings.ts";
 import { type PortfolioTickers, trackedTickers } from "./store.ts";
 
 export interface PricingOptions {

@@ -55,13 +55,16 @@ const INTRO = `# Configuration
 Folio reads its configuration from the environment, with the same names in the embedded app (\`npm start\`)
 and the cluster (\`make up\`). Each service declares its variables once, as a schema in its \`src/config.ts\`;
 the platform's loader (platform/src/env.ts) checks them at start and stops with a message naming the
-variable when a value is wrong. Unset and empty mean the same: the default. Every variable is listed in
+variable when a value is wrong (exit code 78). Unset and empty mean the same: the default. Every variable is listed in
 .env.example, which \`make up\` copies to .env with fresh secrets.
 
 Secrets (marked below) may be given as \`<NAME>_FILE\`, a file holding the value (a Docker or Compose secret
 such as /run/secrets/jwt_secret): compose passes each to the one service that uses it as a secret file,
-never as an environment variable. A feature whose variables are unset answers 503 naming what to set, and
-the rest of the app works.
+never as an environment variable; setting both \`<NAME>\` and \`<NAME>_FILE\` stops the process. A feature
+whose variables are unset answers 503 naming what to set, and the rest of the app works.
+
+\`GET /healthz\` (liveness) and \`GET /readyz\` (readiness) answer on the gateway and on every service; the
+OpenAPI document of the public API is at \`/docs\` (JSON at \`/docs/json\`), generated from the \`proto\` schemas.
 `;
 
 export const configurationReference = (): string => configurationDocs(configurationSchemas, INTRO);

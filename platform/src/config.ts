@@ -66,11 +66,11 @@ export const PlatformEnvironment = environment(
     }),
     DATA_DIR: Env.textOr({
       default: "./data",
-      description: "Where the embedded app keeps its SQLite store, its generated JWT secret and the mail outbox.",
+      description: "Where the embedded app keeps its store (`folio.db`), its generated JWT secret, the mail outbox and `import-uploads/`.",
     }),
     MARKET_DATA_DIR: Env.text({
       description:
-        "A folder of `<TICKER>.csv` files (date,close) the pricing service reads; it must exist. Mounted read-only into the pricing service in compose.",
+        'A folder of price files the pricing service reads (`<TICKER>.csv`, `split-adjusted/`, `dividends/`, `splits/`, `currencies.csv`: see [product-decisions.md](product-decisions.md) "Market data and valuation"), e.g. `../shared/market-data`; it must exist. Mounted read-only into the pricing service in compose.',
     }),
     REDIS_URL: Env.url({
       protocols: ["redis:", "rediss:"],
@@ -85,7 +85,8 @@ export const PlatformEnvironment = environment(
     KAFKA_BROKERS: Env.list({
       pattern: "^[\\w.-]+:\\d{1,5}$",
       refusal: "must be host:port[,host:port]",
-      description: "Kafka brokers (host:port, comma list); unset = the in-process bus. Set by compose.",
+      description:
+        "Kafka brokers (host:port, comma list); unset = the in-process bus (only when all services share the process). Set by compose.",
     }),
     KAFKA_SESSION_TIMEOUT_MS: Env.integer({
       default: 30_000,
@@ -117,13 +118,13 @@ export const PlatformEnvironment = environment(
     PUBLIC_URL: Env.text({ description: "Public base URL used in e-mailed links (password reset); unset = http://localhost:<PORT>." }),
     LOG_LEVEL: Env.oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       default: "info",
-      description: "How much the processes log.",
+      description: "How much the processes log (pino's levels).",
     }),
     TRUST_PROXY: Env.list({
       pattern: "^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\\/\\d{1,3})?|[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?)$",
       refusal: "must list proxy addresses, CIDR ranges or host names",
       description:
-        "Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, loopback/linklocal/uniquelocal, or host names); empty = none, so a client cannot pick its own address. Compose sets TRUST_PROXY=gateway for the services.",
+        "Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, loopback/linklocal/uniquelocal, or host names, looked up in DNS again while the process runs); unset, the client address is the socket's, so rotating the header escapes no limit. Compose sets `gateway` for the services; in `.env` it names the proxies in front of the gateway.",
     }),
     RATE_LIMIT_PER_MINUTE: Env.integer({
       default: 600,
@@ -146,12 +147,15 @@ export const ClusterEnvironment = environment(
   {
     ROLE: Env.oneOf(["all", "api", "worker"], {
       default: "all",
-      description: "What a service process does: its routes and events (api), its queue jobs (worker) or both (all).",
+      description:
+        "What a service process does: its routes and events (`api`), its queue jobs (`worker`) or both (`all`); which service it is follows from the entry (`node dist/server/<service>.js`).",
     }),
     ...Object.fromEntries(
       Object.keys(Routes).map((name) => [
         `${name.toUpperCase()}_URL`,
-        Env.text({ description: `Where the ${name} service answers; unset = http://${name}:8080 ${SERVICE_URL_NOTE}.` }),
+        Env.text({
+          description: `Where the ${name} service's API answers, for the gateway and the other services' queries; unset = http://${name}:8080 ${SERVICE_URL_NOTE}: set it when running the processes yourself.`,
+        }),
       ]),
     ),
   },

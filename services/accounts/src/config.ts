@@ -22,10 +22,11 @@ export const AccountsEnvironment = environment(
       minimum: 10,
       maximum: 20,
       description:
-        "scrypt's N = 2^cost for new password hashes (14: N = 16384). Each step up doubles the time and memory (128·N·8 bytes: 16 MiB at 14, 1 GiB at 20) of every registration, sign-in and password change, and of an attacker's guess at a leaked hash; lower it only on a small machine. Existing hashes keep verifying at the cost they record.",
+        "scrypt's N = 2^cost for new password hashes (14: N = 16384; r = 8, p = 1). Each step up doubles the time and memory (128·N·8 bytes: 16 MiB at 14, 1 GiB at 20) of every registration, sign-in and password change, and of an attacker's guess at a leaked hash; lower it only on a small machine. Stored hashes carry their N, r and p, so they keep verifying after a change.",
     }),
     ADMIN_EMAILS: Env.list({
-      description: "E-mail addresses whose sign-ins carry the admin flag (community moderation); compared case-insensitively.",
+      description:
+        'E-mail addresses whose sign-ins carry the admin flag: community moderation (see [product-decisions.md](product-decisions.md) "Playground, admin and moderation"); compared case-insensitively.',
     }),
   },
 );

@@ -34,7 +34,8 @@ export const BrokerageEnvironment = environment(
     BROKERAGE_TOKEN_KEY: Env.text({
       feature: CONNECTIONS,
       secret: true,
-      description: "Encrypts Plaid access tokens at rest: 32 random bytes in base64 (openssl rand -base64 32).",
+      description:
+        'AES-256-GCM key for Plaid access tokens at rest: 32 random bytes in base64 (`openssl rand -base64 32`); see [product-decisions.md](product-decisions.md) "Brokerage connections".',
     }),
     BROKERAGE_TOKEN_KEYS_OLD: Env.text({
       secret: true,

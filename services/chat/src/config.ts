@@ -24,7 +24,7 @@ export const ChatEnvironment = environment(
       feature: ASSISTANT,
       description: "FireEngineV1's model (tools over the user's data: pick a model that supports function calling).",
     }),
-    CHAT_MODEL_V2: Env.text({ feature: ASSISTANT, description: "FireEngineV2's model (fast)." }),
+    CHAT_MODEL_V2: Env.text({ feature: ASSISTANT, description: "FireEngineV2's model (fast, no data access)." }),
     CHAT_TIMEOUT_MS: Env.integer({
       default: 60_000,
       minimum: 1000,

@@ -28,13 +28,15 @@ export const ImportEnvironment = environment("Import", "Read by the import servi
     default: 1,
     minimum: 1,
     maximum: 16,
-    description: "Screenshots one worker reads at a time (OCR takes a core).",
+    description:
+      "Screenshot jobs one import worker runs at once (its one tesseract.js worker still reads one image at a time: more only overlaps preparation and name look-ups).",
   }),
   IMPORT_SCREENSHOT_WAIT_SECONDS: Env.integer({
     default: 30,
     minimum: 0,
     maximum: 120,
-    description: "How long POST /v2/import/portfolio/screenshot waits for its reading before answering 202 with the status route instead.",
+    description:
+      "How long `POST /v2/import/portfolio/screenshot` waits for its reading to answer the rows itself; past it (or with `Prefer: respond-async`) it answers 202 and the status route.",
   }),
 });
 

@@ -8,8 +8,8 @@
 import { FolderBlobStore } from "./folder.ts";
 import type { BlobStore } from "./port.ts";
 
-export * from "./port.ts";
 export { FolderBlobStore } from "./folder.ts";
+export * from "./port.ts";
 
 export interface BlobStoreConfig {
   mongoUrl?: string;

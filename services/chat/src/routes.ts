@@ -21,6 +21,9 @@ import type { Movers } from "./movers.ts";
 
 const historyCheck = lazyCheck(Type.Array(ChatTurnSchema, { maxItems: CHAT_LIMITS.historyMaxTurns }));
 
+/** What a user reads when the chat's earlier turns the page sent cannot be read (never a validator's words). */
+const HISTORY_UNREADABLE = `The conversation so far could not be read: start a new chat. (It must be at most ${CHAT_LIMITS.historyMaxTurns} turns, each yours or the assistant's, with its text.)`;
+
 /** `history` as the spec sends it: an array, or the same array as JSON text. */
 function historyOf(raw: ChatTurn[] | string | undefined): ChatTurn[] {
   if (raw === undefined || raw === "") return [];
@@ -33,7 +36,7 @@ function historyOf(raw: ChatTurn[] | string | undefined): ChatTurn[] {
     }
   }
   if (!historyCheck.Check(value)) {
-    throw new HttpError(400, ErrorCodes.validation, "body/history must be a list of {role: 'user' | 'assistant', content} turns");
+    throw new HttpError(400, ErrorCodes.validation, HISTORY_UNREADABLE);
   }
   return value;
 }

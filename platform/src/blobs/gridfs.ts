@@ -9,6 +9,9 @@ import { assertBlobKey, assertBlobPrefix, assertBucketName, type BlobBucket, typ
 
 type Connect = () => Promise<mongo.Db>;
 
+/** As the store's (store/mongo.ts): without a server for a second, an operation fails as unavailable (503, Retry-After). */
+const SERVER_SELECTION_MS = 1_000;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** the driver's error for a file that is gone (deleted between the lookup and the read or the delete) */
@@ -98,7 +101,7 @@ export class GridFsBlobStore implements BlobStore {
 
   private db = async (): Promise<mongo.Db> => {
     this.connection ??= mongoose
-      .createConnection(this.url, { serverSelectionTimeoutMS: 10_000, ...(this.dbName ? { dbName: this.dbName } : {}) })
+      .createConnection(this.url, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, ...(this.dbName ? { dbName: this.dbName } : {}) })
       .asPromise();
     const connection = await this.connection.catch((err: unknown) => {
       this.connection = null;

@@ -66,7 +66,8 @@ export const PlatformEnvironment = environment(
     }),
     DATA_DIR: Env.textOr({
       default: "./data",
-      description: "Where the embedded app keeps its store (`folio.db`), its generated JWT secret, the mail outbox and `import-uploads/`.",
+      description:
+        "Where the embedded app keeps its store (`folio.db`), its generated JWT secret, the mail outbox and `import-uploads/` (without `MONGO_URL`; with it, uploads are in GridFS).",
     }),
     MARKET_DATA_DIR: Env.text({
       description:

@@ -33,18 +33,6 @@ export interface Plan {
 
 export const freePlan = (): Plan => ({ plan: FREE_PLAN, maxConnections: FREE_PLAN_MAX_CONNECTIONS, status: null });
 
-/** A comma list, trimmed, once each, in the order given. */
-export function commaList(raw: string | undefined): string[] {
-  return [
-    ...new Set(
-      (raw ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
-
 /** Does this subscription grant the paid plan: a keeping status and at least one offered price. */
 export function grantsPaidPlan(subscription: SubscriptionState, rules: PlanRules): boolean {
   return PAID_STATUSES.includes(subscription.status) && subscription.priceIds.some((id) => rules.priceIds.includes(id));

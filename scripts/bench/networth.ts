@@ -36,9 +36,9 @@ import type { WriteOp } from "@folio/platform/store/port";
 import type { EventPayload } from "@folio/proto/events";
 import type { PortfolioFigures } from "@folio/proto/portfolio";
 import { Redis } from "ioredis";
+import { networthSettings } from "../../services/networth/src/config.ts";
 import type { HeldFigures } from "../../services/networth/src/domain/net-worth.ts";
 import { RECOMPUTE_QUEUE } from "../../services/networth/src/jobs.ts";
-import { networthSettings } from "../../services/networth/src/settings.ts";
 import { type HeldPortfolio, heldPortfolios, type NetWorthUser, users } from "../../services/networth/src/store.ts";
 import startRedis from "../../test/setup/redis.ts";
 

@@ -1,10 +1,10 @@
 /** What the import service's routes and jobs share: its deps, settings, uploads, records and helpers. */
 import type { ServiceDeps } from "@folio/platform/service";
+import { type ImportSettings, importSettings } from "./config.ts";
 import { builtWorker, type WorkerStarter } from "./file-import.ts";
 import { OcrEngine } from "./ocr/engine.ts";
 import { pricingResolver, pricingSearch, type Resolve } from "./resolve.ts";
 import type { ScreenshotReader, Search } from "./screenshot.ts";
-import { type ImportSettings, importSettings } from "./settings.ts";
 import { type Mappings, mappings, type Screenshots, screenshots } from "./store.ts";
 import { Uploads } from "./uploads.ts";
 

@@ -1,7 +1,7 @@
 /** What the consumers, jobs and routes of the networth service share, built once per service instance. */
 import type { ServiceDeps } from "@folio/platform/service";
 import { PricingQueries } from "@folio/pricing/client";
-import { type NetworthSettings, networthSettings } from "./settings.ts";
+import { type NetworthSettings, networthSettings } from "./config.ts";
 import { type NetworthCollections, networthCollections } from "./store.ts";
 
 export interface NetworthContext {

@@ -3,10 +3,10 @@
  * also runs `docker compose config` and builds and runs the image): every
  * service and worker role has a container with a health check, dependencies wait for health, Kafka has
  * every event topic and its dead-letter topic, MongoDB runs as a replica set (the outbox needs
- * transactions), and every variable the app reads is documented in .env.example.
+ * transactions), and every setting of .env.example reaches the containers (test/configuration.test.ts checks
+ * .env.example against the configuration schemas).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { EventPayloads } from "@folio/proto/events";
 import { JobPayloads, queueOwner } from "@folio/proto/jobs";
 import { describe, expect, it } from "vitest";
@@ -186,58 +186,5 @@ describe("Dockerfile", () => {
     expect(runtime).toContain("HOST=0.0.0.0");
     expect(runtime).toMatch(/^HEALTHCHECK .*\n? *CMD \["node", "-e", .*\/healthz/m);
     expect(runtime).not.toContain("curl");
-  });
-});
-
-/**
- * What the processes read from the environment, found in the sources themselves: every module of platform,
- * the gateway and the services that reads `env` (configuration modules by any name: config.ts, settings.ts,
- * configuration.ts, or a route file reading its own limit), by the names it reads (`env.NAME`, `env["NAME"]`,
- * or a name in quotes passed to a reading helper such as `wholeNumber(env, "NAME", …)`), and the
- * `<SERVICE>_URL` of every service the internal client and the gateway read.
- */
-function settingsRead(): Map<string, Set<string>> {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") && entry.name !== "testing.ts") files.push(path);
-    }
-  };
-  for (const dir of ["platform/src", "gateway/src", ...readdirSync("services").map((s) => `services/${s}/src`)]) walk(dir);
-  const read = new Map<string, Set<string>>();
-  const add = (name: string, file: string) => read.set(name, new Set([...(read.get(name) ?? []), file]));
-  for (const file of files) {
-    const source = readFileSync(file, "utf8");
-    if (!/\benv\b/.test(source)) continue;
-    for (const m of source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)\b/g)) add(m[1] as string, file);
-    for (const m of source.matchAll(/["'`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'`]/g)) add(m[1] as string, file);
-    if (/\$\{[^}]*toUpperCase\(\)\}_URL/.test(source)) for (const name of serviceNames) add(`${name.toUpperCase()}_URL`, file);
-  }
-  return read;
-}
-
-describe(".env.example", () => {
-  const example = readFileSync(".env.example", "utf8");
-
-  it("lists every setting any process reads, whatever module reads it", () => {
-    const read = settingsRead();
-    // the finder sees each kind of module: the platform's, a service's config.ts, settings.ts, configuration.ts
-    for (const [name, file] of [
-      ["REDIS_URL", "platform/src/config.ts"],
-      ["STRIPE_SECRET_KEY", "services/billing/src/config.ts"],
-      ["PLAID_SECRET", "services/brokerage/src/settings.ts"],
-      ["PASSWORD_HASH_COST", "services/accounts/src/configuration.ts"],
-      ["RATE_LIMIT_PLAYGROUND_PER_MINUTE", "services/portfolio/src/playground.ts"],
-      ["ROLE", "platform/src/run.ts"],
-      ["PORTFOLIO_URL", "platform/src/internal.ts"],
-    ]) {
-      expect([...(read.get(name as string) ?? [])], name).toContain(file);
-    }
-    // set by the runtime, not settings: Node's mode (the image sets it) and the test runner's flag
-    const notSettings = ["NODE_ENV", "VITEST"];
-    const missing = [...read.keys()].filter((name) => !notSettings.includes(name) && !new RegExp(`^#? ?${name}=`, "m").test(example));
-    expect(missing, "add them to .env.example").toEqual([]);
   });
 });

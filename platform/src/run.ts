@@ -9,21 +9,21 @@
  * replica joining a running group can take a Kafka session timeout). It refuses to start without JWT_SECRET
  * (or JWT_SECRET_FILE), naming it: a secret of its own would refuse every token the accounts service signs.
  */
-import { ConfigError, loadConfig } from "./config.ts";
+import { ClusterEnvironment, loadConfig } from "./config.ts";
+import { ConfigError, readEnv } from "./env.ts";
 import { createDeps, type Hosted, type HostRoles, hostServices, WORKERS_START_AFTER_MS } from "./host.ts";
 import { createHttpServer } from "./http/server.ts";
 import { forService, type ServiceDeps, type ServiceModule } from "./service.ts";
 
-function roles(value: string | undefined): HostRoles {
-  const role = value || "all";
-  if (!["api", "worker", "all"].includes(role)) throw new ConfigError("ROLE", `must be api, worker or all, got '${role}'`);
+function roles(env: NodeJS.ProcessEnv): HostRoles {
+  const role = readEnv(ClusterEnvironment, env).ROLE;
   return { api: role !== "worker", worker: role !== "api" };
 }
 
 export async function runService(name: string, create: (deps: ServiceDeps) => ServiceModule, env: NodeJS.ProcessEnv = process.env) {
   try {
     const config = loadConfig(env, { cluster: true });
-    const hostRoles = roles(env.ROLE);
+    const hostRoles = roles(env);
     const deps = await createDeps(config, { sharedProcess: false, name });
     let hosted: Hosted | undefined;
     const app = await createHttpServer({

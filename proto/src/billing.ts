@@ -9,6 +9,8 @@ import { type Static, Type } from "typebox";
 export const FREE_PLAN = "free";
 /** The name of the plan every offered price id buys. */
 export const PAID_PLAN = "pro";
+/** The spec's plan rule (§6): one connected brokerage account on the free plan. Billing grants it; brokerage applies it to a user it has no plan for yet. */
+export const FREE_PLAN_MAX_CONNECTIONS = 1;
 
 export { BillingMessages } from "./constants.ts";
 export { BillingErrorCodes } from "./error-codes.ts";

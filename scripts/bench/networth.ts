@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createNetworthService } from "@folio/networth";
+import { FolderBlobStore } from "@folio/platform/blobs";
 import { MemoryBus } from "@folio/platform/bus";
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import { RedisCache } from "@folio/platform/cache/redis";
@@ -35,9 +36,9 @@ import type { WriteOp } from "@folio/platform/store/port";
 import type { EventPayload } from "@folio/proto/events";
 import type { PortfolioFigures } from "@folio/proto/portfolio";
 import { Redis } from "ioredis";
+import { networthSettings } from "../../services/networth/src/config.ts";
 import type { HeldFigures } from "../../services/networth/src/domain/net-worth.ts";
 import { RECOMPUTE_QUEUE } from "../../services/networth/src/jobs.ts";
-import { networthSettings } from "../../services/networth/src/settings.ts";
 import { type HeldPortfolio, heldPortfolios, type NetWorthUser, users } from "../../services/networth/src/store.ts";
 import startRedis from "../../test/setup/redis.ts";
 
@@ -173,6 +174,7 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
     store: await createStore({ dataDir }),
     bus: new MemoryBus({ log }),
     cache: new RedisCache({ url: redis.url, prefix: `${prefix}:` }),
+    blobs: new FolderBlobStore(dataDir),
     queue: new BullQueue({ url: redis.url, prefix, log }),
     clock: systemClock,
     log,

@@ -1,4 +1,5 @@
 import { ErrorCodes } from "@folio/proto/error-codes";
+import type { Feature } from "../env.ts";
 
 /** A failure with a reply the user may see: thrown by routes, turned into a reply by the error handler. */
 export class HttpError extends Error {
@@ -25,6 +26,12 @@ export const conflict = (code: string, message: string, extra?: Record<string, u
 export const tooManyRequests = (message: string, retryAfterMs: number) =>
   new HttpError(429, ErrorCodes.rateLimited, message, {}, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 export const unavailable = (message: string) => new HttpError(503, ErrorCodes.unavailable, message);
+/**
+ * 503: a feature the operator has not configured (env.ts `feature`), naming what to set: `missing`, by default
+ * every variable of the feature. The one way every service answers it.
+ */
+export const notConfigured = (feature: Feature, missing: readonly string[] = feature.variables) =>
+  new HttpError(503, feature.code, feature.message(missing), feature.extra?.(missing) ?? {});
 
 /** One schema error as Ajv reports it (the fields Fastify passes on in `error.validation`). */
 export interface SchemaError {

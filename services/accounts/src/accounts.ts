@@ -11,7 +11,7 @@ import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } 
 import type { Identity } from "@folio/proto/auth";
 import { ErrorCodes, Messages } from "@folio/proto/errors";
 import { adminEmails, isAdminEmail } from "./admin.ts";
-import { accountLimits, passwordHashCost } from "./configuration.ts";
+import { accountLimits, passwordHashCost } from "./config.ts";
 import {
   type CredentialFailure,
   checkLoginInput,

@@ -6,20 +6,17 @@
  * live 7 days; a password reset signs every session out at once).
  */
 import type { Config } from "@folio/platform/config";
-import { ConfigError } from "@folio/platform/config";
+import { ConfigError } from "@folio/platform/env";
+import { accountsEnv } from "./config.ts";
 import { isValidEmail, normalizeEmail } from "./domain/credentials.ts";
-
-export const ADMIN_EMAILS_VARIABLE = "ADMIN_EMAILS";
 
 /** The configured admin addresses, normalised; a malformed entry stops the start with a message naming the variable. */
 export function adminEmails(config: Config): ReadonlySet<string> {
-  const raw = config.env[ADMIN_EMAILS_VARIABLE] ?? "";
-  const emails = raw
-    .split(",")
-    .map((s) => normalizeEmail(s))
+  const emails = accountsEnv(config)
+    .ADMIN_EMAILS.map((s) => normalizeEmail(s))
     .filter(Boolean);
   for (const e of emails) {
-    if (!isValidEmail(e)) throw new ConfigError(ADMIN_EMAILS_VARIABLE, `must list e-mail addresses, got '${e}'`);
+    if (!isValidEmail(e)) throw new ConfigError("ADMIN_EMAILS", `must list e-mail addresses, got '${e}'`);
   }
   return new Set(emails);
 }

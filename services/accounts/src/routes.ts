@@ -10,7 +10,7 @@ import { AccountsContracts as calls } from "@folio/proto/contracts/accounts";
 import type { FastifyInstance } from "fastify";
 import type { Accounts, SignToken } from "./accounts.ts";
 import type { Achievements } from "./achievements.ts";
-import type { AccountLimits } from "./configuration.ts";
+import type { AccountLimits } from "./config.ts";
 import { LOGIN_WINDOW_MS, REGISTER_WINDOW_MS, RESET_CLIENT_WINDOW_MS } from "./domain/limits.ts";
 import type { Settings } from "./settings.ts";
 

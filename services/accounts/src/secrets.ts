@@ -21,7 +21,7 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
   });
 }
 
-/** A new hash at N = 2^cost (configuration.ts bounds the cost to what parseHash reads back). */
+/** A new hash at N = 2^cost (config.ts bounds the cost to what parseHash reads back). */
 export async function hashPassword(password: string, cost: number = DEFAULT_HASH_COST): Promise<string> {
   const N = 2 ** cost;
   const salt = randomBytes(SALT_BYTES);

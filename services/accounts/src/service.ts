@@ -6,7 +6,7 @@
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
 import { createAccounts } from "./accounts.ts";
 import { createAchievements } from "./achievements.ts";
-import { accountLimits } from "./configuration.ts";
+import { accountLimits } from "./config.ts";
 import { accountsConsumers } from "./consumers.ts";
 import { accountsRoutes } from "./routes.ts";
 import { createSettings } from "./settings.ts";

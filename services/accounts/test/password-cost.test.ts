@@ -1,7 +1,7 @@
 import { loadConfig } from "@folio/platform/config";
 import { buildServiceApp, createTestDeps, forService } from "@folio/platform/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { passwordHashCost } from "../src/configuration.ts";
+import { passwordHashCost } from "../src/config.ts";
 import { hashPassword, verifyPassword } from "../src/secrets.ts";
 import { createAccountsService } from "../src/service.ts";
 import { type Harness, harness, PUBLIC_URL } from "./helpers.ts";

@@ -4,15 +4,22 @@
  * subscriptions (domain/plans.ts). A plan change and its billing.plan.changed event commit together.
  */
 import { publishOp } from "@folio/platform/events";
-import { HttpError } from "@folio/platform/http/errors";
+import { HttpError, notConfigured } from "@folio/platform/http/errors";
 import { LocalCache, SingleFlight } from "@folio/platform/memo";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import type { Identity } from "@folio/proto/auth";
-import { BillingErrorCodes, BillingMessages, FREE_PLAN, type PlanPrice, type PlanReply } from "@folio/proto/billing";
+import {
+  BillingErrorCodes,
+  BillingMessages,
+  FREE_PLAN,
+  FREE_PLAN_MAX_CONNECTIONS,
+  type PlanPrice,
+  type PlanReply,
+} from "@folio/proto/billing";
 import type Stripe from "stripe";
-import type { BillingConfig } from "./config.ts";
-import { FREE_MAX_CONNECTIONS, planOf, type SubscriptionState } from "./domain/plans.ts";
+import { type BillingConfig, StripeFeature } from "./config.ts";
+import { planOf, type SubscriptionState } from "./domain/plans.ts";
 import { planPrice, unknownPrice } from "./domain/prices.ts";
 import { CUSTOMERS, type Customer, customers } from "./store.ts";
 
@@ -22,7 +29,6 @@ export const PRICE_TTL_MS = 60 * 60 * 1000;
 /** The Plan tab waits for Stripe this long per price, once, before it shows the price without its figure. */
 const PRICE_TIMEOUT_MS = 5000;
 
-export const notConfigured = () => new HttpError(503, BillingErrorCodes.notConfigured, BillingMessages.notConfigured);
 export const providerFailed = () => new HttpError(503, BillingErrorCodes.providerFailed, BillingMessages.providerFailed);
 
 /** Runs `attempt` again when another writer changed the customer in between (version check, same id). */
@@ -49,7 +55,7 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
   const settingsUrl = `${deps.config.publicUrl}/settings?t=plan`;
 
   async function stripeOrFail(): Promise<Stripe> {
-    if (!config.stripe) throw notConfigured();
+    if (!config.stripe) throw notConfigured(StripeFeature);
     return config.stripe();
   }
 
@@ -191,7 +197,7 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
         plan: plan.plan,
         maxConnections: plan.maxConnections,
       };
-      const before = { plan: base.plan, maxConnections: base.maxConnections ?? FREE_MAX_CONNECTIONS };
+      const before = { plan: base.plan, maxConnections: base.maxConnections ?? FREE_PLAN_MAX_CONNECTIONS };
       const ops: WriteOp[] = [customerWrite(next, current), ...extra];
       if (before.plan !== plan.plan || before.maxConnections !== plan.maxConnections) {
         ops.push(publishOp("billing.plan.changed", uid, { uid, plan: plan.plan, maxConnections: plan.maxConnections }, deps.clock.now()));
@@ -216,7 +222,7 @@ export function createBilling(deps: ServiceDeps, config: BillingConfig) {
     let changed = 0;
     for (const current of await db.find()) {
       const plan = planOf(Object.values(current.subscriptions ?? {}), config);
-      if (plan.plan === current.plan && plan.maxConnections === (current.maxConnections ?? FREE_MAX_CONNECTIONS)) continue;
+      if (plan.plan === current.plan && plan.maxConnections === (current.maxConnections ?? FREE_PLAN_MAX_CONNECTIONS)) continue;
       const uid = current._id;
       const next: Customer = { ...current, plan: plan.plan, maxConnections: plan.maxConnections };
       try {

@@ -3,18 +3,19 @@
  * one event that portfolio turns into portfolios), listing, removing (at Plaid first, then here) and
  * syncing. Routes only translate HTTP; a failure the user may see leaves here as an HttpError.
  */
-import { HttpError } from "@folio/platform/http/errors";
+import { HttpError, notConfigured } from "@folio/platform/http/errors";
 import { newId } from "@folio/platform/ids";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, NotFoundError, VersionConflictError } from "@folio/platform/store/port";
+import { FREE_PLAN_MAX_CONNECTIONS } from "@folio/proto/billing";
 import { BrokerageErrorCodes, type ConnectionsReply, type CreatePortfoliosBody, type LinkTokenReply } from "@folio/proto/brokerage";
 import { Messages } from "@folio/proto/constants";
 import { ErrorCodes } from "@folio/proto/errors";
+import { type BrokerageSettings, PlaidFeature } from "./config.ts";
 import { importedAccounts, sameAccounts } from "./domain/holdings.ts";
 import { holdingsImported } from "./events.ts";
 import { type Holdings, type PlaidClient, PlaidFailure } from "./plaid-client.ts";
-import { type BrokerageSettings, notConfiguredMessage } from "./settings.ts";
-import { type ConnectionDoc, connectionLimits, connections, DEFAULT_MAX_CONNECTIONS, SLOTS, slotChange } from "./store.ts";
+import { type ConnectionDoc, connectionLimits, connections, SLOTS, slotChange } from "./store.ts";
 import { decryptToken, encryptToken, needsRekey, type TokenKeys } from "./token-crypto.ts";
 
 export const SYNC_QUEUE = "brokerage.sync";
@@ -45,13 +46,14 @@ export function createConnections(deps: ServiceDeps, settings: BrokerageSettings
 
   function configured(): { plaid: PlaidClient; keys: TokenKeys } {
     if (!settings.configured || !plaid) {
-      throw new HttpError(503, BrokerageErrorCodes.notConfigured, notConfiguredMessage(settings.configured ? [] : settings.missing));
+      throw notConfigured(PlaidFeature, settings.configured ? [] : settings.missing);
     }
     return { plaid, keys: settings.plaid.keys };
   }
 
+  /** what the caller's plan allows; a user billing has told nothing of yet is on the free plan */
   async function maxConnections(uid: string): Promise<number> {
-    return (await limits.get(uid))?.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+    return (await limits.get(uid))?.maxConnections ?? FREE_PLAN_MAX_CONNECTIONS;
   }
 
   /** Removes an item at Plaid that will not be kept (a duplicate, one past the limit); a failure is only logged. */
@@ -189,7 +191,7 @@ export function createConnections(deps: ServiceDeps, settings: BrokerageSettings
         })),
         maxConnections: await maxConnections(uid),
         configured: settings.configured,
-        ...(settings.configured ? {} : { message: notConfiguredMessage(settings.missing) }),
+        ...(settings.configured ? {} : { message: PlaidFeature.message(settings.missing) }),
       };
     },
 

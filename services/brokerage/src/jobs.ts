@@ -5,8 +5,8 @@
  */
 import { type JobDefinition, job } from "@folio/platform/jobs";
 import type { ServiceDeps } from "@folio/platform/service";
+import type { BrokerageSettings } from "./config.ts";
 import { type Connections, SYNC_ALL_QUEUE, SYNC_QUEUE, type SyncOutcome, syncJobId } from "./connections.ts";
-import type { BrokerageSettings } from "./settings.ts";
 
 export function brokerageJobs(deps: ServiceDeps, settings: BrokerageSettings, connections: Connections): JobDefinition[] {
   return [

@@ -4,7 +4,7 @@
  * holds the secret and the access token), so callers decide on codes and logs stay clean.
  */
 import type { CountryCode, InvestmentsHoldingsGetResponse, JWKPublicKey, PlaidApi, Products } from "plaid";
-import type { PlaidSettings } from "./settings.ts";
+import type { PlaidSettings } from "./config.ts";
 
 export class PlaidFailure extends Error {
   constructor(

@@ -3,15 +3,13 @@
  * holdings published as brokerage.holdings.imported for portfolio to turn into portfolios, and kept fresh
  * by Plaid's webhooks and a daily sync (jobs.ts). It follows billing's plan changes for the connection limit.
  */
-import { consumer } from "@folio/platform/events";
-import { projection } from "@folio/platform/projection";
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
+import { brokerageSettings, SYNC_EVERY_MS } from "./config.ts";
 import { createConnections, SYNC_ALL_QUEUE } from "./connections.ts";
+import { brokerageConsumers } from "./consumers.ts";
 import { brokerageJobs } from "./jobs.ts";
 import { PlaidClient } from "./plaid-client.ts";
 import { brokerageRoutes } from "./routes.ts";
-import { brokerageSettings, SYNC_EVERY_MS } from "./settings.ts";
-import { type ConnectionLimit, connectionLimits } from "./store.ts";
 import { webhookVerifier } from "./webhook-verification.ts";
 
 export function createBrokerageService(deps: ServiceDeps): ServiceModule {
@@ -24,16 +22,10 @@ export function createBrokerageService(deps: ServiceDeps): ServiceModule {
         () => deps.clock.now(),
       )
     : null;
-  const onPlanChanged = projection<ConnectionLimit, "billing.plan.changed">(deps.store, {
-    consumer: "brokerage.limits",
-    collection: connectionLimits(deps.store),
-    idOf: (e) => e.payload.uid,
-    apply: ({ payload: p }) => ({ _id: p.uid, plan: p.plan, maxConnections: p.maxConnections }),
-  });
   return {
     name: "brokerage",
     routes: brokerageRoutes(deps, connections, verify),
-    consumers: [consumer(["billing.plan.changed"], onPlanChanged)],
+    consumers: brokerageConsumers(deps),
     jobs: brokerageJobs(deps, settings, connections),
     async start() {
       if (!settings.configured) {

@@ -1,9 +1,6 @@
 import type { Collection, Store, WriteOp } from "@folio/platform/store/port";
 import type { ConnectionStatus } from "@folio/proto/brokerage";
 
-/** The spec's plan rule: one connected brokerage account on the current (free) plan. */
-export const DEFAULT_MAX_CONNECTIONS = 1;
-
 export interface ConnectionLimit {
   _id: string;
   _v?: number;

@@ -42,6 +42,17 @@ describe("POST /v1/plaid/create-link-token/", () => {
     expect((await h.as("alice").linkToken()).json().link_token).toMatch(/^link-sandbox-/);
   });
 
+  it("without Plaid's variables: 503 naming what to set, and the connections list says so", async () => {
+    await h.close();
+    h = await brokerageHarness({ env: { PLAID_SECRET: "", BROKERAGE_TOKEN_KEY: "" } });
+    const reply = await h.as("alice").linkToken();
+    expect(reply.statusCode).toBe(503);
+    const message =
+      "Brokerage connections are not configured on this server. Set PLAID_SECRET, BROKERAGE_TOKEN_KEY (see the README, Brokerage).";
+    expect(reply.json()).toEqual({ error: message, code: "brokerage/not-configured" });
+    expect((await h.as("alice").connections()).json()).toMatchObject({ results: [], configured: false, message });
+  });
+
   it("answers 503 in the spec's nok shape when Plaid fails", async () => {
     h.fake.fail({ status: 500 }, { path: "/link/token/create" });
     const reply = await h.as("alice").linkToken();

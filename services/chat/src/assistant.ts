@@ -9,13 +9,13 @@
  */
 
 import { publishOp } from "@folio/platform/events";
-import { HttpError } from "@folio/platform/http/errors";
+import { HttpError, notConfigured } from "@folio/platform/http/errors";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, type WriteOp } from "@folio/platform/store/port";
 import type { ChatReply, ChatTurn } from "@folio/proto/chat";
-import { ChatMessages, Messages } from "@folio/proto/constants";
-import { ChatErrorCodes, ErrorCodes } from "@folio/proto/error-codes";
-import { type ChatSettings, type ModelChoice, missingFor } from "./config.ts";
+import { Messages } from "@folio/proto/constants";
+import { ErrorCodes } from "@folio/proto/error-codes";
+import { AssistantFeature, type ChatSettings, type ModelChoice, missingFor } from "./config.ts";
 import type { Conversations } from "./conversations.ts";
 import { answer, NoAnswer, responseOf } from "./engine.ts";
 import type { ChatLimits } from "./limits.ts";
@@ -30,11 +30,6 @@ const MOVERS_TIMEOUT_MS = 15_000;
 export type Run = (onText?: (text: string) => void, cancelled?: AbortSignal) => Promise<ChatReply>;
 
 export const nokReply = (): ChatReply => ({ result: "nok", response: "", cards: [], portfolio_table: null });
-
-/** 503: the model choice is not configured; names what to set. */
-export function notConfigured(missing: string[]): HttpError {
-  return new HttpError(503, ChatErrorCodes.notConfigured, ChatMessages.notConfigured(missing), { result: "nok", missing });
-}
 
 export interface AssistantParts {
   deps: ServiceDeps;
@@ -52,7 +47,7 @@ export function createAssistant(p: AssistantParts) {
 
   async function admit(uid: string, choice: ModelChoice): Promise<{ model: ChatModel; name: string; tokensLeft: number }> {
     const missing = missingFor(settings, choice);
-    if (missing.length > 0 || !p.model) throw notConfigured(missing);
+    if (missing.length > 0 || !p.model) throw notConfigured(AssistantFeature, missing);
     const tokensLeft = await p.limits.admit(uid);
     return { model: p.model, name: settings.models[choice] as string, tokensLeft };
   }
@@ -86,13 +81,13 @@ export function createAssistant(p: AssistantParts) {
     status() {
       const of = (choice: ModelChoice) => {
         const missing = missingFor(settings, choice);
-        return { configured: missing.length === 0, missing, message: missing.length ? ChatMessages.notConfigured(missing) : null };
+        return { configured: missing.length === 0, missing, message: missing.length ? AssistantFeature.message(missing) : null };
       };
       return { v1: of("v1"), v2: of("v2") };
     },
 
     /**
-     * The biggest-movers report (networth asks it, with the user's token): the fast model when configured,
+     * The biggest-movers report written from networth's figures (movers.ts): the fast model when configured,
      * else V1's, without tools; the figures go in as data. Bounded tighter than a chat (the movers view waits).
      */
     async moversReport(uid: string, facts: string): Promise<string> {

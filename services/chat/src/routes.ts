@@ -1,8 +1,7 @@
 /**
  * The assistant's calls (@folio/proto/contracts/chat), for the signed-in caller only: POST /v1/chat and
  * /v2/chat (spec §7), the status (which models are configured, so the panel can say what is missing before a
- * message is sent) and the movers report (networth asks it for the biggest-movers report, with the caller's
- * token). A client that accepts `text/event-stream` gets the answer streamed (proto chat.ts: `delta` events,
+ * message is sent) and the biggest movers (movers.ts: networth's figures, the report in the assistant's words). A client that accepts `text/event-stream` gets the answer streamed (proto chat.ts: `delta` events,
  * then one `reply`); any other gets the JSON reply. A model failure is `result: 'nok'`: HTTP 503 in JSON, the
  * `reply` event when streamed.
  */
@@ -18,6 +17,7 @@ import { ErrorCodes } from "@folio/proto/errors";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { type Assistant, failureOf, nokReply, type Run } from "./assistant.ts";
+import type { Movers } from "./movers.ts";
 
 const historyCheck = lazyCheck(Type.Array(ChatTurnSchema, { maxItems: CHAT_LIMITS.historyMaxTurns }));
 
@@ -75,7 +75,7 @@ async function respond(request: FastifyRequest, reply: FastifyReply, run: Run): 
     .send(stream) as never;
 }
 
-export function chatRoutes(assistant: Assistant): FastifyPluginAsync {
+export function chatRoutes(assistant: Assistant, movers: Movers): FastifyPluginAsync {
   return async (app) => {
     route(app, calls.v1, async (request, reply) => {
       const { uid } = callerOf(request);
@@ -86,9 +86,9 @@ export function chatRoutes(assistant: Assistant): FastifyPluginAsync {
 
     route(app, calls.status, async () => assistant.status());
 
-    route(app, calls.moversReport, async (request) => ({
-      report: await assistant.moversReport(callerOf(request).uid, request.body.facts),
-    }));
+    route(app, calls.biggestMovers, async (request) =>
+      movers.biggestMovers(callerOf(request).uid, bearerTokenOf(request) as string, request.query.report !== "factual"),
+    );
 
     route(app, calls.v2, async (request, reply) => {
       const { uid } = callerOf(request);

@@ -16,7 +16,7 @@
  * - The broker-file routes (POST /v1/import/portfolio/file, the saved column mappings): file-routes.ts.
  */
 import { callerOf } from "@folio/platform/http/auth";
-import { HttpError, notFound, unavailable } from "@folio/platform/http/errors";
+import { HttpError, notConfigured, notFound, unavailable } from "@folio/platform/http/errors";
 import { route } from "@folio/platform/http/route";
 import { IMPORT_MAX_IMAGE_BYTES, ImportMessages } from "@folio/proto/constants";
 import { ImportContracts as calls } from "@folio/proto/contracts/import";
@@ -24,6 +24,7 @@ import { ErrorCodes, ImportErrorCodes } from "@folio/proto/error-codes";
 import type { ImportProblem, ScreenshotRow } from "@folio/proto/import";
 import { urlOf } from "@folio/proto/routes";
 import type { FastifyPluginAsync } from "fastify";
+import { ManualProcessingFeature } from "./config.ts";
 import type { ImportContext } from "./context.ts";
 import { fileRoutes } from "./file-routes.ts";
 import { failedOutcome, SCREENSHOT_ATTEMPTS, SCREENSHOT_QUEUE, toRow } from "./jobs.ts";
@@ -170,7 +171,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       const { uid, email } = callerOf(request);
       // the upload is checked first: a bad file is the user's mistake whatever the configuration
       const { file, header } = await checkedImage(request, ["image", "filedata"]);
-      if (!settings.manualTo) throw unavailable(ImportMessages.manualUnconfigured);
+      if (!settings.manualTo) throw notConfigured(ManualProcessingFeature);
       const extension = header.format === "jpeg" ? ".jpg" : `.${header.format}`;
       const id = await uploads.save("manual", file.bytes, "manual", extension);
       try {
@@ -180,7 +181,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
           text: [
             "A user sent a portfolio screenshot for manual processing.",
             "",
-            `File: DATA_DIR/import-uploads/${uploads.relative("manual", id)} (${header.format}, ${header.width} × ${header.height}, ${file.bytes.length} bytes)`,
+            `File: ${uploads.locate("manual", id)} (${header.format}, ${header.width} × ${header.height}, ${file.bytes.length} bytes)`,
             `User id: ${uid}`,
             `Reply to: ${email}`,
             `Received: ${new Date(deps.clock.now()).toISOString()}`,

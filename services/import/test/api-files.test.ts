@@ -316,6 +316,7 @@ describe("POST /v1/upload/portfolio/screenshot", () => {
     h = await importHarness();
     const res = await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png");
     expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: ImportMessages.manualUnconfigured, code: "unavailable" });
     expect(res.json().error).toContain("IMPORT_MANUAL_TO");
     expect(h.files("manual")).toEqual([]);
   });

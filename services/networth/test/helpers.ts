@@ -19,9 +19,9 @@ import type { LightMyRequestResponse } from "fastify";
 import { Value } from "typebox/value";
 import { expect } from "vitest";
 import { marketDataDir, requireMarketData } from "../../../scripts/market-data/location.ts";
+import { networthSettings } from "../src/config.ts";
 import { RECOMPUTE_QUEUE } from "../src/jobs.ts";
 import { createNetworthService } from "../src/service.ts";
-import { networthSettings } from "../src/settings.ts";
 
 /**
  * The real daily closes: the market-data folder (scripts/market-data/location.ts). Locally without it the

@@ -5,13 +5,13 @@
  * address (RATE_LIMIT_PLAYGROUND_PER_MINUTE, default 30 a minute); the reply is the caller's own and is
  * never cached.
  */
-import { wholeNumber } from "@folio/platform/config";
 import { route } from "@folio/platform/http/route";
 import type { ServiceDeps } from "@folio/platform/service";
 import { PortfolioContracts } from "@folio/proto/contracts/portfolio";
-import { PLAYGROUND_PER_MINUTE, PLAYGROUND_SLUG } from "@folio/proto/playground";
+import { PLAYGROUND_SLUG } from "@folio/proto/playground";
 import type { FastifyPluginAsync } from "fastify";
 import { refused, saleRefusal } from "./commands.ts";
+import { portfolioConfig } from "./config.ts";
 import { newPortfolio, refusedAsset } from "./domain/portfolio.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
@@ -19,7 +19,7 @@ import type { PortfolioValuer } from "./valuation-service.ts";
 const DRAFT_OWNER = "playground:visitor";
 
 export function playgroundRoutes(deps: ServiceDeps, valuer: PortfolioValuer): FastifyPluginAsync {
-  const perMinute = wholeNumber(deps.config.env, "RATE_LIMIT_PLAYGROUND_PER_MINUTE", PLAYGROUND_PER_MINUTE, 1, 1_000_000);
+  const perMinute = portfolioConfig(deps.config).playgroundPerMinute;
   return async (app) => {
     route(app, PortfolioContracts.playground, { rateLimit: { max: perMinute, timeWindow: 60_000 } }, async (request, reply) => {
       const now = new Date(deps.clock.now()).toISOString();

@@ -3,7 +3,7 @@
  *
  * - the price.updated consumer drops the ticker's cached price and adds one `portfolio.fanout` job per event
  *   (jobId from the event id, so a redelivery adds nothing), then marks the event handled;
- * - the fan-out pages through the ticker's holders one bucket at a time (store.ts holdings) and adds a
+ * - the fan-out (platform fanOut) pages through the ticker's holders one bucket at a time (store.ts holdings) and adds a
  *   `portfolio.revalue` job per portfolio (jobId per slug: a burst of ticks makes one job while it waits);
  * - a revaluation values one portfolio and records its figures (figures.ts: with portfolio.valued, only when
  *   newer and no worse), then replaces its cached reply. A portfolio with an asset whose price cannot be had
@@ -13,7 +13,7 @@
  * Every portfolio is its own job, retried on its own, and no commit holds more than one portfolio.
  */
 import { consumer } from "@folio/platform/events";
-import { FANOUT_BUCKETS } from "@folio/platform/fanout";
+import { fanOut } from "@folio/platform/fanout";
 import { handleOnce } from "@folio/platform/inbox";
 import { type JobDefinition, job } from "@folio/platform/jobs";
 import type { Consumer, ServiceDeps } from "@folio/platform/service";
@@ -49,14 +49,12 @@ export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer, figures:
     await handleOnce(deps.store, REVALUATION_CONSUMER, event, async () => []);
   });
 
-  const fanOut = job(FANOUT_QUEUE, async (run) => {
-    let count = 0;
-    for (let bucket = 0; bucket < FANOUT_BUCKETS; bucket++) {
-      const slugs = await slugsHolding(held, run.data.ticker, bucket);
-      await Promise.all(slugs.map((slug) => deps.jobs.add(REVALUE_QUEUE, { slug }, { jobId: revalueJobId(slug) })));
-      count += slugs.length;
-      if (slugs.length > 0 || bucket === FANOUT_BUCKETS - 1) await run.updateProgress(Math.round(((bucket + 1) / FANOUT_BUCKETS) * 100));
-    }
+  const fanOutJob = job(FANOUT_QUEUE, async (run) => {
+    const count = await fanOut({
+      page: (bucket) => slugsHolding(held, run.data.ticker, bucket),
+      each: (slugs) => Promise.all(slugs.map((slug) => deps.jobs.add(REVALUE_QUEUE, { slug }, { jobId: revalueJobId(slug) }))),
+      progress: (percent) => run.updateProgress(percent),
+    });
     return { ticker: run.data.ticker, portfolios: count };
   });
 
@@ -83,7 +81,7 @@ export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer, figures:
     { concurrency: REVALUE_CONCURRENCY },
   );
 
-  return { consumer: onPriceUpdated, jobs: [fanOut, revalue] };
+  return { consumer: onPriceUpdated, jobs: [fanOutJob, revalue] };
 }
 
 /** Which release's figures every stored portfolio has (one document): what `refreshOldFigures` last brought them to. */

@@ -1,7 +1,7 @@
 /**
  * Rate limits and lifetimes of the accounts service, with the cache keys they count under. Rules per
  * client address are declared on the routes (routes.ts, counted by the platform's rate limiter); rules per
- * e-mail address need the parsed body and are counted here. Every number is configurable (settings.ts).
+ * e-mail address need the parsed body and are counted here. Every number is configurable (config.ts).
  */
 
 const MINUTE = 60_000;

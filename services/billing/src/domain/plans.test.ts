@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commaList, grantsPaidPlan, PAID_STATUSES, planOf } from "./plans.ts";
+import { grantsPaidPlan, PAID_STATUSES, planOf } from "./plans.ts";
 
 const rules = { priceIds: ["price_m", "price_y"], paidMaxConnections: 10 };
 
@@ -29,10 +29,5 @@ describe("plans", () => {
       { status: "active", priceIds: ["price_y"] },
     ];
     expect(planOf(subscriptions, rules)).toEqual({ plan: "pro", maxConnections: 10, status: "active" });
-  });
-
-  it("reads a comma list trimmed, once each, in order", () => {
-    expect(commaList(" price_m, price_y,,price_m ")).toEqual(["price_m", "price_y"]);
-    expect(commaList(undefined)).toEqual([]);
   });
 });

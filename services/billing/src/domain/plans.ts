@@ -5,9 +5,7 @@
  * one of them is active, trialing or past_due (the grace while Stripe retries a failed charge), free once
  * none is (canceled, unpaid, incomplete, paused...).
  */
-import { FREE_PLAN, PAID_PLAN } from "@folio/proto/billing";
-
-export const FREE_MAX_CONNECTIONS = 1;
+import { FREE_PLAN, FREE_PLAN_MAX_CONNECTIONS, PAID_PLAN } from "@folio/proto/billing";
 export const DEFAULT_PAID_MAX_CONNECTIONS = 10;
 
 /** Subscription statuses that keep the paid plan; `past_due` is the grace period. */
@@ -33,19 +31,7 @@ export interface Plan {
   status: string | null;
 }
 
-export const freePlan = (): Plan => ({ plan: FREE_PLAN, maxConnections: FREE_MAX_CONNECTIONS, status: null });
-
-/** A comma list, trimmed, once each, in the order given. */
-export function commaList(raw: string | undefined): string[] {
-  return [
-    ...new Set(
-      (raw ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
+export const freePlan = (): Plan => ({ plan: FREE_PLAN, maxConnections: FREE_PLAN_MAX_CONNECTIONS, status: null });
 
 /** Does this subscription grant the paid plan: a keeping status and at least one offered price. */
 export function grantsPaidPlan(subscription: SubscriptionState, rules: PlanRules): boolean {

@@ -9,6 +9,7 @@
  * - `asTraded`: a close adjusted for later splits turned back into the price paid that day: × the ratio of
  *   every split whose ex-date is after the close's day.
  */
+import { splitFactorAfter } from "@folio/proto/market-rules";
 import type { DailyClose } from "./series.ts";
 
 /**
@@ -46,12 +47,8 @@ export function closeOnOrBefore<T extends { date: string }>(rows: readonly T[], 
   return found;
 }
 
-/** Π ratio of the splits whose ex-date is after `date`: a buyer that day holds this many of today's shares per share. */
-export function splitFactorAfter(splits: readonly { date: string; ratio: number }[], date: string): number {
-  let f = 1;
-  for (const s of splits) if (s.date > date && Number.isFinite(s.ratio) && s.ratio > 0) f *= s.ratio;
-  return f;
-}
+/** Π ratio of the splits whose ex-date is after `date` (proto's market rule, the one the valuation uses too). */
+export { splitFactorAfter };
 
 /**
  * A money figure as a reply gives it: 4 decimals (cents and two more) from 1 up, 6 significant digits below,

@@ -3,6 +3,7 @@
  * GBX), agorot (ILA) or South African cents (ZAc) has every price, close and dividend divided into pounds,
  * shekels or rand (proto MINOR_CURRENCY_UNITS), and the provider's code is kept beside.
  */
+import { pairCurrency } from "@folio/proto/market-rules";
 import { MINOR_CURRENCY_UNITS } from "@folio/proto/pricing";
 
 export const DEFAULT_CURRENCY = "USD";
@@ -25,10 +26,8 @@ export function majorUnit(code: string | null | undefined): MajorUnit {
   return { currency: raw.toUpperCase(), divisor: 1 };
 }
 
-/** An exchange-rate pair `<FROM><TO>=X` is quoted in TO (EURUSD=X: dollars per euro); null for other tickers. */
-export function pairCurrency(ticker: string): string | null {
-  return /^[A-Z]{6}=X$/.test(ticker) ? ticker.slice(3, 6) : null;
-}
+/** An exchange-rate pair `<FROM><TO>=X` is quoted in TO (proto's market rule, beside the valuation's fxPair). */
+export { pairCurrency };
 
 /** Every number of a month → close map divided by `divisor`. */
 export function divideMonths(months: Record<string, number>, divisor: number): Record<string, number> {

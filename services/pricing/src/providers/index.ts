@@ -1,5 +1,5 @@
 /** Builds the configured providers, in the configured order. */
-import type { MarketDataSettings, ProviderName } from "../settings.ts";
+import type { MarketDataSettings, ProviderName } from "../config.ts";
 import { CoinGeckoProvider } from "./coingecko.ts";
 import { CsvDirectoryProvider } from "./csv.ts";
 import { JsonHttpClient } from "./http.ts";

@@ -12,6 +12,7 @@
  * its profit/loss; a sale carries its realized gain, counted once in the totals' realized figure. A quantity
  * edit of a buy some sale took from, or of a sale, changes what the sales take: it waits for the valuation.
  */
+import { parseFee } from "@folio/proto/asset-rules";
 import type { Asset } from "../../app/apiTypes.ts";
 
 export type FiguresStatus = "valued" | "unpriced" | "valuing" | "sale";
@@ -200,14 +201,8 @@ export function portfolioFigures(
   };
 }
 
-/** A fee is an expense ratio in percent a year: 0.03 and '0.03%' both mean 0.03 %. Unreadable → null. */
-export function parseFee(fee: Asset["fee"] | undefined): number | null {
-  if (typeof fee === "number") return Number.isFinite(fee) ? fee : null;
-  if (typeof fee !== "string") return null;
-  const text = fee.trim().replace(/%$/, "").trim();
-  const value = Number(text);
-  return text !== "" && Number.isFinite(value) ? value : null;
-}
+/** A fee is an expense ratio in percent a year: 0.03 and '0.03%' both mean 0.03 %. Unreadable → null (proto's asset rule, as the server reads it). */
+export { parseFee };
 
 /**
  * Spec §9: fees = Σ fee × percent share, to 4 decimals (half up). Null when no asset has a share; an

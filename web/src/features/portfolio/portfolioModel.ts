@@ -1,4 +1,5 @@
 /** Pure rules of the portfolio being viewed or edited: defaults, derived values, the save payload. */
+import { parseQuantity } from "@folio/proto/asset-rules";
 import {
   type Asset,
   type AssetInput,
@@ -125,11 +126,8 @@ export function costValue(assets: ReadonlyArray<Pick<Asset, "value">>): number {
   return assets.reduce((sum, asset) => sum + (Number.isFinite(asset.value) ? asset.value : 0), 0);
 }
 
-/** Spec §5: a non-numeric quantity becomes 0. */
-export function parseQuantity(text: string): number {
-  const value = Number(text.trim());
-  return text.trim() !== "" && Number.isFinite(value) ? value : 0;
-}
+/** Spec §5: a non-numeric quantity becomes 0 (proto's asset rule: the server reads a quantity the same way). */
+export { parseQuantity };
 
 export function assetFromDraft(draft: AssetDraft, index: number): Asset {
   const asset: Asset = {

@@ -2,6 +2,7 @@
  * Per-asset figures and the portfolio totals built from them: value (cost), market value, dividends,
  * profit/loss, share of the portfolio and the weighted fee.
  */
+import { parseFee, parseQuantity } from "@folio/proto/asset-rules";
 import { formatGain } from "./format.ts";
 import { type Lot, layLots } from "./lots.ts";
 import type { Market } from "./market.ts";
@@ -9,32 +10,9 @@ import { splitNote } from "./splits.ts";
 import { priceStaleness } from "./stale.ts";
 import type { AssetInput, FormatGains, Holding, IsoDate, MarketOptions, ReturnBasis, TickerPrices, ValuedAsset } from "./types.ts";
 
-const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** Spec §5: a non-numeric quantity becomes 0; numeric text ("12", " 1.5 ") is read as a number. */
-export function parseQuantity(quantity: number | string | null | undefined): number {
-  if (typeof quantity === "number") return Number.isFinite(quantity) ? quantity : 0;
-  if (typeof quantity !== "string") return 0;
-  const text = quantity.trim();
-  if (!NUMERIC.test(text)) return 0;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : 0;
-}
-
-/**
- * A fee as a percent value. The fee is the fund's expense ratio and the pricing service reports it in
- * percent, so a number and a percent string mean the same: 0.03 and "0.03%" are both 0.03 %.
- * Null, empty or unreadable → null (unknown, which the weighted fee counts as 0).
- */
-export function parseFee(fee: number | string | null | undefined): number | null {
-  if (typeof fee === "number") return Number.isFinite(fee) ? fee : null;
-  if (typeof fee !== "string") return null;
-  let text = fee.trim();
-  if (text.endsWith("%")) text = text.slice(0, -1).trim();
-  if (!NUMERIC.test(text)) return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
-}
+/** How an entered quantity (spec §5: non-numeric → 0) and fee (percent; unreadable → null) are read: proto's
+ * asset rules, the one reading the save's checks and the web use too. */
+export { parseFee, parseQuantity };
 
 /** A sale's fee in money: a number, or numeric text; anything else (absent, unreadable, negative) is 0. */
 export function parseFeeAmount(fee: number | string | null | undefined): number {

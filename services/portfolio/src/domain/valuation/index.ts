@@ -25,7 +25,7 @@ export {
   timelineTwr,
   timeWeightedReturn,
 } from "./returns.ts";
-export { ratioText, splitFactor, splitNote, splitsAfter } from "./splits.ts";
+export { ratioText, splitFactorAfter, splitNote, splitsAfter } from "./splits.ts";
 export { OUT_OF_DATE_DAYS, priceStaleness } from "./stale.ts";
 export type { Timeline } from "./timeline.ts";
 export { allHistory, buildTimeline, EARLIEST_PERIOD_START, lotsTimeline } from "./timeline.ts";

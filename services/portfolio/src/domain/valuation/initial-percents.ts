@@ -5,7 +5,7 @@
 import { holdingsOf, parseQuantity } from "./assets.ts";
 import { createMarket, type Market } from "./market.ts";
 import { isIsoDate, parseMonth } from "./months.ts";
-import { splitFactor, splitsAfter } from "./splits.ts";
+import { splitFactorAfter } from "./splits.ts";
 import type { AssetInput, InitialPercentZero, IsoDate, MarketOptions, TickerPrices } from "./types.ts";
 
 /**
@@ -20,7 +20,7 @@ export function tradedPriceAtDoA(market: Market, ticker: string, DoA: IsoDate): 
   if (month > end) return null;
   const inst = market.instrument(ticker);
   const value = inst.value.values[month - start];
-  return Number.isNaN(value) ? null : value * splitFactor(splitsAfter(inst.splits, DoA));
+  return Number.isNaN(value) ? null : value * splitFactorAfter(inst.splits, DoA);
 }
 
 /**

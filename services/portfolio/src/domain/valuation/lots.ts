@@ -8,7 +8,7 @@
 import { createMarket, type Instrument, type Market, validSplits } from "./market.ts";
 import { epochDay, isIsoDate, parseDay, parseMonth } from "./months.ts";
 import { isSell, type Matching, matchSales } from "./sales.ts";
-import { splitFactor, splitsAfter } from "./splits.ts";
+import { splitFactorAfter, splitsAfter } from "./splits.ts";
 import type { Holding, IsoDate, MarketOptions, Side, Split, TickerPrices } from "./types.ts";
 
 /** Shares a counted sale took from a lot, until the sale. */
@@ -101,7 +101,7 @@ function baseLot(h: Holding, index: number, market: Market): Lot {
   const valid = isIsoDate(h.DoA);
   const excluded = !valid ? "invalid-date" : h.DoA > market.today ? "future-purchase" : null;
   const splits = valid ? splitsAfter(inst.splits, h.DoA) : [];
-  const factor = splitFactor(splits);
+  const factor = valid ? splitFactorAfter(inst.splits, h.DoA) : 1;
   const doaMonth = valid ? parseMonth(h.DoA) : -1;
   const side: Side = isSell(h) ? "sell" : "buy";
   const bought = h.quantity * factor;

@@ -3,6 +3,7 @@
  * instrument's closes, exchange rates and dividends in the base currency, and its growth line. Built once
  * per valuation from plain inputs; every later step is index arithmetic on these typed arrays.
  */
+import { fxPair } from "@folio/proto/market-rules";
 import { daysInMonth, epochDay, isIsoDate, monthKey, parseMonth } from "./months.ts";
 import type { Dividend, IsoDate, MarketOptions, MonthKey, RateUsed, ReturnBasis, Split, TickerPrices } from "./types.ts";
 
@@ -10,8 +11,8 @@ import type { Dividend, IsoDate, MarketOptions, MonthKey, RateUsed, ReturnBasis,
 export const EARLIEST_PERIOD_START = parseMonth("2000-03");
 export const DEFAULT_BASE_CURRENCY = "USD";
 
-/** Yahoo's exchange-rate symbol: `EURUSD=X` is US dollars per euro. */
-export const fxPair = (from: string, base: string): string => `${from}${base}=X`;
+/** Yahoo's exchange-rate symbol (proto's market rule): `EURUSD=X` is US dollars per euro. */
+export { fxPair };
 
 export const validPrice = (p: unknown): p is number => typeof p === "number" && Number.isFinite(p) && p > 0;
 

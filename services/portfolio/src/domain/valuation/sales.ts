@@ -8,7 +8,7 @@
  * take from its lots bought on or before the sale date, oldest DoA first (the list's order on one day).
  */
 import { isIsoDate } from "./months.ts";
-import { splitFactor, splitsAfter } from "./splits.ts";
+import { splitFactorAfter } from "./splits.ts";
 import type { IsoDate, Side, Split } from "./types.ts";
 
 /** What matching reads of an entry. */
@@ -70,7 +70,7 @@ export function matchSales(entries: readonly TradeEntry[], splitsOf: (ticker: st
     }
     list.push(i);
     if (!takesPart(e, today)) continue;
-    todayShares[i] = e.quantity * splitFactor(splitsAfter(splitsOf(e.ticker), e.DoA));
+    todayShares[i] = e.quantity * splitFactorAfter(splitsOf(e.ticker), e.DoA);
   }
   const byDate = (a: number, b: number) => (entries[a].DoA < entries[b].DoA ? -1 : entries[a].DoA > entries[b].DoA ? 1 : a - b);
   for (const [ticker, list] of byTicker) {

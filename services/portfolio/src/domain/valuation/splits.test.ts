@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ratioText, splitFactor, splitNote, splitsAfter } from "./splits.ts";
+import { ratioText, splitFactorAfter, splitNote, splitsAfter } from "./splits.ts";
 import type { TickerPrices } from "./types.ts";
 import { valuePortfolio } from "./value-portfolio.ts";
 
@@ -11,11 +11,11 @@ const NVDA_SPLITS = [
 describe("split factor and note", () => {
   it("multiplies the ratios of the splits after DoA, not one on DoA itself", () => {
     // bought 2021-01-04: both splits follow → 4 × 10 = 40
-    expect(splitFactor(splitsAfter(NVDA_SPLITS, "2021-01-04"))).toBe(40);
+    expect(splitFactorAfter(NVDA_SPLITS, "2021-01-04")).toBe(40);
     // bought on the 2021 ex-date: its shares are already post-split → only the 2024 split, 10
-    expect(splitFactor(splitsAfter(NVDA_SPLITS, "2021-07-20"))).toBe(10);
+    expect(splitFactorAfter(NVDA_SPLITS, "2021-07-20")).toBe(10);
     // bought after both: 1
-    expect(splitFactor(splitsAfter(NVDA_SPLITS, "2024-06-11"))).toBe(1);
+    expect(splitFactorAfter(NVDA_SPLITS, "2024-06-11")).toBe(1);
   });
 
   it("writes ratios as n:d in the smallest whole numbers", () => {

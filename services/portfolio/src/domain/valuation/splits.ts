@@ -2,6 +2,7 @@
  * Splits: a lot entered as traded is held today in more (or fewer) shares. The user's entry stays as
  * entered; the lot's shares, and the sentence that explains them, follow from the splits after its DoA.
  */
+import { splitFactorAfter } from "@folio/proto/market-rules";
 import { displayDate } from "./months.ts";
 import type { IsoDate, Split } from "./types.ts";
 
@@ -10,12 +11,8 @@ export function splitsAfter(splits: readonly Split[], DoA: IsoDate): Split[] {
   return splits.filter((s) => s.date > DoA);
 }
 
-/** F = Π ratio over the given splits. */
-export function splitFactor(splits: readonly Split[]): number {
-  let f = 1;
-  for (const s of splits) f *= s.ratio;
-  return f;
-}
+/** F = Π ratio of the splits after DoA (proto's market rule, the one pricing's as-traded close uses too). */
+export { splitFactorAfter };
 
 /** A ratio as n:d in the smallest whole numbers (d ≤ 1000): 10 → "10:1", 1.5 → "3:2", 0.1 → "1:10". */
 export function ratioText(ratio: number): string {

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from "@folio/platform/config";
 import { afterAll, describe, expect, it } from "vitest";
+import { marketDataSettings } from "../src/config.ts";
 import { createProviders } from "../src/providers/index.ts";
-import { marketDataSettings } from "../src/settings.ts";
 import { removeMarketData, writeMarketData } from "./support.ts";
 
 const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: "/tmp/folio-test-unused", JWT_SECRET: "x".repeat(32), ...env });

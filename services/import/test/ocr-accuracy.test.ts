@@ -3,7 +3,7 @@
  * families the reader's rules are never tuned on; 2 variants of each, seed 7): tesseract.js with the packaged
  * English model, image preparation, the reader and the checks against a stand-in of pricing's search. The
  * bench (scripts/bench/import-ocr.ts) measures more variants of both splits, freshly generated, and the time.
- * FLOOR is what this sample reads today less one holding (60/85 on 2026-11-27, the second held-out split:
+ * FLOOR is what this sample reads today less one holding (62/85 on 2026-11-27, the second held-out split:
  * README, Imports), so a regression fails it; the goal (95 %) is not reached yet. SILENT: rows not right that carry no flag (four
  * today).
  */
@@ -14,7 +14,7 @@ import { OcrEngine } from "../src/ocr/engine.ts";
 import { readScreenshot } from "../src/screenshot.ts";
 import { loadSet, SCREENSHOTS, score, setSearch } from "./screenshot-set.ts";
 
-const FLOOR = 59 / 85;
+const FLOOR = 61 / 85;
 const SILENT = 4;
 
 describe("screenshot OCR accuracy on held-out layouts", () => {

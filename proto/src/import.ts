@@ -121,10 +121,12 @@ export const FileRow = Type.Object({
   /** first buy of the current holding, `YYYY-MM-DD` */
   DoA: Type.String(),
   account: Type.String(),
-  /** why the row needs a look before it is saved (an opening position assumed, a price the file does not give) */
-  note: Type.Optional(Type.String()),
-  /** what the user must confirm or correct before Create (the import table's flags) */
-  flags: Type.Optional(Type.Array(ImportFlag)),
+  /**
+   * what the user must confirm or correct before Create, as a screenshot row's flags: an opening position
+   * assumed (quantity), a purchase date or price the file does not give (date, price), another market's
+   * listing (ticker), an ISIN without a ticker (ticker)
+   */
+  flags: Type.Array(ImportFlag),
 });
 export type FileRow = Static<typeof FileRow>;
 

@@ -5,13 +5,13 @@
  * ticker and quantity; a row that is not right is caught (flagged for the user) or silent. Time per image
  * on a warm worker: image preparation + OCR + parsing + the checks against the search.
  *
- *   node --import tsx scripts/bench/import-ocr.ts [--per-family N] [--seed S] [--split tuning|held-out] [--verbose]
+ *   node --import tsx scripts/bench/import-ocr.ts [--per-family N] [--seed S] [--split tuning|held-out] [--families a,b] [--verbose]
  *
  * Misses are printed for the tuning split only (--verbose prints the held-out ones too: looking at them to
  * change the rules would make that split tuning data).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { OcrEngine } from "../../services/import/src/ocr/engine.ts";
 import { readScreenshot } from "../../services/import/src/screenshot.ts";
@@ -25,17 +25,27 @@ interface Tally {
   caught: number;
   silent: number;
   times: number[];
+  /** CPU time of the process (every thread: the OCR worker, libvips) per image: steadier than the wall clock under load */
+  cpu: number[];
   families: Map<string, { right: number; expected: number }>;
 }
 
-export async function importOcrBench(options: { perFamily?: number; seed?: number; split?: string; verbose?: boolean } = {}) {
+export async function importOcrBench(
+  options: { perFamily?: number; seed?: number; split?: string; families?: string[]; verbose?: boolean } = {},
+) {
   const perFamily = options.perFamily ?? 4;
   const seed = options.seed ?? 1;
   const dir = mkdtempSync(join(tmpdir(), "folio-ocr-bench-"));
   const engine = new OcrEngine();
   try {
     const renderStart = performance.now();
-    const set = await generate({ out: dir, split: (options.split as "tuning" | "held-out") ?? "all", perFamily, seed });
+    const set = await generate({
+      out: dir,
+      split: (options.split as "tuning" | "held-out") ?? "all",
+      perFamily,
+      seed,
+      families: options.families,
+    });
     const renderMs = performance.now() - renderStart;
     const warmStart = performance.now();
     await engine.warm();
@@ -49,14 +59,18 @@ export async function importOcrBench(options: { perFamily?: number; seed?: numbe
         caught: 0,
         silent: 0,
         times: [],
+        cpu: [],
         families: new Map(),
       };
       tallies.set(item.split, t);
       const bytes = readFileSync(join(dir, item.file));
       const start = performance.now();
+      const cpuStart = process.cpuUsage();
       const { message } = await readScreenshot(engine, bytes, setSearch);
       const ms = performance.now() - start;
+      const cpu = process.cpuUsage(cpuStart);
       t.times.push(ms);
+      t.cpu.push((cpu.user + cpu.system) / 1000);
       const s = score(item, message);
       t.right += s.right;
       t.rightFlagged += s.rightFlagged;
@@ -72,14 +86,19 @@ export async function importOcrBench(options: { perFamily?: number; seed?: numbe
     console.log(`import OCR: ${set.length} screenshots generated in ${Math.round(renderMs)} ms (seed ${seed}, ${perFamily} per family)`);
     for (const [split, t] of [...tallies].sort(([a], [b]) => (a === "held-out" ? 1 : b === "held-out" ? -1 : 0))) {
       const sorted = [...t.times].sort((a, b) => a - b);
+      const cpu = [...t.cpu].sort((a, b) => a - b);
       console.log(
         `import OCR ${split}: ${t.right}/${t.expected} holdings exactly right (${((100 * t.right) / t.expected).toFixed(1)} %); ` +
           `rows not right: ${t.caught} flagged, ${t.silent} silent; right rows flagged all the same: ${t.rightFlagged}; per image median ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms, ` +
-          `max ${Math.round(sorted[sorted.length - 1])} ms`,
+          `max ${Math.round(sorted[sorted.length - 1])} ms; CPU per image median ${Math.round(cpu[Math.floor(cpu.length / 2)])} ms`,
       );
       console.log(`  by family: ${[...t.families].map(([f, x]) => `${f} ${x.right}/${x.expected}`).join(", ")}`);
     }
-    console.log(`  (warm worker; model load ${Math.round(warmMs)} ms) on ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}`);
+    console.log(
+      `  (warm worker; model load ${Math.round(warmMs)} ms) on ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
   } finally {
     await engine.close();
     rmSync(dir, { recursive: true, force: true });
@@ -100,5 +119,6 @@ if (import.meta.url === `file://${process.argv[1]}`)
     perFamily: arg("--per-family") ? Number(arg("--per-family")) : undefined,
     seed: arg("--seed") ? Number(arg("--seed")) : undefined,
     split: arg("--split"),
+    families: arg("--families")?.split(","),
     verbose: process.argv.includes("--verbose"),
   });

@@ -1,10 +1,12 @@
 /**
  * Imports in Chromium through the real app: a screenshot read by tesseract.js on the server's queue (one
  * image from the generated set, answered by the POST itself) whose rows pricing cannot price are flagged and
- * must be confirmed or corrected before Create, and a broker file (Ghostfolio's sample IBKR trade), each
- * reviewed in the import table and turned into a portfolio marked with where it came from.
+ * must be confirmed or corrected before Create, with each row's cost and value as the server values the
+ * draft, and a row added by hand priced at its date's as-traded close; and a broker file (Ghostfolio's
+ * sample IBKR trade), each reviewed in the import table and turned into a portfolio marked with where it
+ * came from.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -18,6 +20,7 @@ const SCREENSHOT = join(repoRoot, "services/import/test/screenshots/fidelity-com
 const SAMPLES = process.env.IMPORT_SAMPLES_DIR ?? resolve(repoRoot, "../shared/import-samples");
 const IBKR = join(SAMPLES, "ghostfolio/vti-buy-on-ibkr.csv");
 const enabled = e2e.enabled && existsSync(IBKR);
+const SHOTS = process.env.IMPORT_SHOTS ?? "/tmp/folio-import";
 
 async function portfolioOf(
   page: Page,
@@ -54,6 +57,23 @@ describe.skipIf(!enabled)("imports in Chromium", () => {
     const reason = await page.locator(`[id="${await uber.getAttribute("aria-describedby")}"]`).textContent();
     expect(reason).toContain('Pricing knows no ticker "UBER"');
     await table.getByRole("status").getByText("2 rows to check").waitFor();
+    // column 4 is the server's valuation of the rows (the playground's engine): a priced row's cost and
+    // today's value, an unknown ticker's reason; and the rows together
+    const cost = (ticker: string) => table.getByLabel(`Cost, row ${row(ticker)}`);
+    await cost("MSFT")
+      .getByText(/today$/)
+      .waitFor({ timeout: 15_000 });
+    expect(await cost("MSFT").textContent()).toMatch(/^\$[\d,]+\.\d{2}\$[\d,]+\.\d{2} today$/);
+    expect(await cost("UBER").textContent()).toContain("No price (unknown ticker)");
+    await table.getByText(/^Together: cost \$[\d,]+\.\d{2}, worth \$[\d,]+\.\d{2} today/).waitFor();
+    // the page as a person sees it, wide and on a phone (IMPORT_SHOTS, default /tmp/folio-import)
+    mkdirSync(SHOTS, { recursive: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: join(SHOTS, "desktop-screenshot-import.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, "phone-screenshot-import.png"), fullPage: true });
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Create waits for the flagged rows: nothing is saved, the alert says why, the keyboard is on the first
     await page.getByRole("button", { name: "Create portfolio" }).click();
@@ -75,8 +95,26 @@ describe.skipIf(!enabled)("imports in Chromium", () => {
     const invalid = await page
       .locator("td.invalid input, td.invalid select")
       .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
-    expect(invalid).toEqual([`Quantity, row ${at("MSFT")}`, `Cost, row ${at("MSFT")}`]);
+    expect(invalid).toEqual([`Quantity, row ${at("MSFT")}`]);
     await table.getByLabel(`Quantity, row ${at("MSFT")}`).fill("55.53");
+
+    // a row added by hand has no price: it is given the as-traded close of its date (the Add window's
+    // look-up), said so under the cell; another date gets that day's close
+    await table.getByRole("button", { name: "Add a row" }).click();
+    const added = after.length + 1;
+    await table.getByLabel(`Ticker, row ${added}`).fill("VTI");
+    await table.getByLabel(`Quantity, row ${added}`).fill("2");
+    const price = table.getByLabel(`Purchase price, row ${added}`);
+    await table.getByText(/^Close on .* \(as traded\)/).waitFor({ timeout: 15_000 });
+    const year = new Date().getFullYear() - 1;
+    await table.getByLabel(`Purchase date, row ${added}`).selectOption(`${year}-01-01`);
+    await table.getByText(new RegExp(`\\(as traded\\), the last trading day before Jan 01, ${year}`)).waitFor({ timeout: 15_000 });
+    const close = Number(await price.inputValue());
+    expect(close).toBeGreaterThan(0);
+    await table
+      .getByLabel(`Cost, row ${added}`)
+      .getByText(/today$/)
+      .waitFor({ timeout: 15_000 });
     await page.getByLabel("Portfolio name").fill("From my broker app");
     await page.getByRole("button", { name: "Create portfolio" }).click();
     await page.waitForURL(/\/p\/from-my-broker-app/);
@@ -90,7 +128,9 @@ describe.skipIf(!enabled)("imports in Chromium", () => {
       ["GOOGL", 71],
       ["MSFT", 55.53],
       ["UBER", 162],
+      ["VTI", 2],
     ]);
+    expect(fromShot.assets.find((a) => a.ticker === "VTI")).toMatchObject({ PoA: close, DoA: `${year}-01-01` });
 
     // the broker file: IBKR recognised, its trade's price and date kept
     await page.goto(`${e2e.app.url}/import`);

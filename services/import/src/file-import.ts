@@ -217,8 +217,13 @@ export async function importFiles(
         found.set(row.ticker, ticker);
         rows.push({ ...row, ticker });
       } else {
-        rows.push(row);
-        errors.push({ message: `no ticker found for ISIN ${row.ticker}${row.name ? ` (${row.name})` : ""}: enter its ticker` });
+        // the row stays, flagged: the user types its ticker in the table
+        const flag = {
+          field: "ticker" as const,
+          code: "no-ticker" as const,
+          message: `No ticker found for ISIN ${row.ticker}${row.name ? ` (${row.name})` : ""}: type its ticker.`,
+        };
+        rows.push({ ...row, flags: [...(row.flags ?? []), flag] });
       }
     } else rows.push(row);
   }
@@ -234,7 +239,8 @@ export async function importFiles(
   }
   return {
     format: result.format as ImportFormat,
-    message: rows,
+    // every row with its flags, none as an empty list (the screenshot rows' shape)
+    message: rows.map((r) => ({ ...r, flags: r.flags ?? [] })),
     errors,
     transactions: result.transactions.map(named),
     // named as their rows are; a holding sold in full whose ISIN names no ticker is left out (it could not be priced)

@@ -4,7 +4,7 @@
  * a confidence and flags for what the user must confirm (domain/screenshot/checks.ts); no I/O in the domain.
  */
 
-import type { DecimalMark } from "./domain/numbers.ts";
+import { type DecimalMark, parseNumber } from "./domain/numbers.ts";
 import { type CheckedHolding, checkHolding, type Suggested } from "./domain/screenshot/checks.ts";
 import {
   readHoldings,
@@ -96,13 +96,20 @@ const doubtful = (r: ScreenshotHolding) => strength(r) <= 1;
 export interface ScreenshotReader {
   read(image: Uint8Array | PreparedImage, layout?: Layout): Promise<OcrResult>;
   /** one word read again on its own; readers without it skip that step */
-  readWord?(image: PreparedImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<{ text: string; confidence: number }>;
+  readWord?(
+    image: PreparedImage,
+    box: { x0: number; y0: number; x1: number; y1: number },
+    chars?: string,
+  ): Promise<{ text: string; confidence: number }>;
 }
 
 /**
  * Quantities whose digits nothing on the screen can prove (five significant digits or more, which a
  * quantity × price = value check within 1 % cannot vouch for, or a recognition less than 85 sure) are read
- * again on their own; other digits mark the row (checks.ts flags it). At most REREAD_WORDS per reading.
+ * again on their own, as digits and separators only; other digits mark the row (checks.ts flags it). When
+ * the second reading has the same shape (the same separators in the same places) and is surer by 15 points,
+ * its digits are taken (a small bold "0" first read as "6"), and the first reading is the one the flag
+ * offers. At most REREAD_WORDS per reading.
  */
 async function confirmQuantities(ocr: ScreenshotReader, image: PreparedImage, rows: ScreenshotHolding[]): Promise<void> {
   if (!ocr.readWord) return;
@@ -112,12 +119,29 @@ async function confirmQuantities(ocr: ScreenshotReader, image: PreparedImage, ro
     .filter((r) => digits(r.evidence.quantityText as string).length >= 5 || (r.evidence.quantityConfidence ?? 100) < 85)
     .slice(0, REREAD_WORDS);
   for (const row of doubtfulDigits) {
-    const again = await ocr.readWord(image, row.evidence.quantityBox as NonNullable<typeof row.evidence.quantityBox>);
-    const seen = digits(row.evidence.quantityText as string);
+    const first = row.evidence.quantityText as string;
+    const again = await ocr.readWord(image, row.evidence.quantityBox as NonNullable<typeof row.evidence.quantityBox>, NUMBER_CHARS);
+    const seen = digits(first);
     const reread = digits(again.text);
-    if (reread && reread !== seen && /\d/.test(again.text)) row.evidence.disagree = again.text;
+    if (!reread || reread === seen || !/\d/.test(again.text)) continue;
+    const shape = (t: string) => t.replace(/\d/g, "9");
+    const mark = ["." as const, "," as const].find((m) => parseNumber(first, m) === row.quantity);
+    const value = mark ? parseNumber(again.text, mark) : null;
+    if (
+      value !== null &&
+      value > 0 &&
+      shape(again.text) === shape(first.replace(/[^\d.,'\u2019\s]/g, "")) &&
+      again.confidence >= (row.evidence.quantityConfidence ?? 100) + 15 &&
+      row.evidence.quantity !== "product"
+    ) {
+      row.quantity = value;
+      row.evidence.disagree = first;
+    } else row.evidence.disagree = again.text;
   }
 }
+
+/** a quantity read again: digits and the separators numbers are written with */
+const NUMBER_CHARS = "0123456789.,'";
 
 /** words read again on their own at most, per reading (each costs a fraction of a page's reading) */
 const REREAD_WORDS = 8;
@@ -137,8 +161,10 @@ async function rereadTickers(ocr: ScreenshotReader, image: PreparedImage, result
     .slice(0, REREAD_WORDS);
   for (const word of unsure) {
     const again = await ocr.readWord(image, word);
-    if (again.confidence >= (word.confidence ?? 0) + 10 && /^[A-Z]{1,5}([.-][A-Z])?$/.test(again.text)) {
-      word.text = again.text;
+    // a lone bold capital O reads as a zero or a small o ("oO", "0"): in a ticker's place it is the letter
+    const text = /^[0oO]{1,2}$/.test(again.text) ? "O" : again.text;
+    if (again.confidence >= (word.confidence ?? 0) + 10 && /^[A-Z]{1,5}([.-][A-Z])?$/.test(text)) {
+      word.text = text;
       word.confidence = again.confidence;
     }
   }
@@ -177,7 +203,7 @@ export async function readScreenshot(
   if (
     !(
       reading.orphans > 0 ||
-      reading.errors.length > 0 ||
+      reading.missed > 0 ||
       reading.rows.some(doubtful) ||
       checked.message.some((r) => r.flags.length > 0) ||
       reading.rows.length === 0

@@ -59,9 +59,21 @@ describe("POST /v1/import/portfolio/file", () => {
     const body = res.json();
     expect(body.format).toBe("schwab");
     // AVGO: Buy 1 @ 1680 on 06/13/2024, then a 10:1 split → 10 shares at 168 (files-samples.test.ts)
-    expect(body.message).toContainEqual({ ticker: "AVGO", name: "BROADCOM INC", quantity: 10, PoA: 168, DoA: "2024-06-13", account: "" });
+    expect(body.message).toContainEqual({
+      ticker: "AVGO",
+      name: "BROADCOM INC",
+      quantity: 10,
+      PoA: 168,
+      DoA: "2024-06-13",
+      account: "",
+      flags: [],
+    });
     // the history sells more FIHBX than it shows bought: a question, not a holding set to 0
     expect(body.questions).toContainEqual(expect.objectContaining({ key: "FIHBX", atLeast: 519.608 }));
+    // and its row is flagged on the quantity, as a screenshot row's unsure cell is: Create waits for it
+    expect(body.message.find((r: { ticker: string }) => r.ticker === "FIHBX").flags).toEqual([
+      { field: "quantity", code: "assumed-opening", message: expect.stringContaining("assumes the least held before 2021-04-30") },
+    ]);
     // the ledger: every buy and sell with date, quantity, price and fee
     expect(body.transactions).toContainEqual({
       date: "2023-08-22",
@@ -140,8 +152,8 @@ describe("POST /v1/import/portfolio/file", () => {
     expect(res.statusCode).toBe(200);
     // no date column: the purchase date is today (the test clock: 2026-01-02)
     expect(res.json().message).toEqual([
-      { ticker: "AAPL", name: "", quantity: 10, PoA: 150.5, DoA: "2026-01-02", account: "" },
-      { ticker: "MSFT", name: "", quantity: 2, PoA: 300, DoA: "2026-01-02", account: "" },
+      { ticker: "AAPL", name: "", quantity: 10, PoA: 150.5, DoA: "2026-01-02", account: "", flags: [] },
+      { ticker: "MSFT", name: "", quantity: 2, PoA: 300, DoA: "2026-01-02", account: "", flags: [] },
     ]);
   });
 
@@ -203,7 +215,7 @@ describe("POST /v1/import/portfolio/file", () => {
     const res = await h.upload("ann", FILE, "file", enc(text), "big.csv");
     expect(res.statusCode).toBe(200);
     const inPlace = parseBrokerFile(text, { asOf: "2026-01-02" });
-    expect(res.json().message).toEqual(inPlace.rows);
+    expect(res.json().message).toEqual(inPlace.rows.map((r) => ({ ...r, flags: r.flags ?? [] })));
     expect(res.json().transactions).toHaveLength(8000);
     // a file that is refused on the worker is refused the same way: 2,000 columns
     const wide = `${Array.from({ length: 2000 }, (_, i) => `column${i}`).join(",")}\n`.repeat(60);
@@ -249,12 +261,16 @@ describe("POST /v1/import/portfolio/file", () => {
     expect(negative.statusCode).toBe(400);
   });
 
-  it("ISINs are looked up through the pricing search; one not found stays, with an error asking for the ticker", async () => {
+  it("ISINs are looked up through the pricing search; one not found stays, flagged for its ticker", async () => {
     h = await importHarness({}, { resolve: async (q) => (q === "US0378331005" ? "AAPL" : null) });
     const csv = "Symbol,Quantity,Price\nUS0378331005,3,100\nXS0000000009,1,10\n";
     const body = (await h.upload("ann", FILE, "file", enc(csv), "isin.csv")).json();
     expect(body.message.map((r: { ticker: string }) => r.ticker)).toEqual(["AAPL", "XS0000000009"]);
-    expect(body.errors).toContainEqual({ message: expect.stringContaining("no ticker found for ISIN XS0000000009") });
+    expect(body.message[1].flags).toEqual([
+      { field: "ticker", code: "no-ticker", message: "No ticker found for ISIN XS0000000009: type its ticker." },
+    ]);
+    expect(body.message[0].flags).toEqual([]);
+    expect(body.errors).toEqual([]);
   });
 
   it("bad input: empty, binary, too large, no holdings, a bad mapping, no file, a visitor", async () => {

@@ -197,10 +197,11 @@ describe("Vanguard", () => {
     expect(r.format).toBe("vanguard");
     // VTI: 10 @ 230 + 5 @ 245 = 15 shares, cost 3525 → 235, first buy 2025-01-02
     // AAPL and VMFXX have no buys in the file: held before its first date (2025-01-02), Share Price stands in
-    const note = "purchase price not in the file: its price stands in";
+    // so their price cells are flagged for the user; VTI's is the file's own
+    const flags = [{ field: "price", code: "price-stands-in", message: expect.stringContaining("the file's current price stands in") }];
     expect(r.rows).toEqual([
-      { ticker: "AAPL", name: "APPLE INC", quantity: 8, PoA: 200, DoA: "2025-01-02", account: "…5678", note },
-      { ticker: "VMFXX", name: "VANGUARD FEDERAL MONEY MARKET FUND", quantity: 500, PoA: 1, DoA: "2025-01-02", account: "…5678", note },
+      { ticker: "AAPL", name: "APPLE INC", quantity: 8, PoA: 200, DoA: "2025-01-02", account: "…5678", flags },
+      { ticker: "VMFXX", name: "VANGUARD FEDERAL MONEY MARKET FUND", quantity: 500, PoA: 1, DoA: "2025-01-02", account: "…5678", flags },
       { ticker: "VTI", name: "VANGUARD TOTAL STOCK MARKET ETF", quantity: 15, PoA: 235, DoA: "2025-01-02", account: "…5678" },
     ]);
     // the Total Value column: 3,600 + 1,600 + 500 = 5,700 = 15 × 240 + 8 × 200 + 500 × 1
@@ -302,7 +303,7 @@ ENCODING:USASCII
         PoA: 440,
         DoA: "2024-01-01",
         account: "ABC-1",
-        note: "purchase price not in the file: its price stands in",
+        flags: [{ field: "price", code: "price-stands-in", message: expect.stringContaining("not in the file") }],
       },
       { ticker: "VTI", name: "Vanguard Total Stock Market ETF", quantity: 4, PoA: 250, DoA: "2024-01-05", account: "ABC-1" },
     ]);

@@ -51,7 +51,11 @@ describe.skipIf(!present)("broker samples", () => {
         message: expect.stringContaining("sells 592.199 FIHBX but the file shows 72.591 held"),
       }),
     );
-    expect(row(r, "FIHBX")).toMatchObject({ quantity: 12.4, PoA: 8.25, note: expect.stringContaining("starts after the first buy") });
+    expect(row(r, "FIHBX")).toMatchObject({
+      quantity: 12.4,
+      PoA: 8.25,
+      flags: [{ field: "quantity", code: "assumed-opening", message: expect.stringContaining("starts after the first buy") }],
+    });
     // answered (600 held before the first line): 600 + 72.591 − 592.199 = 80.392, plus 12.4 = 92.792;
     // the opening's cost is unknown, so PoA is the average of the shares of known cost
     const answered = parseBrokerFile(read("Export-To-Ghostfolio/schwab-export.csv"), {

@@ -3,9 +3,9 @@
  * families the reader's rules are never tuned on; 2 variants of each, seed 7): tesseract.js with the packaged
  * English model, image preparation, the reader and the checks against a stand-in of pricing's search. The
  * bench (scripts/bench/import-ocr.ts) measures more variants of both splits, freshly generated, and the time.
- * FLOOR is what this sample reads today less one holding (64/72 on 2026-11-27: README, Imports), so a
- * regression fails it; the goal (95 %) is not reached yet. SILENT: rows not right that carry no flag (one
- * today: a digit misread inside a quantity that nothing on its line can check).
+ * FLOOR is what this sample reads today less one holding (62/85 on 2026-11-27, the second held-out split:
+ * README, Imports), so a regression fails it; the goal (95 %) is not reached yet. SILENT: rows not right that carry no flag (four
+ * today).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,8 +14,8 @@ import { OcrEngine } from "../src/ocr/engine.ts";
 import { readScreenshot } from "../src/screenshot.ts";
 import { loadSet, SCREENSHOTS, score, setSearch } from "./screenshot-set.ts";
 
-const FLOOR = 63 / 72;
-const SILENT = 1;
+const FLOOR = 61 / 85;
+const SILENT = 4;
 
 describe("screenshot OCR accuracy on held-out layouts", () => {
   const engine = new OcrEngine();

@@ -4,13 +4,17 @@
  * quantity, or a line that is no holding) is CAUGHT when the row carries a flag (the user must confirm or
  * correct it before Create) and SILENT otherwise. Shared by the accuracy test and the bench.
  *
- * The pricing search is stood in for by a search over the generator's securities that answers as pricing's
- * autocomplete does: an exact symbol first, then symbols starting with the query, then names by similarity
- * (bigrams; an OCR-misspelled name still finds its company, a junk word finds nothing).
+ * The pricing search is stood in for by pricing's own matching (`@folio/pricing/suggest`, as its
+ * autocomplete ranks what the CSV folder and the catalogue offer) over the generator's securities: an exact
+ * symbol first, then symbols starting with the query, then names holding the query (a word start, the whole
+ * query, or its words: "Procter Gamble" in "The Procter & Gamble Company", one letter off in a long word);
+ * a one-letter symbol is asked as a quote (resolve.ts), which answers that symbol only.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Suggestion } from "@folio/pricing/client";
+import { matchRank, rankSuggestions } from "@folio/pricing/suggest";
+import { AUTOCOMPLETE_MAX_SUGGESTIONS } from "@folio/proto/constants";
 import { expectedTicker, type ManifestEntry, UNIVERSE } from "../../../scripts/import-screenshots.ts";
 import type { ScreenshotResult } from "../src/screenshot.ts";
 
@@ -19,27 +23,6 @@ export type { ManifestEntry };
 
 export function loadSet(dir = SCREENSHOTS): ManifestEntry[] {
   return JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as ManifestEntry[];
-}
-
-function bigrams(s: string): string[] {
-  const t = s.toLowerCase().replace(/[^a-z0-9]/g, "");
-  return Array.from({ length: Math.max(0, t.length - 1) }, (_, i) => t.slice(i, i + 2));
-}
-
-function similarity(a: string, b: string): number {
-  const x = bigrams(a);
-  const y = bigrams(b);
-  if (!x.length || !y.length) return 0;
-  const pool = [...y];
-  let common = 0;
-  for (const g of x) {
-    const i = pool.indexOf(g);
-    if (i >= 0) {
-      common++;
-      pool.splice(i, 1);
-    }
-  }
-  return (2 * common) / (x.length + y.length);
 }
 
 const CATALOGUE: Suggestion[] = UNIVERSE.map((s) => ({
@@ -51,15 +34,13 @@ const CATALOGUE: Suggestion[] = UNIVERSE.map((s) => ({
 /** A stand-in for pricing's autocomplete over the generator's securities (see the header). */
 export async function setSearch(query: string): Promise<Suggestion[]> {
   const q = query.trim();
-  if (q.length < 2 && !/^[A-Z]$/.test(q)) return [];
-  const upper = q.toUpperCase();
-  const exact = CATALOGUE.filter((c) => c.ticker === upper || c.ticker === `${upper}-USD`);
-  const prefix = CATALOGUE.filter((c) => !exact.includes(c) && c.ticker.startsWith(upper));
-  const named = CATALOGUE.map((c) => ({ c, score: similarity(q, c.name) }))
-    .filter((x) => x.score >= 0.5 && !exact.includes(x.c) && !prefix.includes(x.c))
-    .sort((a, b) => b.score - a.score)
-    .map((x) => x.c);
-  return [...exact, ...prefix, ...named].slice(0, 10);
+  if (/^[A-Z]$/.test(q)) return CATALOGUE.filter((c) => c.ticker === q);
+  if (q.length < 2) return [];
+  return rankSuggestions(
+    q,
+    CATALOGUE.filter((c) => matchRank(q, c) < 4),
+    AUTOCOMPLETE_MAX_SUGGESTIONS,
+  );
 }
 
 export interface Score {

@@ -49,6 +49,54 @@ Account Total $232,991.50`),
     ]);
   });
 
+  it("a unit as the recognition misreads it: Stück as Stiick, Stlick or Stick, with its capital", () => {
+    // cards: the name and value, then the shares and price under it; 96 × 282.46 = 27,116.16, 18 × 93.49 = 1,682.82
+    const { rows } = readHoldings(
+      lines("Depot Wertpapiere\nAllianz SE 27116,16\n96 Stiick 282,46 +40,23\nNovartis AG 1682,82\n18 Stick 93,49 -18,90"),
+    );
+    expect(rows.map((r) => [r.name, r.quantity, r.price])).toEqual([
+      ["Allianz", 96, 282.46],
+      ["Novartis", 18, 93.49],
+    ]);
+  });
+
+  it("an amount of money under the Quantity header gives way to quantity × price = value", () => {
+    // the header line lost "Market Value" (set on two lines): the value sits under "Quantity"; 95 × 181.06 = 17,200.70
+    const at = (text: string, x0: number) => ({ text, x0, x1: x0 + text.length * 10 });
+    const { rows } = readHoldings([
+      { text: "Symbol Quantity Price Gain/Loss", words: [at("Symbol", 0), at("Quantity", 200), at("Price", 400), at("Gain/Loss", 600)] },
+      { text: "ABBV", words: [at("ABBV", 0)] },
+      { text: "$17,200.70 95 $181.06 -2.03%", words: [at("$17,200.70", 190), at("95", 330), at("$181.06", 400), at("-2.03%", 600)] },
+    ]);
+    expect(rows.map((r) => [r.ticker, r.quantity, r.price, r.marketValue])).toEqual([["ABBV", 95, 181.06, 17200.7]]);
+  });
+
+  it("a one-letter ticker read in lower case or as a zero, right before an amount, is the ticker", () => {
+    // 124 × 296.46 = 36,761.04 and 27.312 × 61.83 = 1,688.70 (within 1 %)
+    // 144 × 523.49 = 75,382.56; 94 × 55.64 = 5,230.16: a bold VOO read with doubled letters, an O read as "[0]"
+    const { rows } = readHoldings(
+      lines(
+        "Symbol Price Value Qty\nv $296.46 $36,761.04 124\n0 $61.83 $1,688.70 27.312\nVvOoO $523.49 $75,382.56 144\n[0] $55.64 $5,230.16 94",
+      ),
+    );
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([
+      ["V", 124],
+      ["O", 27.312],
+      ["VOO", 144],
+      ["O", 94],
+    ]);
+  });
+
+  it("an account's word before a legal form is a company's name, not an account line (Home Depot Inc)", () => {
+    const { rows } = readHoldings(lines("Holdings\nHD $26,166.63\nHome Depot Inc -2.56%\nQty 70.53 Avg $439.94\nDepot Wertpapiere"));
+    expect(rows.map((r) => [r.ticker, r.name, r.quantity])).toEqual([["HD", "Home Depot Inc", 70.53]]);
+  });
+
+  it("a fund's name with header words and its shares is no header (Vanguard Total Bond Market 31)", () => {
+    const { rows } = readHoldings(lines("Symbol Qty Value\nBND\n$2,164.11\nVanguard Total Bond Market 31\n-1.66%"));
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([["BND", 31]]);
+  });
+
   it("crypto: the amount carries the coin's symbol and becomes Yahoo's pair", () => {
     const { rows } = readHoldings(lines("Crypto balance\n$44,881.53\nBitcoin $3,412.55\nBTC 0.05231 BTC\nUS Dollar $87.12"));
     expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([["BTC-USD", 0.05231]]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultFee, exchangeDate, guessAssetClass, lastCloseByMonth, parseCloseCsv } from "../src/domain/series.ts";
-import { rankSuggestions } from "../src/domain/suggest.ts";
+import { nameHolds, rankSuggestions } from "../src/domain/suggest.ts";
 import { monthlyFromMarketChart } from "../src/providers/coingecko.ts";
 import { assetClassOf, monthlyFromChart, quoteFromChart } from "../src/providers/yahoo.ts";
 
@@ -121,5 +121,28 @@ describe("rankSuggestions", () => {
     );
     expect(ranked).toEqual([s("ABC", "Curated"), s("ZZ1", "fuzzy one"), s("ZZ0", "fuzzy two")]);
     expect(rankSuggestions("ab", [s("AB1", "x"), s("AB2", "x"), s("AB3", "x")], 2).map((r) => r.ticker)).toEqual(["AB1", "AB2"]);
+  });
+});
+
+describe("nameHolds: a name as a screen or a person writes it", () => {
+  it("holds when each word is the name's, starts one, or is one letter off a long one; legal forms and single letters aside", () => {
+    expect(nameHolds("The Procter & Gamble Company", "Procter Gamble Co")).toBe(true);
+    expect(nameHolds("The Coca-Cola Company", "Coca Cola")).toBe(true);
+    expect(nameHolds("Alphabet Inc. Class A", "ALPHABET INC CLASS A")).toBe(true);
+    expect(nameHolds("Microsoft Corporation", "Microsft Corp")).toBe(true);
+    expect(nameHolds("Nestlé S.A.", "Nestle SA Reg Shs")).toBe(true);
+    expect(nameHolds("SPDR S&P 500 ETF Trust", "S&P 500")).toBe(true);
+    expect(nameHolds("Vanguard Total Stock Market ETF", "Vanguard Total Stock Mar")).toBe(true);
+  });
+  it("does not hold for another company, a word it lacks, a two-letter start, or nothing but forms", () => {
+    expect(nameHolds("Bitcoin", "Bitcoin Cash")).toBe(false);
+    expect(nameHolds("Apple Inc.", "Applied Materials")).toBe(false);
+    expect(nameHolds("Vanguard Total Stock Market ETF", "Va To")).toBe(false);
+    expect(nameHolds("Realty Income Corporation", "Inc")).toBe(false);
+    expect(nameHolds("Visa Inc.", "Vise")).toBe(false);
+  });
+  it("ranks such a name among the name matches", () => {
+    const s = (ticker: string, name: string) => ({ ticker, name, assetClass: "Stock" as const });
+    expect(rankSuggestions("Procter Gamble", [s("XYZ", "Other"), s("PG", "The Procter & Gamble Company")], 10)[0].ticker).toBe("PG");
   });
 });

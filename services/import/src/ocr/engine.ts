@@ -45,7 +45,8 @@ export class OcrEngine {
         cacheMethod: "none",
         gzip: true,
       });
-      await worker.setParameters({ preserve_interword_spaces: "1", user_defined_dpi: "300" });
+      // debug_file: Tesseract's own diagnostics (statistics of an empty crop) stay out of the service's output
+      await worker.setParameters({ preserve_interword_spaces: "1", user_defined_dpi: "300", debug_file: "/dev/null" });
       return worker;
     })();
     return this.worker;
@@ -66,7 +67,10 @@ export class OcrEngine {
   private async readNow(prepared: PreparedImage, layout: Layout): Promise<OcrResult> {
     const worker = await this.start();
     const { PSM } = this.tesseract as typeof import("tesseract.js");
-    await worker.setParameters({ tessedit_pageseg_mode: layout === "sparse" ? PSM.SPARSE_TEXT : PSM.SINGLE_BLOCK });
+    await worker.setParameters({
+      tessedit_pageseg_mode: layout === "sparse" ? PSM.SPARSE_TEXT : PSM.SINGLE_BLOCK,
+      tessedit_char_whitelist: "",
+    });
     const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
     const words: OcrWord[] = [];
     for (const block of data.blocks ?? []) {
@@ -85,13 +89,18 @@ export class OcrEngine {
 
   /**
    * Reads one word again on its own (Tesseract's single-word mode, the box with a margin): a short bold word
-   * in a page the whole-page reading found unsure of ("vVoo", "[8]") often reads right alone.
+   * in a page the whole-page reading found unsure of ("vVoo", "[8]") often reads right alone. `chars`, when
+   * given, are the only characters it may read (a ticker's capitals, a quantity's digits).
    */
-  readWord(image: PreparedImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<{ text: string; confidence: number }> {
+  readWord(
+    image: PreparedImage,
+    box: { x0: number; y0: number; x1: number; y1: number },
+    chars = "",
+  ): Promise<{ text: string; confidence: number }> {
     const job = this.queue.then(async () => {
       const worker = await this.start();
       const { PSM } = this.tesseract as typeof import("tesseract.js");
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_WORD });
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_WORD, tessedit_char_whitelist: chars });
       const margin = Math.round((box.y1 - box.y0) * 0.4);
       const left = Math.max(0, box.x0 - margin);
       const top = Math.max(0, box.y0 - margin);

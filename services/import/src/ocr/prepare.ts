@@ -2,13 +2,14 @@
  * Image preparation before OCR (sharp, prebuilt libvips from the registry): decode PNG/JPEG/WebP (refusing
  * more than 40 megapixels), flatten transparency, grayscale, invert wherever the ground is dark (dark themes,
  * coloured pills, dark bars: light text on a dark ground reads worse), erase table rules and grid lines,
- * then scale so that a text line is
- * about TARGET_LINE_PX high: small and low-resolution screenshots are enlarged, very large text reduced.
- * The text-line height comes from the rows of ink found by textLineHeight (a horizontal projection).
+ * then scale so that capitals and digits are about TARGET_GLYPH_PX high: small and low-resolution screenshots
+ * are enlarged, very large text reduced. The type's height comes from the vertical strokes of its glyphs
+ * (glyphHeight).
  */
 import { MAX_PIXELS } from "./input.ts";
 
-const TARGET_LINE_PX = 30;
+/** the height of capitals and digits the recognition is given (it reads small type badly, large type slowly) */
+const TARGET_GLYPH_PX = 24;
 const MAX_SIDE = 4000;
 
 export interface PreparedImage {
@@ -57,17 +58,18 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
     }
   }
   removeRules(data, ground, width, height, textLineHeight(data, width, height) ?? 20);
-  const line = textLineHeight(data, width, height);
-  let scale = line ? TARGET_LINE_PX / line : 1;
+  const glyph = glyphHeight(data, ground, width, height);
+  let scale = glyph ? TARGET_GLYPH_PX / glyph : 1;
   // enlarge small text; shrink only very large text (a 3× phone screenshot), which reads as well and faster
-  if (scale < 1) scale = line && line > TARGET_LINE_PX * 2 ? (TARGET_LINE_PX * 1.5) / line : 1;
+  if (scale < 1) scale = glyph && glyph > TARGET_GLYPH_PX * 2 ? (TARGET_GLYPH_PX * 1.5) / glyph : 1;
   scale = Math.min(Math.max(scale, 0.5), 4, MAX_SIDE / Math.max(width, height));
   if (Math.abs(scale - 1) < 0.15) scale = 1;
   const outWidth = Math.round(width * scale);
   const outHeight = Math.round(height * scale);
+  const stretched = stretch(data);
   let img = sharp(data, { raw: { width, height, channels: 1 } });
   if (scale !== 1) img = img.resize(outWidth, outHeight, { kernel: scale > 1 ? "cubic" : "lanczos3" });
-  const png = await img.normalise().png({ compressionLevel: 1 }).toBuffer();
+  const png = await (stretched ? img : img.normalise()).png({ compressionLevel: 1 }).toBuffer();
   return { png, width: outWidth, height: outHeight, scale, inverted: inverted > data.length / 2 };
 }
 
@@ -112,6 +114,32 @@ export function removeRules(gray: Uint8Array, ground: Uint8Array, width: number,
   for (let i = 0; i < gray.length; i++) if (rule[i]) gray[i] = ground[i];
 }
 
+/**
+ * A sparse image's contrast stretched so the ink is black and the ground white, from the 0.2nd percentile of
+ * brightness to the 99th, in place; true when done. Sparse: the 1st percentile lies in the ground (less than
+ * 96 levels below the 99th: a table whose text is under 1 % of the pixels), where libvips' normalise (1st to
+ * 99th) would blacken its JPEG noise and grey cells and swell the type; any other image is left to it.
+ */
+export function stretch(gray: Uint8Array): boolean {
+  const counts = new Array<number>(256).fill(0);
+  for (let i = 0; i < gray.length; i++) counts[gray[i]]++;
+  const at = (share: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += counts[v];
+      if (seen >= gray.length * share) return v;
+    }
+    return 255;
+  };
+  const hi = at(0.99);
+  if (hi - at(0.01) >= 96) return false;
+  const lo = at(0.002);
+  if (hi - lo < 16) return false;
+  const k = 255 / (hi - lo);
+  for (let i = 0; i < gray.length; i++) gray[i] = Math.max(0, Math.min(255, Math.round((gray[i] - lo) * k)));
+  return true;
+}
+
 /** below this the ground is dark (0 black … 255 white) */
 const DARK_GROUND = 120;
 
@@ -134,6 +162,57 @@ async function background(sharp: Sharp, data: Buffer, width: number, height: num
     .extractChannel(0)
     .raw()
     .toBuffer();
+}
+
+/**
+ * The height of the body text's capitals and digits, in pixels: the vertical strokes of letters and digits
+ * ("1", "l", the sides of "0") run the glyph's full height, so the longest common vertical run of ink is it
+ * (below); null when there is no ink. Only strokes count: a run whose
+ * middle lies in a horizontal run of ink wider than 40 % of its height is part of a blob (a logo's disc, a
+ * filled bar), not of a letter. Unlike the height of the bands of inked rows, it is not fooled by lines set
+ * closely enough to merge into one band (a name over its ISIN in small type). Ink: clearly darker than the
+ * ground around it.
+ */
+export function glyphHeight(gray: Uint8Array, ground: Uint8Array, width: number, height: number): number | null {
+  const ink = (i: number) => gray[i] < ground[i] - 50;
+  // the width of the horizontal run of ink through each pixel
+  const across = new Uint16Array(gray.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let start = -1;
+    for (let x = 0; x <= width; x++) {
+      if (x < width && ink(row + x)) {
+        if (start < 0) start = x;
+      } else if (start >= 0) {
+        across.fill(Math.min(65535, x - start), row + start, row + x);
+        start = -1;
+      }
+    }
+  }
+  const counts = new Uint32Array(height + 1);
+  let total = 0;
+  for (let x = 0; x < width; x++) {
+    let run = 0;
+    for (let y = 0; y <= height; y++) {
+      if (y < height && ink(y * width + x)) run++;
+      else {
+        if (run >= 3 && across[(y - 1 - (run >> 1)) * width + x] <= run * 0.4) {
+          counts[run]++;
+          total++;
+        }
+        run = 0;
+      }
+    }
+  }
+  if (total < 20) return null;
+  // the runs' lengths peak at the body text's x-height (lowercase stems) and its capitals' height (digits,
+  // capitals, ascenders); a heading's few large glyphs make a far lower peak. The glyph height is the tallest
+  // length at least half as common as the commonest (lengths one apart counted half, for peaks split in two).
+  const smooth = (h: number) => counts[h] + ((counts[h - 1] ?? 0) + (counts[h + 1] ?? 0)) / 2;
+  let top = 0;
+  for (let h = 4; h < height; h++) top = Math.max(top, smooth(h));
+  for (let h = height - 1; h >= 4; h--) if (smooth(h) >= top / 2) return h;
+  return null;
 }
 
 /**

@@ -6,7 +6,10 @@
 import type { Suggestion } from "@folio/proto/pricing";
 import { TICKER_PATTERN } from "./series.ts";
 
-/** 0 exact ticker · 1 ticker prefix · 2 a word of the name starts with it · 3 the name contains it · 4 the source's own match */
+/**
+ * 0 exact ticker · 1 ticker prefix · 2 a word of the name starts with it · 3 the name contains it, or holds
+ * its words (nameHolds) · 4 the source's own match
+ */
 export function matchRank(query: string, candidate: Suggestion): number {
   const upper = query.trim().toUpperCase();
   const lower = query.trim().toLowerCase();
@@ -14,8 +17,62 @@ export function matchRank(query: string, candidate: Suggestion): number {
   if (candidate.ticker.startsWith(upper)) return 1;
   const name = candidate.name.toLowerCase();
   if (name.split(/[^a-z0-9&]+/).some((word) => word.startsWith(lower))) return 2;
-  if (name.includes(lower)) return 3;
+  if (name.includes(lower) || nameHolds(candidate.name, query)) return 3;
   return 4;
+}
+
+/** a name's words, lower case, accents and punctuation left out ("Nestlé S.A." → nestle, s, a) */
+const wordsOf = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** words a name may carry or leave out without naming another company */
+const FORMS = new Set([
+  "the",
+  "inc",
+  "corp",
+  "corporation",
+  "co",
+  "company",
+  "ltd",
+  "plc",
+  "sa",
+  "se",
+  "ag",
+  "nv",
+  "class",
+  "cl",
+  "reg",
+  "shs",
+]);
+
+/**
+ * A name as a person or a screen writes it, matched against a company's name word by word: every word of
+ * the query (legal forms and single letters aside) is a word of the name, the start of one ("Mkt" of
+ * "Market" is not: a start of at least three letters), or, for words of five letters or more, one letter
+ * away from one (a misreading: "Microsft"). "Procter Gamble" holds in "The Procter & Gamble Company",
+ * "Coca Cola" in "The Coca-Cola Company"; "Bitcoin Cash" does not hold in "Bitcoin".
+ */
+export function nameHolds(name: string, query: string): boolean {
+  const have = wordsOf(name);
+  const want = wordsOf(query).filter((w) => !FORMS.has(w) && (w.length > 1 || /\d/.test(w)));
+  if (want.length === 0) return false;
+  return want.every((w) =>
+    have.some(
+      (h) => h === w || (w.length >= 3 && h.startsWith(w)) || (w.length >= 5 && Math.abs(h.length - w.length) <= 1 && oneApart(h, w)),
+    ),
+  );
+}
+
+/** at most one letter changed, added or left out */
+function oneApart(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
 }
 
 /**

@@ -19,6 +19,7 @@ import { catalogueEntry } from "../catalogue.ts";
 import { closeOnOrBefore, spliceEarlier } from "../domain/closes.ts";
 import { DEFAULT_CURRENCY, pairCurrency } from "../domain/currency.ts";
 import { type DailyClose, guessAssetClass, lastCloseByMonth, parseCloseCsv, parseEvents, TICKER_PATTERN } from "../domain/series.ts";
+import { nameHolds } from "../domain/suggest.ts";
 import {
   type DayClose,
   emptyBatch,
@@ -168,7 +169,7 @@ export class CsvDirectoryProvider implements MarketDataProvider {
     const lower = query.trim().toLowerCase();
     return this.tickers()
       .map((ticker) => this.info(ticker))
-      .filter((info) => info.ticker.startsWith(upper) || info.name.toLowerCase().includes(lower));
+      .filter((info) => info.ticker.startsWith(upper) || info.name.toLowerCase().includes(lower) || nameHolds(info.name, query));
   }
 
   async metadata(ticker: string): Promise<SymbolInfo | null> {

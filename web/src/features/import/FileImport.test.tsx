@@ -23,10 +23,11 @@ async function openFileTab() {
 describe("the checks against the file, beside the import table", () => {
   it("shows each difference with what was done, the agreeing totals, the rows to look at, and edits that part from the file", async () => {
     mockApi({
-      "GET /v1/get/NEWCO": { status: 404, body: { error: "unknown ticker" } },
+      "GET /v1/get/NEWCO/close": { status: 404, body: { error: "unknown ticker" } },
+      "POST /v1/playground/value": { status: 503, body: { error: "pricing unavailable" } },
       [FILE]: reply({
         message: [
-          { ticker: "BND", name: "VANGUARD TOTAL BOND", quantity: 32.5, PoA: 72, DoA: "2025-01-02", account: "…789" },
+          { ticker: "BND", name: "VANGUARD TOTAL BOND", quantity: 32.5, PoA: 72, DoA: "2025-01-02", account: "…789", flags: [] },
           {
             ticker: "NEWCO",
             name: "NEWCO",
@@ -34,7 +35,7 @@ describe("the checks against the file, beside the import table", () => {
             PoA: 0,
             DoA: "2025-01-06",
             account: "…789",
-            note: "purchase price not in the file",
+            flags: [{ field: "price", code: "price-not-in-file", message: "The purchase price is not in the file: type what was paid." }],
           },
         ],
         checks: [
@@ -64,8 +65,15 @@ describe("the checks against the file, beside the import table", () => {
     expect(differences?.textContent).toContain("counted as an opening on 2025-01-02");
     expect(within(panel).getByRole("region", { name: "Agreeing" })?.textContent).toContain("Account Total: 9,610.75");
     expect(within(panel).getByRole("region", { name: "Rows to look at" })?.textContent).toContain(
-      "NEWCO · …789: purchase price not in the file",
+      "NEWCO · …789: The purchase price is not in the file: type what was paid.",
     );
+    // the same reason flags the row's price in the table, as a screenshot's unsure cell: Create waits for it
+    const flagged = screen.getByLabelText("Purchase price, row 2");
+    expect(flagged.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(flagged.getAttribute("aria-describedby") as string)?.textContent).toContain(
+      "The purchase price is not in the file",
+    );
+    expect(screen.getByRole("status").textContent).toContain("1 row to check");
     expect(within(panel).queryByRole("region", { name: "Edited since reading" })).toBeNull();
 
     // the user changes BND's quantity in the table: the panel says the table now differs from the file
@@ -79,9 +87,10 @@ describe("the checks against the file, beside the import table", () => {
 
   it("says so when the file states nothing to check against", async () => {
     mockApi({
+      "POST /v1/playground/value": { status: 503, body: { error: "pricing unavailable" } },
       [FILE]: reply({
         format: "robinhood",
-        message: [{ ticker: "AAPL", name: "", quantity: 1, PoA: 200, DoA: "2025-01-02", account: "" }],
+        message: [{ ticker: "AAPL", name: "", quantity: 1, PoA: 200, DoA: "2025-01-02", account: "", flags: [] }],
       }),
     });
     const { user } = await openFileTab();
@@ -104,9 +113,10 @@ describe("a history that starts mid-way", () => {
       message: "sells 10.065 BND but the file shows 0.0249 held before it: the file starts after the first buy",
     };
     const api = mockApi({
+      "POST /v1/playground/value": { status: 503, body: { error: "pricing unavailable" } },
       [FILE]: (call) =>
         String(call.body).includes('name="openings"')
-          ? reply({ message: [{ ticker: "BND", name: "", quantity: 39.9599, PoA: 72.31, DoA: "2025-01-02", account: "…0118" }] })
+          ? reply({ message: [{ ticker: "BND", name: "", quantity: 39.9599, PoA: 72.31, DoA: "2025-01-02", account: "…0118", flags: [] }] })
           : reply({ questions: [question] }),
     });
     const { user } = await openFileTab();
@@ -136,12 +146,13 @@ describe("the column mapping", () => {
     const columns = ["Boekdatum", "Code", "Stuks"];
     const saved: Array<{ id: string; name: string; columns: string[]; mapping: object; createdAt: string }> = [];
     const api = mockApi({
+      "POST /v1/playground/value": { status: 503, body: { error: "pricing unavailable" } },
       [FILE]: (call) => {
         const body = String(call.body);
         if (body.includes('name="mappingId"'))
           return reply({
             format: "csv",
-            message: [{ ticker: "IWDA", name: "", quantity: 7, PoA: 81.4, DoA: "2024-01-03", account: "" }],
+            message: [{ ticker: "IWDA", name: "", quantity: 7, PoA: 81.4, DoA: "2024-01-03", account: "", flags: [] }],
             columns,
             mapping: { ticker: "Code", quantity: "Stuks" },
             savedMapping: { id: "m1", name: "My bank" },
@@ -149,7 +160,7 @@ describe("the column mapping", () => {
         if (body.includes('name="mapping"'))
           return reply({
             format: "csv",
-            message: [{ ticker: "IWDA", name: "", quantity: 7, PoA: 81.4, DoA: "2024-01-03", account: "" }],
+            message: [{ ticker: "IWDA", name: "", quantity: 7, PoA: 81.4, DoA: "2024-01-03", account: "", flags: [] }],
             columns,
             mapping: { ticker: "Code", quantity: "Stuks" },
           });

@@ -8,15 +8,25 @@ import { NEW_SLUG } from "../../app/apiTypes.ts";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { Messages } from "../../app/messages.ts";
 import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";
-import { localIsoDate, purchasePriceOn } from "../portfolio/acquisition.ts";
 import { useSavePortfolioMutation } from "../portfolio/portfolioApi.ts";
-import { useLazyGetPriceQuery } from "../portfolio/pricingApi.ts";
+import { useLazyGetCloseQuery } from "../portfolio/pricingApi.ts";
+import { lookUpClose } from "../portfolio/useSuggestedClose.ts";
 import { showError, showSuccess } from "../toasts/toastsSlice.ts";
 import { FileImport, FORMAT_NAMES } from "./FileImport.tsx";
 import { ImportTable } from "./ImportTable.tsx";
-import { editRow, fromFile, fromScreenshot, historySummary, type ImportRow, numberText, toAssets } from "./importRows.ts";
+import {
+  askingClose,
+  closeAnswered,
+  closeWanted,
+  fromFile,
+  fromScreenshot,
+  historySummary,
+  type ImportRow,
+  toAssets,
+} from "./importRows.ts";
 import { ReconciliationPanel } from "./ReconciliationPanel.tsx";
 import { ScreenshotImport } from "./ScreenshotImport.tsx";
+import { useImportPreview } from "./useImportPreview.ts";
 
 type Source = "screenshot" | "file";
 
@@ -59,28 +69,30 @@ export function ImportPage() {
     if (!signedIn) dispatch(loginRequired());
   }, []);
 
-  const [getPrice] = useLazyGetPriceQuery();
+  const [fetchClose] = useLazyGetCloseQuery();
+  const preview = useImportPreview(rows);
 
   /**
-   * Rows read without a purchase price (a phone list that shows only the shares, a transfer in a broker's
-   * file) get the close of their date's month from pricing, or today's price for today; a price the user
-   * typed meanwhile is kept, and a ticker pricing does not know stays empty for the user.
+   * Rows without a purchase price (a phone list that shows only the shares, a transfer in a broker's file)
+   * are given the as-traded close of their date, as the Add window suggests it (lookUpClose), and again when
+   * their ticker or date changes, until the user types a price; a ticker pricing does not know stays empty,
+   * with the reason under the cell.
    */
-  const fillPrices = (read: ImportRow[]) => {
-    const today = localIsoDate(new Date());
-    for (const row of read.filter((r) => r.price === "" && r.ticker)) {
-      getPrice(row.ticker, true).then(({ data }) => {
-        const price = data ? purchasePriceOn(row.date, data, today) : null;
-        if (price === null) return;
-        setRows((current) => current?.map((r) => (r.id === row.id && r.price === "" ? editRow(r, "price", numberText(price)) : r)) ?? null);
-      });
+  useEffect(() => {
+    const wanted = (rows ?? []).map((r) => ({ id: r.id, ticker: r.ticker.trim(), date: r.date, key: closeWanted(r) })).filter((w) => w.key);
+    if (wanted.length === 0) return;
+    const keyOf = new Map(wanted.map((w) => [w.id, w.key as string]));
+    setRows((current) => current?.map((r) => (keyOf.has(r.id) ? askingClose(r, keyOf.get(r.id) as string) : r)) ?? null);
+    for (const w of wanted) {
+      lookUpClose(fetchClose, w.ticker, w.date).then((found) =>
+        setRows((current) => current?.map((r) => (r.id === w.id ? closeAnswered(r, w.key as string, found) : r)) ?? null),
+      );
     }
-  };
+  }, [rows, fetchClose]);
 
   const show = (read: ImportRow[]) => {
     setReading((n) => n + 1);
     setRows(read);
-    fillPrices(read);
   };
 
   const pick = (next: Source) => {
@@ -150,7 +162,15 @@ export function ImportPage() {
             </h2>
             <p className="muted">Check each row, fix what was misread, then create the portfolio.</p>
             <HistoryNote rows={rows} reply={fileReply} />
-            <ImportTable key={reading} rows={rows} onChange={setRows} onCreate={create} defaultName={defaultName} busy={saving} />
+            <ImportTable
+              key={reading}
+              rows={rows}
+              onChange={setRows}
+              onCreate={create}
+              defaultName={defaultName}
+              busy={saving}
+              preview={preview}
+            />
           </div>
           {fileReply && <ReconciliationPanel reply={fileReply} rows={rows} />}
         </div>

@@ -1,5 +1,6 @@
 import type { ImportFlag } from "@folio/proto/import";
 import { useId, useRef, useState } from "react";
+import { formatDate, formatMoney } from "../../lib/format.ts";
 import {
   type Column,
   confirmRow,
@@ -12,6 +13,7 @@ import {
   invalidCells,
 } from "./importRows.ts";
 import { useFlash } from "./useFlash.ts";
+import type { ImportPreview, RowFigures } from "./useImportPreview.ts";
 
 interface ImportTableProps {
   rows: ImportRow[];
@@ -20,17 +22,37 @@ interface ImportTableProps {
   onCreate: (name: string) => void;
   defaultName: string;
   busy: boolean;
+  /** the server's figures of the rows (useImportPreview) */
+  preview: ImportPreview;
   today?: Date;
 }
 
-const HEADERS: Array<[Column, string]> = [
+const HEADERS: Array<[Column | "cost", string]> = [
   ["ticker", "Ticker"],
   ["quantity", "Quantity"],
   ["price", "Purchase price"],
   ["cost", "Cost"],
   ["date", "Purchase date"],
 ];
-const label = (column: Column) => HEADERS.find(([k]) => k === column)?.[1] ?? column;
+const label = (column: Column | "cost") => HEADERS.find(([k]) => k === column)?.[1] ?? column;
+
+/** Column 4: the row's cost and today's value as the server's valuation gives them, or why there are none. */
+function Figures({ figures, currency }: { figures: RowFigures | "valuing" | undefined; currency: string }) {
+  if (figures === undefined) return <span className="muted">—</span>;
+  if (figures === "valuing") return <span className="muted">Being valued…</span>;
+  return (
+    <>
+      <span>{figures.cost === null ? "NA" : formatMoney(figures.cost, currency)}</span>
+      <div className="muted small">
+        {figures.unpriced
+          ? `No price (${figures.unpriced})`
+          : figures.marketValue === null
+            ? ""
+            : `${formatMoney(figures.marketValue, currency)} today`}
+      </div>
+    </>
+  );
+}
 
 /**
  * The rows read from a screenshot or a file, editable, checked before they become a portfolio (spec §5).
@@ -38,7 +60,7 @@ const label = (column: Column) => HEADERS.find(([k]) => k === column)?.[1] ?? co
  * assistive technology with the reason as its description, and keeps Create waiting until the user corrects
  * it or confirms the row ("Looks right"). On a phone each row is a card, so nothing scrolls sideways.
  */
-export function ImportTable({ rows, onChange, onCreate, defaultName, busy, today = new Date() }: ImportTableProps) {
+export function ImportTable({ rows, onChange, onCreate, defaultName, busy, preview, today = new Date() }: ImportTableProps) {
   const [name, setName] = useState(defaultName);
   const { flash, lit, marked } = useFlash();
   const [problem, setProblem] = useState<string | null>(null);
@@ -146,7 +168,7 @@ export function ImportTable({ rows, onChange, onCreate, defaultName, busy, today
                     {r.account && <div className="muted small">{r.account}</div>}
                     {reasons(r, "ticker")}
                   </td>
-                  {(["quantity", "price", "cost"] as const).map((column) => (
+                  {(["quantity", "price"] as const).map((column) => (
                     <td key={column} className={cellClass(r.id, column, flagsOf(r, column))} data-label={label(column)}>
                       <input
                         aria-label={`${label(column)}, row ${i + 1}`}
@@ -156,9 +178,20 @@ export function ImportTable({ rows, onChange, onCreate, defaultName, busy, today
                         value={r[column]}
                         onChange={(e) => set(r.id, column, e.target.value)}
                       />
+                      {column === "price" && r.priceNote && (
+                        <div
+                          className={`muted small price-note ${r.priceNote.kind}`}
+                          role={r.priceNote.kind === "failed" ? "note" : undefined}
+                        >
+                          {r.priceNote.text}
+                        </div>
+                      )}
                       {reasons(r, column)}
                     </td>
                   ))}
+                  <td className="figures" data-label="Cost" aria-label={`Cost, row ${i + 1}`}>
+                    <Figures figures={preview.rows.get(r.id)} currency={preview.currency} />
+                  </td>
                   <td className={cellClass(r.id, "date", flagsOf(r, "date"))} data-label="Purchase date">
                     <select
                       aria-label={`Purchase date, row ${i + 1}`}
@@ -212,6 +245,14 @@ export function ImportTable({ rows, onChange, onCreate, defaultName, busy, today
           </tbody>
         </table>
       </div>
+      <p className="import-totals muted" aria-live="polite">
+        {preview.problem ??
+          (preview.totals
+            ? `Together: cost ${formatMoney(preview.totals.cost, preview.currency)}${
+                preview.totals.marketValue === null ? "" : `, worth ${formatMoney(preview.totals.marketValue, preview.currency)} today`
+              }${preview.totals.pricesAsOf ? ` (prices as of ${formatDate(preview.totals.pricesAsOf)})` : ""}: the figures the portfolio will show.`
+            : "Costs and values are worked out by the server as rows are filled in.")}
+      </p>
       <div className="import-actions">
         <button type="button" className="button secondary" onClick={() => onChange([...rows, emptyRow(today)])}>
           Add a row

@@ -31,7 +31,8 @@ export function ReconciliationPanel({ reply, rows }: ReconciliationPanelProps) {
     .filter((c) => c.kind === "quantity" && c.ticker)
     .map((c) => ({ check: c, now: tableQuantity(c, rows) }))
     .filter(({ check, now }) => now === null || Math.abs(now - check.stated) > 1e-6);
-  const noted = reply.message.filter((r) => r.note);
+  // the rows the file could not fully fill, as read (the table flags the same cells until each is settled)
+  const noted = reply.message.filter((r) => r.flags.length > 0);
   return (
     <aside className="reconciliation card" aria-label="Checked against the file">
       <h2>Checked against the file</h2>
@@ -100,7 +101,7 @@ export function ReconciliationPanel({ reply, rows }: ReconciliationPanelProps) {
             {noted.map((r) => (
               <li key={`${r.account}:${r.ticker}`} className="check">
                 <strong>{r.ticker}</strong>
-                {r.account ? <span className="muted"> · {r.account}</span> : null}: {r.note}
+                {r.account ? <span className="muted"> · {r.account}</span> : null}: {r.flags.map((f) => f.message).join(" ")}
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import type { FileHistory, FileRow } from "@folio/proto/import";
 import { describe, expect, it } from "vitest";
 import { editRow, fromFile, historySummary, toAssets } from "./importRows.ts";
 
-const row: FileRow = { ticker: "NVDA", name: "NVIDIA CORP", quantity: 30, PoA: 55.1, DoA: "2024-01-15", account: "…6543" };
+const row: FileRow = { ticker: "NVDA", name: "NVIDIA CORP", quantity: 30, PoA: 55.1, DoA: "2024-01-15", account: "…6543", flags: [] };
 const histories: FileHistory[] = [
   {
     account: "…6543",

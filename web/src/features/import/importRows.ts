@@ -1,21 +1,28 @@
 /**
  * The import table's rows (screenshot and broker file alike) and their rules, pure.
  *
- * Columns: 1 ticker, 2 quantity, 3 purchase price, 4 cost (quantity × purchase price: typing a cost sets the
- * price, typing a quantity or price sets the cost), 5 purchase date (a select: the file's date when it has
- * one, today, 1 Jan of 1 to 4 years back). Spec §5: columns 2, 3 and 4 must each be a number > 0 and the
- * select in column 5 chosen, else the cells flash and nothing is created. The ticker (column 1) must be
- * present and a ticker's characters too (our addition: the server refuses anything else).
- * A screenshot's price is today's, so its rows start with today's date: the user picks the real date.
+ * Columns: 1 ticker, 2 quantity, 3 purchase price, 4 cost, 5 purchase date (a select: the file's date when
+ * it has one, today, 1 Jan of 1 to 4 years back). Spec §5: the inputs must each be a number > 0 and the
+ * select in column 5 chosen, else the cells flash and nothing is created. Column 4 is no input: it is the
+ * cost (and today's value) as the server's valuation of the rows gives them (useImportPreview), never worked
+ * out here. The ticker (column 1) must be present and a ticker's characters too (our addition: the server
+ * refuses anything else).
+ * A row without a purchase price (a phone list that shows only the shares, a transfer in a broker's file)
+ * is given the as-traded close of its date (GET /v1/get/{ticker}/close, as the Add window does); that
+ * suggestion follows the row's ticker and date until the user types a price, which is theirs from then on.
+ * A screenshot's rows start on today's date: the user picks the real date.
  *
  * Flags: what the server was not sure of (a ticker pricing does not know, a name matched loosely, a quantity
- * it could not check), each with its field and reason. A flag stays open until the user corrects its field
- * (any edit of that cell, or the offered symbol) or confirms the row as read; Create waits for every flag.
- * A row is the same for a screenshot and a broker file: ticker, name, quantity, price, date, flags.
+ * it could not check; a broker file's opening assumed, a date or price the file does not give), each with
+ * its field and reason. A flag stays open until the user corrects its field (any edit of that cell, or the
+ * offered symbol) or confirms the row as read; Create waits for every flag. A suggested close corrects
+ * nothing. A row is the same for a screenshot and a broker file: ticker, name, quantity, price, date, flags.
  */
+import { assetProblem } from "@folio/proto/asset-rules";
 import { TICKER_PATTERN } from "@folio/proto/constants";
 import type { FileHistory, FileRow, FileTrade, ImportFlag, ScreenshotRow } from "@folio/proto/import";
 import { acquisitionPresets, localIsoDate } from "../portfolio/acquisition.ts";
+import { LOOKING_UP, type PriceNote } from "../portfolio/useSuggestedClose.ts";
 
 export interface ImportRow {
   id: string;
@@ -23,12 +30,17 @@ export interface ImportRow {
   name: string;
   quantity: string;
   price: string;
-  cost: string;
   /** `YYYY-MM-DD`, "" when not chosen */
   date: string;
   account: string;
   /** open flags: what the user must correct or confirm before Create */
   flags: ImportFlag[];
+  /** the price is the close suggested for the row's ticker and date (not read, not typed) */
+  suggested: boolean;
+  /** under the purchase price: where the suggested price comes from, or why there is none */
+  priceNote: PriceNote;
+  /** `ticker|date` of the close asked for last */
+  closeAsked: string;
   /**
    * a broker file's history of the holding as buys and sales (README "Broker files": Trades), and the cells as
    * read: saved instead of the row while its quantity, price and date are as read (its ticker may be corrected)
@@ -36,7 +48,8 @@ export interface ImportRow {
   history?: { trades: FileTrade[]; quantity: string; price: string; date: string };
 }
 
-export type Column = "ticker" | "quantity" | "price" | "cost" | "date";
+/** the cells the user edits */
+export type Column = "ticker" | "quantity" | "price" | "date";
 
 /** the cell a flag points at (a name is shown, and corrected, in the ticker's cell) */
 export const flagColumn = (flag: ImportFlag): Column => (flag.field === "name" ? "ticker" : flag.field);
@@ -63,70 +76,93 @@ export function cellNumber(text: string): number | null {
 let seq = 0;
 const nextId = () => `row-${++seq}`;
 
+const row = (fields: Pick<ImportRow, "ticker" | "name" | "quantity" | "price" | "date" | "account" | "flags">): ImportRow => ({
+  id: nextId(),
+  ...fields,
+  suggested: false,
+  priceNote: null,
+  closeAsked: "",
+});
+
+/** A screenshot's rows: the screen's price when it shows one; else the close of the row's date is asked for. */
 export function fromScreenshot(rows: ScreenshotRow[], today: Date): ImportRow[] {
-  return rows.map((r) => {
-    const price = r.price ?? (r.marketValue && r.quantity ? r.marketValue / r.quantity : null);
-    return {
-      id: nextId(),
+  return rows.map((r) =>
+    row({
       ticker: r.ticker,
       name: r.name,
       quantity: numberText(r.quantity),
-      price: numberText(price),
-      cost: numberText(price !== null ? r.quantity * price : null),
+      price: numberText(r.price),
       date: localIsoDate(today),
       account: "",
       flags: r.flags ?? [],
-    };
-  });
+    }),
+  );
 }
 
 /** A broker file's rows; `histories` (the reply's) give each row its buys and sales when the file has them. */
 export function fromFile(rows: FileRow[], histories: readonly FileHistory[] = []): ImportRow[] {
   return rows.map((r) => {
-    const row: ImportRow = {
-      id: nextId(),
+    const read = row({
       ticker: r.ticker,
       name: r.name,
       quantity: numberText(r.quantity),
       price: numberText(r.PoA),
-      cost: numberText(r.PoA > 0 ? r.quantity * r.PoA : null),
       date: r.DoA,
       account: r.account,
       flags: r.flags ?? [],
-    };
+    });
     const history = histories.find((h) => h.quantity > 0 && h.account === r.account && h.ticker === r.ticker && h.quantity === r.quantity);
-    if (history) row.history = { trades: history.trades, quantity: row.quantity, price: row.price, date: row.date };
-    return row;
+    if (history) read.history = { trades: history.trades, quantity: read.quantity, price: read.price, date: read.date };
+    return read;
   });
 }
 
 export function emptyRow(today: Date): ImportRow {
-  return { id: nextId(), ticker: "", name: "", quantity: "", price: "", cost: "", date: localIsoDate(today), account: "", flags: [] };
+  return row({ ticker: "", name: "", quantity: "", price: "", date: localIsoDate(today), account: "", flags: [] });
 }
 
-/** A cell edited: quantity and price keep the cost in step; a cost sets the price. Editing a flagged cell corrects it. */
-export function editRow(row: ImportRow, column: Column, text: string): ImportRow {
-  const corrected = column === "cost" ? "price" : column;
-  const next = {
-    ...row,
+/** A cell edited: editing a flagged cell corrects it; a typed price is the user's (no longer a suggestion). */
+export function editRow(r: ImportRow, column: Column, text: string): ImportRow {
+  const next: ImportRow = {
+    ...r,
     [column]: column === "ticker" ? text.toUpperCase() : text,
-    flags: row.flags.filter((f) => flagColumn(f) !== corrected),
+    flags: r.flags.filter((f) => flagColumn(f) !== column),
   };
-  const q = cellNumber(next.quantity);
-  if (column === "quantity" || column === "price") {
-    const p = cellNumber(next.price);
-    next.cost = q !== null && p !== null ? numberText(q * p) : "";
-  } else if (column === "cost") {
-    const c = cellNumber(next.cost);
-    if (q !== null && q > 0 && c !== null) next.price = numberText(c / q);
-  }
+  if (column === "price") return { ...next, suggested: false, priceNote: null, closeAsked: "" };
   return next;
 }
 
+const looksLikeTicker = (t: string) => t.trim() !== "" && tickerRule.test(t.trim());
+
+/**
+ * The close this row should be given now, as `ticker|date`: when it has no price (or a suggested one) and a
+ * ticker and date the close was not asked for yet; null otherwise.
+ */
+export function closeWanted(r: ImportRow): string | null {
+  if (!(r.price === "" || r.suggested) || !looksLikeTicker(r.ticker) || !/^\d{4}-\d{2}-\d{2}$/.test(r.date)) return null;
+  const key = `${r.ticker.trim()}|${r.date}`;
+  return key === r.closeAsked ? null : key;
+}
+
+/** The close of `key` asked for: a suggested price is taken away meanwhile (it was another day's). */
+export const askingClose = (r: ImportRow, key: string): ImportRow => ({
+  ...r,
+  closeAsked: key,
+  price: r.suggested ? "" : r.price,
+  suggested: false,
+  priceNote: LOOKING_UP,
+});
+
+/** The close's answer, when the row still wants it: its price suggested, with the note; or why there is none. */
+export function closeAnswered(r: ImportRow, key: string, found: { price: string; note: NonNullable<PriceNote> }): ImportRow {
+  if (r.closeAsked !== key || !(r.price === "" || r.suggested)) return r;
+  return { ...r, price: found.price, suggested: found.price !== "", priceNote: found.note };
+}
+
 /** The date choices of a row: its own date when it is not a preset, then the presets. */
-export function dateOptions(row: ImportRow, today: Date): { label: string; date: string }[] {
+export function dateOptions(r: ImportRow, today: Date): { label: string; date: string }[] {
   const presets = acquisitionPresets(today);
-  if (row.date && !presets.some((p) => p.date === row.date)) return [{ label: row.date, date: row.date }, ...presets];
+  if (r.date && !presets.some((p) => p.date === r.date)) return [{ label: r.date, date: r.date }, ...presets];
   return presets;
 }
 
@@ -134,8 +170,8 @@ export function dateOptions(row: ImportRow, today: Date): { label: string; date:
 export function invalidCells(rows: ImportRow[]): Set<string> {
   const bad = new Set<string>();
   for (const r of rows) {
-    if (!r.ticker.trim() || !tickerRule.test(r.ticker.trim())) bad.add(`${r.id}:ticker`);
-    for (const column of ["quantity", "price", "cost"] as const) {
+    if (!looksLikeTicker(r.ticker)) bad.add(`${r.id}:ticker`);
+    for (const column of ["quantity", "price"] as const) {
       const n = cellNumber(r[column]);
       if (n === null || !(n > 0)) bad.add(`${r.id}:${column}`);
     }
@@ -155,6 +191,15 @@ export interface ImportedAsset {
   fee?: number;
 }
 
+/** One row as a portfolio's position (call for rows invalidCells has no cell of). */
+export const toAsset = (r: ImportRow): ImportedAsset => ({
+  ticker: r.ticker.trim(),
+  name: r.name,
+  quantity: cellNumber(r.quantity) as number,
+  PoA: cellNumber(r.price) as number,
+  DoA: r.date,
+});
+
 const tradeAssets = (ticker: string, name: string, trades: readonly FileTrade[]): ImportedAsset[] =>
   trades.map((t) =>
     t.side === "sell"
@@ -173,17 +218,7 @@ const asRead = (r: ImportRow) =>
  */
 export function toAssets(rows: ImportRow[], closed: readonly FileHistory[] = []): ImportedAsset[] {
   const assets = rows.flatMap((r): ImportedAsset[] =>
-    r.history && asRead(r)
-      ? tradeAssets(r.ticker.trim(), r.name, r.history.trades)
-      : [
-          {
-            ticker: r.ticker.trim(),
-            name: r.name,
-            quantity: cellNumber(r.quantity) as number,
-            PoA: cellNumber(r.price) as number,
-            DoA: r.date,
-          },
-        ],
+    r.history && asRead(r) ? tradeAssets(r.ticker.trim(), r.name, r.history.trades) : [toAsset(r)],
   );
   for (const c of closed) if (c.quantity === 0) assets.push(...tradeAssets(c.ticker, c.name, c.trades));
   return assets;
@@ -202,8 +237,20 @@ export function historySummary(rows: ImportRow[], closed: readonly FileHistory[]
   };
 }
 
+/**
+ * The rows the server can value as they stand (a ticker, a quantity and a price above 0, a purchase date the
+ * asset rules accept), each with its asset: the preview values these, and shows nothing for the others.
+ */
+export function valuableRows(rows: ImportRow[], today: string): { row: ImportRow; asset: ImportedAsset }[] {
+  const cells = invalidCells(rows);
+  return rows
+    .filter((r) => !["ticker", "quantity", "price", "date"].some((c) => cells.has(`${r.id}:${c}`)))
+    .map((r) => ({ row: r, asset: toAsset(r) }))
+    .filter(({ asset }) => assetProblem(asset, today, true) === null);
+}
+
 /** The row confirmed as read: its flags are closed. */
-export const confirmRow = (row: ImportRow): ImportRow => ({ ...row, flags: [] });
+export const confirmRow = (r: ImportRow): ImportRow => ({ ...r, flags: [] });
 
 /** The rows that still have an open flag. */
 export const flaggedRows = (rows: ImportRow[]): ImportRow[] => rows.filter((r) => r.flags.length > 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acquisitionPresets, closeFailureNote, closeNote, localIsoDate, priceText, purchasePriceOn } from "./acquisition.ts";
+import { acquisitionPresets, closeFailureNote, closeNote, localIsoDate, priceText } from "./acquisition.ts";
 
 describe("acquisition presets (spec §5)", () => {
   it("1 is today; 2 to 5 are 1 January of 1 to 4 years back", () => {
@@ -35,23 +35,5 @@ describe("the suggested purchase price", () => {
     expect(closeFailureNote(404, "ZZZ", "2020-01-02")).toBe("No close found for ZZZ on or before Jan 02, 2020: type the price you paid.");
     expect(closeFailureNote(400, "NVDA", "2030-01-02")).toBe("No close for this date: type the price you paid.");
     expect(closeFailureNote("FETCH_ERROR", "NVDA", "2020-01-02")).toBe("The close could not be loaded: type the price you paid.");
-  });
-});
-
-describe("purchasePriceOn (the import table's fill)", () => {
-  const prices = { latestPrice: 210.96, historical_data: { "2024-01": 61.53, "2025-01": 120.07 } };
-  const today = "2026-11-22";
-
-  it("is the close of the chosen month", () => {
-    expect(purchasePriceOn("2024-01-01", prices, today)).toBe(61.53);
-    expect(purchasePriceOn("2025-01-31", prices, today)).toBe(120.07);
-  });
-  it("is the latest price for a date in the current month with no close yet", () => {
-    expect(purchasePriceOn("2026-11-22", prices, today)).toBe(210.96);
-  });
-  it("is none for a past month without a close: never another month's price", () => {
-    expect(purchasePriceOn("2023-06-15", prices, today)).toBeNull();
-    expect(purchasePriceOn("", prices, today)).toBeNull();
-    expect(purchasePriceOn("2026-11-22", { latestPrice: 0 }, today)).toBeNull();
   });
 });

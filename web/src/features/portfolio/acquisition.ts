@@ -54,27 +54,3 @@ export function closeFailureNote(status: number | string | undefined, ticker: st
   if (status === 400) return "No close for this date: type the price you paid.";
   return "The close could not be loaded: type the price you paid.";
 }
-
-/** What the price look-up tells about a ticker's prices. */
-export interface PriceHistory {
-  latestPrice?: number | null | undefined;
-  /** `YYYY-MM` → the last close of that month */
-  historical_data?: Record<string, number> | undefined;
-}
-
-const positive = (n: number | null | undefined): n is number => typeof n === "number" && Number.isFinite(n) && n > 0;
-
-/**
- * The import table's price fill (features/import/ImportPage.tsx): the close of the date's month from the
- * monthly history (adjusted for later splits and dividends), else for the current month the latest price.
- * Not the price actually paid: the Add and Edit windows ask for the as-traded close instead, and the import
- * should too (left to the import's owners).
- */
-export function purchasePriceOn(date: string, prices: PriceHistory, today: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const month = date.slice(0, 7);
-  const close = prices.historical_data?.[month];
-  if (positive(close)) return close;
-  if (month >= today.slice(0, 7) && positive(prices.latestPrice)) return prices.latestPrice;
-  return null;
-}

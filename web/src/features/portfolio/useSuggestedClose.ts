@@ -6,6 +6,29 @@ import { useLazyGetCloseQuery } from "./pricingApi.ts";
 /** What stands under the purchase price: where the suggested price comes from, or why there is none. */
 export type PriceNote = { kind: "loading" | "close" | "failed"; text: string } | null;
 
+/** The note while a close is being looked up. */
+export const LOOKING_UP: NonNullable<PriceNote> = { kind: "loading", text: "Looking up that day's close…" };
+
+/** The close call as `useLazyGetCloseQuery` gives it. */
+export type FetchClose = ReturnType<typeof useLazyGetCloseQuery>[0];
+
+/**
+ * The as-traded close of `ticker` on `date` (or the last trading day before it) as a purchase price field
+ * holds it, with its note; no price and why when there is none: no other price (a monthly or adjusted close)
+ * stands in. Shared by the Add and Edit windows (useSuggestedClose) and the import table's rows.
+ */
+export async function lookUpClose(
+  fetchClose: FetchClose,
+  ticker: string,
+  date: string,
+): Promise<{ price: string; note: NonNullable<PriceNote> }> {
+  const result = await fetchClose({ ticker, date }, true);
+  if (result.data && result.data.close > 0)
+    return { price: priceText(result.data.close), note: { kind: "close", text: closeNote(result.data, date) } };
+  const status = replyError(result.error)?.status ?? undefined;
+  return { price: "", note: { kind: "failed", text: closeFailureNote(status, ticker, date) } };
+}
+
 /**
  * The purchase price field of the Add and Edit windows: the as-traded close of the chosen day (or the last
  * trading day before it) is suggested, to the cent and labelled, until the user types a price, which is
@@ -27,18 +50,14 @@ export function useSuggestedClose(initial = "") {
     const key = `${ticker}|${date}`;
     latest.current = key;
     setPrice("");
-    setNote({ kind: "loading", text: "Looking up that day's close…" });
-    const result = await fetchClose({ ticker, date }, true);
+    setNote(LOOKING_UP);
+    const found = await lookUpClose(fetchClose, ticker, date);
     if (latest.current !== key || typed.current) return;
-    if (result.data && result.data.close > 0) {
-      const text = priceText(result.data.close);
-      setPrice(text);
-      setNote({ kind: "close", text: closeNote(result.data, date) });
-      onPrice?.(text);
-      return;
+    setNote(found.note);
+    if (found.price) {
+      setPrice(found.price);
+      onPrice?.(found.price);
     }
-    const status = replyError(result.error)?.status ?? undefined;
-    setNote({ kind: "failed", text: closeFailureNote(status, ticker, date) });
   };
 
   const type = (text: string) => {

@@ -43,7 +43,7 @@ export type { CsvRow } from "./csv.ts";
 export type { ColumnMapping, GenericStatement } from "./generic.ts";
 export { proposeMapping } from "./generic.ts";
 export type { Transaction } from "./ledger.ts";
-export type { BrokerFormat, ImportedPosition, RowError, Statement } from "./port.ts";
+export type { BrokerFormat, ImportedPosition, RowError, RowFlag, Statement } from "./port.ts";
 export { FileProblem } from "./port.ts";
 export type { Check, Opening, Question, Settled } from "./settle.ts";
 

@@ -22,7 +22,7 @@
  *   positions section); their cost is unknown unless the positions section states an average cost.
  * A sale or transfer out of more than the replay shows held means the history starts after the first buy.
  * The holding is never set to 0: the missing shares are counted as an opening (at least that many were held
- * before the file's first line; the replay goes on as if they had been), the row carries a note, and the
+ * before the file's first line; the replay goes on as if they had been), the row is flagged, and the
  * shortfall becomes a question to the user (see settle.ts). PoA is cost ÷ shares of known cost (4 places);
  * DoA the first buy of the current holding (the file's first date when it began before the file).
  */

@@ -19,8 +19,19 @@ export interface ImportedPosition {
   DoA: string;
   /** the broker account the holding sits in, "" when the file does not say */
   account: string;
-  /** why the row needs a look before it is saved (an opening position assumed, a cost the file does not give) */
-  note?: string;
+  /**
+   * what the user must confirm or correct before it is saved (an opening position assumed, a purchase date or
+   * price the file does not give, another market's listing): the import table's flags, as a screenshot row's;
+   * absent when there is nothing to check
+   */
+  flags?: RowFlag[];
+}
+
+/** Why a cell of a row needs a look: the field, a code and the sentence the table shows under the cell. */
+export interface RowFlag {
+  field: "ticker" | "quantity" | "price" | "date";
+  code: "assumed-opening" | "date-not-in-file" | "price-not-in-file" | "price-stands-in" | "other-market" | "no-ticker";
+  message: string;
 }
 
 /** A row the parser could not use, with a message a person can act on. `line` is 1-based in the file. */

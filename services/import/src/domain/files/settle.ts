@@ -19,7 +19,7 @@
  */
 import { round } from "../numbers.ts";
 import { type Entry, firstDates, fmt, holdingId, replay, type Transaction } from "./ledger.ts";
-import type { BrokerFormat, ImportedPosition, PositionLine, RowError, Statement } from "./port.ts";
+import type { BrokerFormat, ImportedPosition, PositionLine, RowError, RowFlag, Statement } from "./port.ts";
 import { type Trade, tradesByHolding, tradesFor } from "./trades.ts";
 
 /** The user's answer: shares of `key` held in `account` before the history's first date. */
@@ -312,13 +312,28 @@ export function settle(statements: Statement[], options: { asOf: string; opening
       continue;
     }
     if (p) continue;
-    const notes: string[] = [];
+    const flags: RowFlag[] = [];
+    const since = first.get(h.account);
     if (asked.has(key))
-      notes.push(`the file starts after the first buy: ${fmt(h.quantity)} assumes the least held before ${first.get(h.account)}`);
-    else if (h.opened && !answers.has(key)) notes.push(`held before ${first.get(h.account)}: purchase date not in the file`);
-    if (h.costUnknown && h.PoA === 0) notes.push("purchase price not in the file");
-    const market = marketNote(h.ticker, h.currency);
-    if (market) notes.push(market);
+      flags.push({
+        field: "quantity",
+        code: "assumed-opening",
+        message: `The file starts after the first buy: ${fmt(h.quantity)} assumes the least held before ${since}. Answer the question about it, or correct the quantity.`,
+      });
+    else if (h.opened && !answers.has(key))
+      flags.push({
+        field: "date",
+        code: "date-not-in-file",
+        message: `Held before ${since}, the file's first day: the purchase date is not in the file. Choose it, or confirm this one.`,
+      });
+    if (h.costUnknown && h.PoA === 0)
+      flags.push({
+        field: "price",
+        code: "price-not-in-file",
+        message: "The purchase price is not in the file: type what was paid, or confirm the close of the purchase date.",
+      });
+    const market = marketFlag(h.ticker, h.currency);
+    if (market) flags.push(market);
     const history = asked.has(key) ? null : tradesFor(trades.get(key), h.quantity);
     if (history) histories.push({ account: h.account, ticker: h.ticker, name: h.name, quantity: h.quantity, trades: history });
     rows.push({
@@ -328,7 +343,7 @@ export function settle(statements: Statement[], options: { asOf: string; opening
       PoA: h.PoA,
       DoA: h.DoA || asOf,
       account: h.account,
-      ...(notes.length ? { note: notes.join("; ") } : {}),
+      ...(flags.length ? { flags } : {}),
     });
   }
   for (const p of positions) {
@@ -336,9 +351,13 @@ export function settle(statements: Statement[], options: { asOf: string; opening
     const h = replayedBy.get(id(p.account, p.key));
     const known = h && Math.abs(h.quantity - p.quantity) <= SHARES ? h : undefined;
     const PoA = p.averageCost ?? (known && known.PoA > 0 ? known.PoA : (p.price ?? 0));
-    const notes: string[] = [];
+    const flags: RowFlag[] = [];
     if (p.averageCost === null && !(known && known.PoA > 0) && p.price !== null)
-      notes.push("purchase price not in the file: its price stands in");
+      flags.push({
+        field: "price",
+        code: "price-stands-in",
+        message: "The purchase price is not in the file: the file's current price stands in. Type what was paid, or confirm it.",
+      });
     const history = tradesFor(trades.get(id(p.account, p.key)), p.quantity);
     if (history)
       histories.push({
@@ -355,7 +374,7 @@ export function settle(statements: Statement[], options: { asOf: string; opening
       PoA: round(PoA, 4),
       DoA: (h?.DoA || "") === "" ? asOf : (h?.DoA as string),
       account: p.account,
-      ...(notes.length ? { note: notes.join("; ") } : {}),
+      ...(flags.length ? { flags } : {}),
     });
   }
   rows.sort((a, b) => a.account.localeCompare(b.account) || a.ticker.localeCompare(b.ticker));
@@ -431,14 +450,23 @@ export function settle(statements: Statement[], options: { asOf: string; opening
 /**
  * A ticker without a market suffix priced in another currency than dollars may name another listing than the
  * file's (SAP in euros is SAP.DE, not the dollar ADR); a coin priced in dollars bought in another currency
- * keeps that currency's purchase price. Either way the row says so.
+ * keeps that currency's purchase price. Either way the row is flagged.
  */
-function marketNote(ticker: string, currency: string | undefined): string | undefined {
+function marketFlag(ticker: string, currency: string | undefined): RowFlag | undefined {
   const c = (currency ?? "").toUpperCase();
   if (!c || c === "USD") return undefined;
-  if (/-USD$/.test(ticker)) return `purchase price in ${c}; ${ticker} is priced in dollars`;
+  if (/-USD$/.test(ticker))
+    return {
+      field: "price",
+      code: "other-market",
+      message: `The purchase price is in ${c} but ${ticker} is priced in dollars: type the price in dollars, or confirm it.`,
+    };
   if (/\.[A-Z]{1,3}$/.test(ticker) || /^[A-Z]{2}[A-Z0-9]{9}\d$/.test(ticker)) return undefined;
-  return `priced in ${c} in the file: check that ${ticker} is that market's listing`;
+  return {
+    field: "ticker",
+    code: "other-market",
+    message: `Priced in ${c} in the file: check that ${ticker} is that market's listing (add its market's suffix, e.g. .DE), or confirm it.`,
+  };
 }
 
 function withoutNote(c: Check): Check {

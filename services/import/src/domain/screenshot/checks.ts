@@ -167,7 +167,7 @@ function quantityCheck(e: HoldingEvidence, quantity: number): { score: number; f
       flag: {
         field: "quantity",
         code: "unsure-quantity",
-        message: `The quantity was read as ${quantity} and, read again, as ${e.disagree}: check it.`,
+        message: `The quantity reads as ${quantity} or, read again, as ${e.disagree}: check it.`,
       },
     };
   if (e.quantity === "product") return { score: 1 };

@@ -129,17 +129,29 @@ const NOT_TICKERS = new Set([
 ]);
 const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
 const UNIT_WORDS = ["shares", "share", "stk", "stück", "pcs", "pieces", "units", "aandelen", "titres", "acciones"];
+/** a letter ü as the recognition often gives it ("Stiick", "Stlick", "Stuck") */
+const umlaut = (word: string) => word.replace(/ü/g, "u").replace(/ii|li|il|ll/g, "u");
 /**
  * A unit word after a number, as the recognition gives it: "pcs-", "shares." and one letter misread in a
- * unit of three letters or more ("pes" for "pcs", "sharcs"), lower case only (STX is a ticker, "stk" a unit).
+ * unit of three letters or more ("pes" for "pcs", "sharcs", "Stiick" for "Stück"), in lower case or with a
+ * capital first letter only (STX is a ticker, "stk" and "Stk" a unit).
  */
 function isUnitAfterNumber(word: string): boolean {
   if (UNITS.test(word)) return true;
   const letters = word.replace(/[^\p{L}]/gu, "");
-  if (letters.length < 3 || letters !== letters.toLowerCase() || letters.length < word.length - 2) return false;
+  const lower = letters.toLowerCase();
+  if (letters.length < 3 || letters.slice(1) !== lower.slice(1) || letters.length < word.length - 2) return false;
   if (UNITS.test(letters)) return true;
-  return UNIT_WORDS.some((u) => u.length >= 3 && Math.abs(u.length - letters.length) <= 1 && editDistance(u, letters) <= 1);
+  return UNIT_WORDS.some(
+    (u) =>
+      u.length >= 3 &&
+      (letters[0] === lower[0] || u.length >= 4) &&
+      Math.abs(u.length - lower.length) <= 2 &&
+      editDistance(umlaut(u), umlaut(lower)) <= 1,
+  );
 }
+/** an account's word that is a company's, before its legal form ("Home Depot Inc") */
+const ACCOUNT_IN_NAME = /\b(depot|individual|joint|brokerage)\s+(inc|corp|co|plc|ltd|sa|ag|se|nv|group)\b/i;
 /** a company's legal form after its name */
 const LEGAL_FORM = /^(se|ag|nv|plc|inc\.?|corp\.?|sa|ltd\.?|co\.?|asa|ab|oyj|spa|gmbh|kgaa)$/i;
 /** words of column headers, in the languages brokers' screens use */
@@ -180,9 +192,20 @@ interface Token {
   nameWord?: boolean;
 }
 
+type ColumnKind = "quantity" | "price" | "value" | "ticker" | "cost" | "change" | "weight" | "other";
+
+/** a header cell: what its column holds and where it stands */
+interface Column {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+}
+
 interface Columns {
   /** the table's first column is the symbol: a row's first word is its ticker whatever case OCR gave it */
   symbolFirst?: boolean;
+  /** every header cell, left to right (when the OCR gave boxes) */
+  list?: Column[];
   quantity?: number;
   price?: number;
   value?: number;
@@ -206,6 +229,8 @@ export interface ScreenshotReading {
   errors: ScreenshotError[];
   /** lines with two or more amounts that belong to no holding: a sign the recognition missed the names */
   orphans: number;
+  /** errors of lines that looked like a holding (a ticker, or two amounts or more) whose quantity could not be told */
+  missed: number;
 }
 
 export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): ScreenshotReading {
@@ -218,6 +243,7 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
     rows: readings.flatMap((r) => r.rows),
     errors: readings.flatMap((r) => r.errors),
     orphans: readings.reduce((n, r) => n + r.orphans, 0),
+    missed: readings.reduce((n, r) => n + r.missed, 0),
   };
 }
 
@@ -295,8 +321,9 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
   let columns: Columns = {};
   let current: Holding | null = null;
   let orphans = 0;
+  const tally = { missed: 0 };
   const finish = () => {
-    if (current) settle(current, columns, rows, errors);
+    if (current) settle(current, columns, rows, errors, tally);
     current = null;
   };
   lines.forEach((line, index) => {
@@ -310,8 +337,16 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     }
     const tokens = tokenize(line, decimal, columns);
     // an account's words in a line that shows a holding in full are a company's ("Home Depot Inc 4.8 £398.28 £1,915.81")
-    const accountLine = ACCOUNT.test(text) && !findTriple(tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed));
-    if (TOTAL.test(text) || TOTAL_WORD.test(text) || CASH.test(text) || accountLine) {
+    // and so is one before a legal form, whatever the line shows ("Home Depot Inc -2.56%")
+    const accountLine =
+      ACCOUNT.test(text) &&
+      !ACCOUNT_IN_NAME.test(text) &&
+      !findTriple(tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed));
+    // a cash line shows one amount; a holding whose name says cash shows its ticker and amounts ("BCH Bitcoin Cash")
+    const cashLine =
+      CASH.test(text) &&
+      !(tokens.some((t) => t.ticker) && tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed).length >= 2);
+    if (TOTAL.test(text) || TOTAL_WORD.test(text) || cashLine || accountLine) {
       finish();
       return;
     }
@@ -333,6 +368,21 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     if (nameOnly && current?.ticker && !current.name.length && complete(current)) {
       current.name = name;
       current.text.push(text);
+      return;
+    }
+    // a name that opens with an upper-case word ("ING Groep +1.89%", "ASML Holding") and shows no amount, under a
+    // holding that has its ticker and not yet its name nor its quantity, is that holding's name: a card's second line
+    if (
+      ticker &&
+      tickerToken?.nameWord &&
+      current?.ticker &&
+      !current.name.length &&
+      !complete(current) &&
+      !tokens.some((t) => t.value !== undefined && !t.percent && !t.signed)
+    ) {
+      current.name = name;
+      current.text.push(text);
+      current.tokens.push(...tokens.filter((t) => t.value !== undefined));
       return;
     }
     if (
@@ -374,7 +424,7 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     if (name.length && !h.name.length) h.name = name;
   });
   finish();
-  return { rows, errors, orphans };
+  return { rows, errors, orphans, missed: tally.missed };
 }
 
 /** whether a holding already shows its quantity: shares marked by a unit, or quantity × price = value */
@@ -383,39 +433,57 @@ function complete(h: Holding): boolean {
   return numbers.some((n) => n.unit) || findTriple(numbers) !== null;
 }
 
+/**
+ * A column header's phrase (the words of one header cell: "Market Value", "Avg Price", "Cost Basis Total")
+ * → what the column holds. Costs, gains and weights come first: "Avg Price" is a cost, "Gain/Loss $" a gain,
+ * "Kurswert" a value although it holds "Kurs".
+ */
+function columnKind(phrase: string, totalIsQuantity: boolean): ColumnKind {
+  const p = phrase.toLowerCase().replace(/[/()]/g, " ").replace(/\s+/g, " ").trim();
+  const words = p.split(" ");
+  if (/^(symbol|ticker|instrument|coin|asset)$/.test(words[0])) return "ticker";
+  if (/\b(avg\.?|average|cost|basis|einstand\w*|kaufkurs|paid|ø)(\b|$)/.test(p)) return "cost";
+  if (/(\b(gain|loss|p&l|p l|pnl|unrealized|unrealised|unrlzd|change|return|entwicklung|performance|day's|today)\b|^\+ -|^\+\/-)/.test(p))
+    return "change";
+  if (/\b(weight|allocation|gewicht|anteil)\b|^%$/.test(p)) return "weight";
+  if (words.some((w) => QUANTITY_HEADER.test(w))) return "quantity";
+  if (p === "total" && totalIsQuantity) return "quantity";
+  if (/(\b(value|waarde|valeur|mkt)\b|\p{L}*wert$)/u.test(p)) return "value";
+  if (/\b(price|last|kurs|koers|cours|quote)\b/.test(p)) return "price";
+  return "other";
+}
+
 function headerColumns(line: ScreenshotLine): Columns | null {
   const words: ScreenshotWord[] = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
   // a header names columns: two header words or more, most of its words, and no amounts
   if (words.some((w) => /\d/.test(w.text) && !/^\d+$/.test(w.text))) return null;
   const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")));
-  if (hits.length < 2 || hits.length < words.length * 0.4) return null;
+  // with a whole number in it, most of its words ("Vanguard Total Bond Market 31" is a fund's name and its shares)
+  const share = words.some((w) => /^\d+$/.test(w.text)) ? 0.6 : 0.4;
+  if (hits.length < 2 || hits.length < words.length * share) return null;
   const columns: Columns = { symbolFirst: /^(symbol|ticker|instrument|coin|asset)$/i.test(words[0]?.text ?? "") };
   if (!line.words) return columns;
-  const centre = (w: { x0: number; x1: number }) => (w.x0 + w.x1) / 2;
-  // a header of two words ("Market Value") is centred on both; the last word of the name marks the column
-  const next = (i: number) => words[i + 1];
   // "Total" heads the quantity only where nothing else does and no price is shown (a crypto exchange's
   // Total / Available / In order), never after Cost, Basis or Gain ("Cost Basis Total")
   const totalIsQuantity = !words.some((w) => QUANTITY_HEADER.test(w.text) || /^(price|last|kurs|koers|cours)$/i.test(w.text));
-  words.forEach((w, i) => {
-    const t = w.text.toLowerCase();
-    const span = next(i) && /^(value|price|basis)$/i.test(next(i).text) ? { x0: w.x0, x1: next(i).x1 } : w;
-    if (QUANTITY_HEADER.test(t) && columns.quantity === undefined) columns.quantity = centre(w);
-    else if (
-      t === "total" &&
-      totalIsQuantity &&
-      columns.quantity === undefined &&
-      !/^(gain|value|cost|return)/i.test(next(i)?.text ?? "") &&
-      !/^(cost|basis|gain|loss|gain\/loss)$/i.test(words[i - 1]?.text ?? "")
-    )
-      columns.quantity = centre(w);
-    else if (/^(price|kurs|koers|cours)$/.test(t) && columns.price === undefined && !/^(avg|average)\.?$/i.test(words[i - 1]?.text ?? ""))
-      columns.price = centre(w);
-    else if (/^(last)$/.test(t) && columns.price === undefined) columns.price = centre(next(i) && /^price$/i.test(next(i).text) ? span : w);
-    else if (/^(market|current|mkt)$/.test(t) && next(i) && /^value$/i.test(next(i).text)) columns.value = centre(span);
-    else if (/^(value|\p{L}*wert|waarde|valeur)$/u.test(t) && columns.value === undefined) columns.value = centre(w);
-    else if (/^(symbol|ticker|instrument|coin|asset)$/.test(t)) columns.ticker = w.x0;
-  });
+  // the words of one header cell stand a space apart (less than a letter's width); cells stand further apart
+  const letter = (w: ScreenshotWord) => (w.x1 - w.x0) / Math.max(1, w.text.length);
+  const phrases: ScreenshotWord[][] = [];
+  for (const w of [...words].sort((a, b) => a.x0 - b.x0)) {
+    const last = phrases[phrases.length - 1]?.at(-1);
+    if (last && w.x0 - last.x1 < Math.max(letter(w), letter(last)) * 1.1) phrases[phrases.length - 1].push(w);
+    else phrases.push([w]);
+  }
+  columns.list = phrases.map((ws) => ({
+    kind: columnKind(ws.map((w) => w.text).join(" "), totalIsQuantity),
+    x0: ws[0].x0,
+    x1: ws[ws.length - 1].x1,
+  }));
+  const centre = (c: { x0: number; x1: number }) => (c.x0 + c.x1) / 2;
+  for (const c of columns.list) {
+    if (c.kind === "ticker") columns.ticker ??= c.x0;
+    else if (c.kind === "quantity" || c.kind === "price" || c.kind === "value") columns[c.kind] ??= centre(c);
+  }
   return columns;
 }
 
@@ -466,6 +534,19 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     height: ((w as { y1?: number }).y1 ?? 0) - ((w as { y0?: number }).y0 ?? 0) || (w.x1 - w.x0) / Math.max(1, w.text.length),
     confidence: w.confidence,
   }));
+  // a bold one-letter ticker opening a table's row is often read in lower case or, for O, as a zero ("v $296.46
+  // …", "0 84.30 …", "[0] $3,775.59"): a lone letter or 0 right before a number is that ticker (no logo
+  // precedes a number); a bold ticker's letters doubled in both cases ("VvOoO") are its capitals (VOO)
+  const lone = tokens[0];
+  if (lone && tokens.length >= 2 && /^[$€£+\-−]?\d/.test(tokens[1].text)) {
+    const letter = lone.text.replace(/^[[(](\w)[\])]$/, "$1");
+    if (/^[a-zA-Z0]$/.test(letter)) lone.text = letter === "0" ? "O" : letter.toUpperCase();
+  }
+  if (lone && /^[A-Za-z]{3,10}$/.test(lone.text) && /[a-z]/.test(lone.text) && /[A-Z]/.test(lone.text)) {
+    const chars = [...lone.text];
+    const kept = chars.filter((c, i) => !(c === c.toLowerCase() && [chars[i - 1], chars[i + 1]].includes(c.toUpperCase())));
+    if (kept.length < chars.length && kept.length >= 2 && kept.length <= 5 && kept.every((c) => /[A-Z]/.test(c))) lone.text = kept.join("");
+  }
   tokens.forEach((t, i) => {
     const raw = t.text.replace(/[·•|]/g, "");
     if (!raw) return;
@@ -507,15 +588,22 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   });
   // an app's round logo holds the company's initials ("Ap AAPL Apple", "B BCH Bitcoin Cash"): one or two
   // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words
+  // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words;
+  // nor is a logo the recognition made a short mark of ("oO", "o", "(5)", a "0" it was unsure of) before a
+  // ticker it read well: a ticker is never written in lower case, and an icon reads as an unsure scrap
   const [a, b, c] = tokens;
-  if (
+  const initials =
+    a && /^[A-Za-z]{1,2}$/.test(a.text) && [b?.text ?? "", c?.text ?? ""].some((w) => w.toLowerCase().startsWith(a.text.toLowerCase()));
+  const scrap =
     a &&
-    b?.ticker &&
-    /^[A-Za-z]{1,2}$/.test(a.text) &&
-    [b.text, c?.text ?? ""].some((w) => w.toLowerCase().startsWith(a.text.toLowerCase()))
-  ) {
+    /^[A-Za-z0-9()[\]]{1,4}$/.test(a.text) &&
+    (/[a-z]/.test(a.text) || (a.confidence ?? 100) < 50) &&
+    /^[A-Z]{2,5}([.-][A-Z])?$/.test(b?.text ?? "") &&
+    (b?.confidence ?? 100) >= 60;
+  if (a && b?.ticker && (initials || scrap)) {
     a.ticker = undefined;
     a.nameWord = undefined;
+    a.value = undefined;
     a.text = "";
   }
   // a capitalised label word inside a name is part of it ("Vanguard Total Stock Market", "AT&T Inc"): the
@@ -525,6 +613,12 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       if (t.nameWord || t.ticker || t.value !== undefined || !/^[A-Z][a-z]+\.?$/.test(t.text) || UNITS.test(t.text)) return;
       if (tokens[i - 1]?.nameWord || tokens[i + 1]?.nameWord) t.nameWord = true;
     });
+  }
+  // a number under a cost, gain or weight column is none of quantity, price and value ("Avg Price 18.92")
+  for (const t of tokens) {
+    if (t.value === undefined) continue;
+    const kind = headerColumnOf(t, columns)?.kind;
+    if (kind === "cost" || kind === "change" || kind === "weight") t.cost = true;
   }
   // a bare whole number between words is part of a name ("Vanguard S&P 500 ETF", "iShares Russell 2000"), not a quantity
   tokens.forEach((t, i) => {
@@ -592,8 +686,37 @@ function symbolFirst(tokens: Token[], columns: Columns): void {
 
 type ColumnKey = "quantity" | "price" | "value" | "ticker";
 
+/**
+ * The header column a word stands under: the nearest by its centre or by either edge (numbers line up on the
+ * right, names on the left, whatever the header's width). Null when nothing stands near (no header, or a
+ * word far from every column).
+ */
+function headerColumnOf(t: Token, columns: Columns): Column | null {
+  if (!columns.list || t.x === undefined || Number.isNaN(t.x) || !t.box) return null;
+  let best: Column | null = null;
+  let distance = Number.POSITIVE_INFINITY;
+  for (const c of columns.list) {
+    const d = Math.min(Math.abs((c.x0 + c.x1) / 2 - t.x), Math.abs(c.x1 - t.box.x1), Math.abs(c.x0 - t.box.x0));
+    if (d < distance) {
+      distance = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
 function columnOf(t: Token, columns: Columns): ColumnKey | null {
   if (t.x === undefined || Number.isNaN(t.x)) return null;
+  if (
+    columns.ticker !== undefined &&
+    t.ticker &&
+    Math.abs(columns.ticker - t.x) < 200 &&
+    t.x <
+      Math.min(...[columns.quantity, columns.price, columns.value].filter((v): v is number => v !== undefined), Number.POSITIVE_INFINITY)
+  )
+    return "ticker";
+  const under = headerColumnOf(t, columns);
+  if (under) return under.kind === "quantity" || under.kind === "price" || under.kind === "value" ? under.kind : null;
   let best: ColumnKey | null = null;
   let distance = Number.POSITIVE_INFINITY;
   for (const key of ["quantity", "price", "value"] as const) {
@@ -605,14 +728,6 @@ function columnOf(t: Token, columns: Columns): ColumnKey | null {
       best = key;
     }
   }
-  if (
-    columns.ticker !== undefined &&
-    t.ticker &&
-    Math.abs(columns.ticker - t.x) < 200 &&
-    t.x <
-      Math.min(...[columns.quantity, columns.price, columns.value].filter((v): v is number => v !== undefined), Number.POSITIVE_INFINITY)
-  )
-    return "ticker";
   return best;
 }
 
@@ -625,7 +740,7 @@ function pickTicker(tokens: Token[], columns: Columns): Token | undefined {
   return candidates[0];
 }
 
-function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[]): void {
+function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[], tally: { missed: number }): void {
   const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && !t.cost && (t.value as number) > 0);
   if (numbers.length === 0) return;
   if (!h.ticker && h.name.length === 0) return;
@@ -655,6 +770,15 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
         ? rest.find((n) => n.value! > (price as Token).value!)
         : undefined);
   }
+  if (quantity?.currency && !(price && value && product(quantity, price, value))) {
+    // the column gave an amount of money as the quantity (a header above the wrong column) that multiplies
+    // to nothing, while three other numbers check: quantity × price = value wins
+    const triple = findTriple(numbers);
+    if (triple && triple[0] !== quantity) {
+      [quantity, price, value] = triple;
+      from = "product";
+    }
+  }
   if (!quantity || !price || !value) {
     const triple = findTriple(numbers);
     if (triple) {
@@ -681,6 +805,7 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
   const label = h.ticker ?? h.name.join(" ");
   if (!quantity) {
     errors.push({ line: h.line, message: `could not tell the quantity of ${label} in "${h.text.join(" ")}"` });
+    if (h.ticker || numbers.length >= 2) tally.missed++;
     return;
   }
   let q = quantity.value as number;
@@ -717,15 +842,21 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
   });
 }
 
+/** quantity × price = value, within 1 % (or 2 cents) */
+const product = (q: Token, p: Token, v: Token) =>
+  Math.abs((q.value as number) * (p.value as number) - (v.value as number)) <= Math.max((v.value as number) * 0.01, 0.02);
+
+/** three numbers where quantity × price = value; a quantity without a currency sign first */
 function findTriple(numbers: Token[]): [Token, Token, Token] | null {
-  for (const q of numbers) {
-    for (const p of numbers) {
-      if (p === q) continue;
-      for (const v of numbers) {
-        if (v === q || v === p) continue;
-        const product = (q.value as number) * (p.value as number);
-        if (Math.abs(product - (v.value as number)) <= Math.max((v.value as number) * 0.01, 0.02) && !(q.currency && !p.currency))
-          return [q, p, v];
+  for (const plainFirst of [true, false]) {
+    for (const q of numbers) {
+      if (plainFirst && q.currency) continue;
+      for (const p of numbers) {
+        if (p === q) continue;
+        for (const v of numbers) {
+          if (v === q || v === p) continue;
+          if (product(q, p, v) && !(q.currency && !p.currency)) return [q, p, v];
+        }
       }
     }
   }
@@ -739,8 +870,9 @@ function repaired(text: string, q: number, price: number, value: number): number
   if (candidate <= 0 || Math.abs(candidate * price - value) > value * 0.005) return q;
   const digits = (n: string) => n.replace(/\D/g, "");
   const [seen, wanted] = [digits(text), digits(candidate.toFixed(decimals))];
-  // a slip of a digit or two, never a number of another size (92 is no misreading of 9,200)
-  return Math.abs(seen.length - wanted.length) <= 1 && editDistance(seen, wanted) <= 2 ? candidate : q;
+  // a slip of a digit (two in a long number), never a number of another size (92 is no misreading of 9,200)
+  // nor another number altogether (66 is no misreading of 79)
+  return Math.abs(seen.length - wanted.length) <= 1 && editDistance(seen, wanted) <= (seen.length >= 5 ? 2 : 1) ? candidate : q;
 }
 
 function editDistance(a: string, b: string): number {

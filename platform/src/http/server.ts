@@ -162,8 +162,9 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
 
   const checks = options.health ?? [];
   const ready = options.ready ?? (() => true);
-  // liveness: the process answers
-  app.get("/healthz", async () => ({ status: "ok", service: options.name }));
+  // liveness: the process answers, whatever the client's count (a probe is never refused for the ceiling,
+  // and probing spends none of it)
+  app.get("/healthz", { config: { rateLimit: false } }, async () => ({ status: "ok", service: options.name }));
   // readiness: its services have started and its dependencies answer
   app.get("/readyz", async (_request, reply) => {
     const results: Record<string, string> = { started: ready() ? "ok" : "starting", ...options.status?.() };

@@ -164,6 +164,16 @@ describe("createHttpServer", () => {
     for (let i = 0; i < 5; i++) expect((await from(INTERNAL_CLIENT)).statusCode).toBe(200);
   });
 
+  it("keeps /healthz outside the ceiling: a client at its limit still gets its probes answered, and probes spend none of it", async () => {
+    const a = await app({ requestsPerMinute: 2 });
+    const get = (url: string) => a.inject({ method: "GET", url, remoteAddress: "203.0.113.9" });
+    for (let i = 0; i < 5; i++) expect((await get("/healthz")).statusCode).toBe(200);
+    expect((await get("/v1/get/thing")).statusCode).toBe(200);
+    expect((await get("/v1/get/thing")).statusCode).toBe(200);
+    expect((await get("/v1/get/thing")).statusCode).toBe(429);
+    expect((await get("/healthz")).statusCode).toBe(200);
+  });
+
   it("believes X-Forwarded-For only from a configured proxy", async () => {
     const open = await app({ requestsPerMinute: 2 });
     const rotate = (a: typeof open, i: number) =>

@@ -56,6 +56,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
     cache,
     health: [{ name: "cache", check: async () => void (await cache.get("healthz")) }],
     notFoundHandler: spaNotFound,
+    edge: true,
     cspSources: plaidLinkCspSources(config.env),
     bodyLimit: 20 * 1024 * 1024,
   });

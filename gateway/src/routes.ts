@@ -1,7 +1,8 @@
 /**
  * The cluster gateway's route table: which service owns which public path. The embedded app needs no
  * table (every service's routes sit on one server); a test checks that this table and the services'
- * registered routes agree, so the two modes cannot drift apart.
+ * registered routes agree, so the two modes cannot drift apart. Internal routes (`config: { internal: true }`,
+ * queries between services) are not in it: the gateway answers them 404.
  */
 export interface RouteOwner {
   /** a Fastify route pattern; `*` matches the rest of the path */
@@ -43,7 +44,6 @@ export const routeTable: RouteOwner[] = [
   { path: "/v1/import/*", service: "import" },
   { path: "/v2/import/*", service: "import" },
   { path: "/v1/upload/*", service: "import" },
-  { path: "/v1/chat/movers-report", service: "chat" },
   { path: "/v1/chat/status", service: "chat" },
 ];
 

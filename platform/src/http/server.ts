@@ -60,11 +60,34 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** sources added to the Content-Security-Policy (security-headers.ts), e.g. Plaid Link's when configured */
   cspSources?: CspSources;
+  /**
+   * The public edge (the embedded app, the cluster gateway): a route marked `config: { internal: true }` is
+   * answered there only to in-process calls. Behind the edge (a cluster service) it is answered to a request
+   * that did not come through the gateway (see isInternalCall).
+   */
+  edge?: boolean;
   /** replaces the JSON 404 (the gateway serves the web app's index.html for page routes) */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 export type App = FastifyInstance;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** a query between services (e.g. chat's movers report for networth): no client outside reaches it */
+    internal?: boolean;
+  }
+}
+
+/**
+ * A call between services: `inject` in the one process (its address no socket can have), or, behind the edge,
+ * a request straight from another service (the gateway sets X-Forwarded-For on everything it forwards, and
+ * does not forward internal paths at all).
+ */
+export function isInternalCall(request: FastifyRequest, edge: boolean): boolean {
+  if (request.ip === INTERNAL_CLIENT) return true;
+  return !edge && request.headers["x-forwarded-for"] === undefined;
+}
 
 export async function createHttpServer(options: ServerOptions): Promise<App> {
   const proxies = await trustedProxies(options.trustProxy ?? []);
@@ -144,6 +167,13 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ error: "Something went wrong on our side. Please try again.", code: ErrorCodes.internal });
+  });
+
+  // internal routes are exactly as absent as a path that does not exist, for anyone outside
+  const edge = options.edge === true;
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.routeOptions.config?.internal && !isInternalCall(request, edge)) return reply.callNotFound();
+    done();
   });
 
   app.setNotFoundHandler(

@@ -174,6 +174,29 @@ describe("createHttpServer", () => {
     expect((await get("/healthz")).statusCode).toBe(200);
   });
 
+  it("answers an internal route to calls between services only: in-process at the edge, not forwarded behind it", async () => {
+    const withInternal = async (extra: Partial<Parameters<typeof createHttpServer>[0]>) => {
+      const a = await createHttpServer({ name: "t", logLevel: "silent", jwtSecret: "x".repeat(40), cache: new MemoryCache(), ...extra });
+      a.post("/v1/query/report", { config: { internal: true } }, async () => ({ report: "private figures" }));
+      await a.ready();
+      return a;
+    };
+    const edge = await withInternal({ edge: true });
+    const outside = await edge.inject({ method: "POST", url: "/v1/query/report", remoteAddress: "127.0.0.1" });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json()).toEqual({ error: "No route POST /v1/query/report", code: "not_found" });
+    expect((await edge.inject({ method: "POST", url: "/v1/query/report", remoteAddress: INTERNAL_CLIENT })).json()).toEqual({
+      report: "private figures",
+    });
+    // a cluster service: what the gateway forwards carries X-Forwarded-For; another service's call does not
+    const service = await withInternal({ trustProxy: ["10.0.0.2"] });
+    const forwarded = { "x-forwarded-for": "203.0.113.9" };
+    expect(
+      (await service.inject({ method: "POST", url: "/v1/query/report", remoteAddress: "10.0.0.2", headers: forwarded })).statusCode,
+    ).toBe(404);
+    expect((await service.inject({ method: "POST", url: "/v1/query/report", remoteAddress: "10.0.0.7" })).statusCode).toBe(200);
+  });
+
   it("believes X-Forwarded-For only from a configured proxy", async () => {
     const open = await app({ requestsPerMinute: 2 });
     const rotate = (a: typeof open, i: number) =>

@@ -1,7 +1,7 @@
 /**
  * POST /v1/chat and POST /v2/chat (spec §7), for the signed-in caller only; GET /v1/chat/status (which
  * models are configured, so the panel can say what is missing before a message is sent) and POST
- * /v1/chat/movers-report (networth asks it for the biggest-movers report, with the caller's token). A client that accepts
+ * /v1/chat/movers-report (internal: networth asks it for the biggest-movers report, with the caller's token). A client that accepts
  * `text/event-stream` gets the answer streamed (proto chat.ts: `delta` events, then one `reply`); any other
  * gets the JSON reply. A model failure is `result: 'nok'`: HTTP 503 in JSON, the `reply` event when streamed.
  */
@@ -113,7 +113,8 @@ export function chatRoutes(assistant: Assistant): FastifyPluginAsync {
 
     app.post(
       MOVERS_REPORT_PATH,
-      { ...auth, schema: { body: MoversReportBody, response: { ...responses, 200: MoversReportReply } } },
+      // networth's query, on the caller's behalf: unreachable from outside (platform/src/http/server.ts isInternalCall)
+      { ...auth, config: { internal: true }, schema: { body: MoversReportBody, response: { ...responses, 200: MoversReportReply } } },
       async (request) => ({ report: await assistant.moversReport(callerOf(request).uid, request.body.facts) }),
     );
 

@@ -7,6 +7,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { callerOf } from "@folio/platform/http/auth";
 import type { ServiceDeps } from "@folio/platform/service";
+import { DependencyUnavailableError } from "@folio/platform/unavailable";
 import {
   BrokerageErrorReply,
   ConnectionsReply,
@@ -71,11 +72,17 @@ export function brokerageRoutes(
             connections.configured();
             const raw = typeof request.body === "string" ? request.body : "";
             const header = request.headers["plaid-verification"];
-            const verdict = verify
+            const verdict: Verification = verify
               ? await verify(raw, typeof header === "string" ? header : undefined)
-              : { ok: false as const, reason: "off" };
+              : { ok: false, status: 401, reason: "off" };
             if (!verdict.ok) {
               request.log.warn({ reason: verdict.reason }, "brokerage: webhook refused");
+              // Plaid could not be asked for the key: the sender is told to try again, as for any dependency down
+              if (verdict.status === 503) throw new DependencyUnavailableError("plaid", new Error(verdict.reason));
+              if (verdict.status === 400)
+                return reply
+                  .code(400)
+                  .send({ error: "The Plaid-Verification header is not a webhook signature.", code: "validation_failed" });
               return reply.code(401).send({ error: "The webhook could not be verified.", code: "unauthorized" });
             }
             let body: unknown;

@@ -18,12 +18,7 @@ export function createBrokerageService(deps: ServiceDeps): ServiceModule {
   const settings = brokerageSettings(deps.config);
   const plaid = settings.configured ? new PlaidClient(settings.plaid) : null;
   const connections = createConnections(deps, settings, plaid);
-  const verify = plaid
-    ? webhookVerifier(
-        (kid) => plaid.verificationKey(kid),
-        () => deps.clock.now(),
-      )
-    : null;
+  const verify = plaid ? webhookVerifier((kid) => plaid.verificationKey(kid), deps.clock) : null;
   const onPlanChanged = projection<ConnectionLimit, "billing.plan.changed">(deps.store, {
     consumer: "brokerage.limits",
     collection: connectionLimits(deps.store),

@@ -66,7 +66,7 @@ export function parseVerificationJwt(jwt: string): ParsedJwt | string {
   if (parts.length !== 3 || !parts.every((p) => BASE64URL.test(p))) return "not a compact JWT";
   const [headerPart, payloadPart, signaturePart] = parts;
   const header = json(headerPart);
-  if (!header || header.alg !== "ES256") return "not an ES256 JWT";
+  if (header?.alg !== "ES256") return "not an ES256 JWT";
   if (header.typ !== undefined && header.typ !== "JWT") return "not a JWT";
   if (header.crit !== undefined) return "critical extensions";
   if (typeof header.kid !== "string" || !KID.test(header.kid)) return "no usable kid";

@@ -48,7 +48,7 @@ export function scopedCache(cache: Cache, scope: string): Cache {
     get: (key) => cache.get(scopedKey(scope, key)),
     set: (key, value, ttlMs) => cache.set(scopedKey(scope, key), value, ttlMs),
     del: (key) => cache.del(scopedKey(scope, key)),
-    incr: (key, ttlMs) => cache.incr(scopedKey(scope, key), ttlMs),
+    incr: (key, ttlMs, by) => cache.incr(scopedKey(scope, key), ttlMs, by),
     ttl: (key) => cache.ttl(scopedKey(scope, key)),
     close: async () => {},
   };

@@ -35,18 +35,20 @@ export class MemoryCache implements Cache {
     this.entries.delete(key);
   }
 
-  async incr(key: string, ttlMs: number): Promise<number> {
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
     const ttl = ttlMillis(ttlMs);
+    if (!Number.isSafeInteger(by)) throw new TypeError(`Cache increments are whole numbers; got ${by}`);
     const entry = this.live(key);
     if (!entry) {
-      this.write(key, { json: "1", expiresAt: this.clock.now() + ttl });
-      return 1;
+      this.write(key, { json: String(by), expiresAt: this.clock.now() + ttl });
+      return by;
     }
     const current = JSON.parse(entry.json);
     // Redis refuses INCR on a non-integer value; failing the same way keeps the adapters interchangeable.
     if (!Number.isSafeInteger(current)) throw new TypeError(`Cache key '${key}' does not hold an integer`);
-    const next = current + 1;
-    this.write(key, { json: String(next), expiresAt: entry.expiresAt });
+    const next = current + by;
+    // as Redis's script: a counter without an expiry gets the window's
+    this.write(key, { json: String(next), expiresAt: entry.expiresAt ?? this.clock.now() + ttl });
     return next;
   }
 

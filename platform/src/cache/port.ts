@@ -5,8 +5,11 @@ export interface Cache {
   /** Stores a JSON-serialisable value; ttlMs omitted means no expiry. */
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
   del(key: string): Promise<void>;
-  /** Atomically adds 1 and returns the new count; the window starts (ttlMs) at the first increment. */
-  incr(key: string, ttlMs: number): Promise<number>;
+  /**
+   * Atomically adds `by` (default 1; negative takes away) and returns the new count; the window (ttlMs) starts
+   * when the key is created, and later calls do not extend it.
+   */
+  incr(key: string, ttlMs: number, by?: number): Promise<number>;
   /** Milliseconds until the key expires; null when it is absent or never expires. */
   ttl(key: string): Promise<number | null>;
   close(): Promise<void>;

@@ -12,12 +12,13 @@ export interface RedisCacheOptions {
 }
 
 /**
- * INCR and the window's expiry in one atomic step. The expiry is set only by the increment that created the
- * key, so later increments don't slide the window, and a crash can't leave a counter without a TTL.
+ * INCRBY and the window's expiry in one atomic step. The expiry is set only on a key that has none (the one
+ * the increment created), so later increments don't slide the window, and a crash can't leave a counter
+ * without a TTL.
  */
 const INCR_WINDOW = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
+if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
 /**
@@ -92,8 +93,9 @@ export class RedisCache implements Cache {
     await this.call(() => this.redis.del(this.prefix + key));
   }
 
-  async incr(key: string, ttlMs: number): Promise<number> {
-    return Number(await this.call(() => this.redis.eval(INCR_WINDOW, 1, this.prefix + key, ttlMillis(ttlMs))));
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
+    if (!Number.isSafeInteger(by)) throw new TypeError(`Cache increments are whole numbers; got ${by}`);
+    return Number(await this.call(() => this.redis.eval(INCR_WINDOW, 1, this.prefix + key, ttlMillis(ttlMs), by)));
   }
 
   async ttl(key: string): Promise<number | null> {

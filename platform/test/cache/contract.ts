@@ -100,6 +100,20 @@ export function runCacheContract(name: string, setup: () => Promise<CacheFixture
       expect(await cache.get("a")).toBe(3);
     });
 
+    it("incr adds any whole amount, taking away with a negative one, without moving the window", async () => {
+      expect(await cache.incr("budget", 1000, 300)).toBe(300);
+      expect(await cache.incr("budget", 1000, -120)).toBe(180);
+      await fixture.expire(600);
+      expect(await cache.incr("budget", 1000, 20)).toBe(200);
+      await fixture.expire(600);
+      // the window from the first increment has ended: a new count
+      expect(await cache.incr("budget", 1000, 5)).toBe(5);
+      await expect(cache.incr("budget", 1000, 1.5)).rejects.toThrow(/whole/);
+      const totals = await Promise.all(Array.from({ length: 20 }, () => cache.incr("reserved", 60_000, 7)));
+      expect(Math.max(...totals)).toBe(20 * 7);
+      expect(new Set(totals).size).toBe(20);
+    });
+
     it("incr is atomic under concurrent calls", async () => {
       const counts = await Promise.all(Array.from({ length: 25 }, () => cache.incr("hits", 60_000)));
       expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));

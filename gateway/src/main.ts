@@ -43,7 +43,7 @@ export function forwardedHeaders(request: FastifyRequest, headers: Record<string
 
 export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env, { cluster: true });
-  const cache = await createCache({ redisUrl: config.redisUrl, clock: systemClock, prefix: "folio:" });
+  const cache = await createCache({ redisUrl: config.redisUrl, clock: systemClock, prefix: "folio:", maxBytes: config.cacheMemoryBytes });
   const app = await createHttpServer({
     name: "gateway",
     logLevel: config.logLevel,

@@ -43,6 +43,8 @@ export interface Config {
   trustProxy: string[];
   /** the edge's request ceiling per client address and minute (RATE_LIMIT_PER_MINUTE; 0 = none) */
   requestsPerMinute: number;
+  /** the in-memory cache's bound without REDIS_URL (CACHE_MEMORY_MB), in bytes */
+  cacheMemoryBytes: number;
   /** /metrics and /docs for anyone (METRICS_PUBLIC, DOCS_PUBLIC); otherwise private addresses only */
   publicMetrics: boolean;
   publicDocs: boolean;
@@ -204,6 +206,7 @@ export function loadConfig(given: Env = process.env, options: LoadOptions = {}):
     logLevel,
     trustProxy: proxies(env),
     requestsPerMinute: wholeNumber(env, "RATE_LIMIT_PER_MINUTE", 600, 0, 1_000_000),
+    cacheMemoryBytes: wholeNumber(env, "CACHE_MEMORY_MB", 64, 8, 65_536) * 1024 * 1024,
     publicMetrics: flag(env, "METRICS_PUBLIC", false),
     publicDocs: flag(env, "DOCS_PUBLIC", true),
     env,

@@ -49,7 +49,7 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
       heartbeatInterval: Math.round(config.kafkaSessionTimeoutMs / 10),
     },
   });
-  const cache = await createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
+  const cache = await createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:", maxBytes: config.cacheMemoryBytes });
   const queue = await createQueue({ redisUrl: config.redisUrl, prefix: "folio", clock });
   const mailer = createMailer(config);
   // in one process every service's routes share the server, attached by hostServices

@@ -78,7 +78,9 @@ export interface WorkerPoolOptions {
 
 /** Messages between the pool and its threads (worker-task.ts). */
 export type TaskRequest<In> = { id: number; input: In };
-export type TaskResponse<Out> = { id: number; ok: true; output: Out } | { id: number; ok: false; name: string; message: string; code?: string };
+export type TaskResponse<Out> =
+  | { id: number; ok: true; output: Out }
+  | { id: number; ok: false; name: string; message: string; code?: string };
 
 interface Pending<In, Out> {
   id: number;

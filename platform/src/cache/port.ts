@@ -4,6 +4,12 @@ export interface Cache {
   get<T = unknown>(key: string): Promise<T | null>;
   /** Stores a JSON-serialisable value; ttlMs omitted means no expiry. */
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
+  /**
+   * Text stored as it is, not as JSON: for values already serialised (a reply's JSON, a price's), which a JSON
+   * round trip would escape and unescape again on every write and read. Read back only with getText.
+   */
+  setText(key: string, text: string, ttlMs?: number): Promise<void>;
+  getText(key: string): Promise<string | null>;
   del(key: string): Promise<void>;
   /**
    * Atomically adds `by` (default 1; negative takes away) and returns the new count; the window (ttlMs) starts

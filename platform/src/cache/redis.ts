@@ -89,6 +89,16 @@ export class RedisCache implements Cache {
     else await this.call(() => this.redis.set(this.prefix + key, json, "PX", ttlMillis(ttlMs)));
   }
 
+  async getText(key: string): Promise<string | null> {
+    return this.call(() => this.redis.get(this.prefix + key));
+  }
+
+  async setText(key: string, text: string, ttlMs?: number): Promise<void> {
+    if (typeof text !== "string") throw new TypeError("setText stores text");
+    if (ttlMs === undefined) await this.call(() => this.redis.set(this.prefix + key, text));
+    else await this.call(() => this.redis.set(this.prefix + key, text, "PX", ttlMillis(ttlMs)));
+  }
+
   async del(key: string): Promise<void> {
     await this.call(() => this.redis.del(this.prefix + key));
   }

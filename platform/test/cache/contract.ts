@@ -59,6 +59,19 @@ export function runCacheContract(name: string, setup: () => Promise<CacheFixture
       expect(await cache.get("at")).toEqual({ at: "2026-01-02T00:00:00.000Z" });
     });
 
+    it("keeps text as it is (setText/getText), with a TTL like any value", async () => {
+      const json = JSON.stringify({ quote: 'say "hi"', list: [1, 2], unicode: "héllo ✓" });
+      await cache.setText("t", json);
+      expect(await cache.getText("t")).toBe(json);
+      await cache.setText("short", "gone soon", 100);
+      expect(await cache.getText("short")).toBe("gone soon");
+      await fixture.expire(150);
+      expect(await cache.getText("short")).toBeNull();
+      expect(await cache.getText("never")).toBeNull();
+      await cache.del("t");
+      expect(await cache.getText("t")).toBeNull();
+    });
+
     it("hands out copies: neither the stored nor the returned object can be mutated through", async () => {
       const original = { list: [1, 2] };
       await cache.set("k", original);

@@ -2,6 +2,7 @@
  * Test kit for service API tests: real routes, schemas and auth through `app.inject`, on the in-process
  * adapters (SQLite in memory, memory bus/cache/queue) and a manual clock. Not used by product code.
  */
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import type { FastifyPluginAsync } from "fastify";
 import type { MemoryBus } from "./bus/memory.ts";
 import type { EventEnvelope } from "./bus/port.ts";
@@ -106,4 +107,13 @@ export async function settle(deps: TestDeps, modules: ServiceModule[]): Promise<
     for (const q of queues) await deps.queue.drain(q);
     if (pending.length === 0 && (await deps.store.pendingEvents(1)).length === 0) return delivered;
   }
+}
+
+/**
+ * Starts a TypeScript worker module for a WorkerPool under the sources: tsx's loader registered in the thread
+ * first, then the module, as the built app starts its compiled worker files (scripts/build-server.mjs).
+ */
+export function tsxWorker(module: URL): (options: WorkerOptions) => Worker {
+  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
+  return (options) => new Worker(boot, { ...options, eval: true });
 }

@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterEach, describe, expect, it } from "vitest";
+import { tsxWorker } from "../src/testing.ts";
 import { InPlace, PoolBusy, TaskFailed, TaskTimeout, WorkerPool, type WorkerPoolOptions } from "../src/worker-pool.ts";
 import type { TestTask } from "./support/test-worker.ts";
-import { tsxWorker } from "./support/tsx-worker.ts";
 
 const start = tsxWorker(new URL("./support/test-worker.ts", import.meta.url));
 let pool: WorkerPool<TestTask, Record<string, unknown>> | undefined;

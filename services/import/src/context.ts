@@ -1,7 +1,7 @@
 /** What the import service's routes and jobs share: its deps, settings, upload folder, records and helpers. */
 import { join } from "node:path";
 import type { ServiceDeps } from "@folio/platform/service";
-import { builtWorker, type WorkerStarter } from "./file-import.ts";
+import { type FileTasks, fileTasks } from "./file-import.ts";
 import { OcrEngine } from "./ocr/engine.ts";
 import { pricingResolver, type Resolve } from "./resolve.ts";
 import type { ScreenshotReader } from "./screenshot.ts";
@@ -14,8 +14,8 @@ export interface ImportOptions {
   reader?: ScreenshotReader & { close?: () => Promise<void> };
   /** name → ticker; default: the pricing service's search */
   resolve?: Resolve;
-  /** starts the worker thread for large broker files; default: the built one (none under the sources) */
-  fileWorker?: WorkerStarter | null;
+  /** reads uploads of broker files; default: the built app's file threads (in place under the sources) */
+  files?: FileTasks;
 }
 
 export interface ImportContext {
@@ -25,8 +25,8 @@ export interface ImportContext {
   screenshots: Screenshots;
   /** column mappings users saved for their CSV layouts */
   mappings: Mappings;
-  /** the worker thread for large broker files; null: they are read in place */
-  fileWorker: WorkerStarter | null;
+  /** reads uploads of broker files (file-import.ts): on the file threads, or in place under the sources */
+  files: FileTasks;
   resolve: Resolve;
   /** the OCR reader, started on first use (loading the model costs about a second) */
   reader(): ScreenshotReader;
@@ -41,7 +41,7 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     uploads: new UploadFolder(join(deps.config.dataDir, "import-uploads")),
     screenshots: screenshots(deps.store),
     mappings: mappings(deps.store),
-    fileWorker: options.fileWorker === undefined ? builtWorker() : options.fileWorker,
+    files: options.files ?? fileTasks(deps.config.env),
     resolve: options.resolve ?? pricingResolver(deps.services, deps.log),
     reader() {
       engine ??= new OcrEngine();
@@ -49,6 +49,7 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     },
     async close() {
       await engine?.close?.();
+      await this.files.close();
     },
   };
 }

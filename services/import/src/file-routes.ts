@@ -3,8 +3,9 @@
  * upload is read):
  * - POST /v1/import/portfolio/file (multipart: `file`, once or up to IMPORT_MAX_FILES times; optional text
  *   fields `mapping` (JSON column mapping), `mappingId` (a saved mapping of the caller's), `openings` (JSON
- *   answers to the reply's questions)): the files parsed in memory; the reply's rows, ledger, questions and
- *   checks (file-import.ts). A file that cannot be read answers 4xx with the reason, never 500.
+ *   answers to the reply's questions)): the files read on the import's file threads, off the event loop; the
+ *   reply's rows, ledger, questions and checks (file-import.ts). A file that cannot be read answers 4xx with the
+ *   reason, never 500.
  * - GET /v1/import/mappings: the caller's saved column mappings.
  * - POST /v1/import/mappings `{name, columns, mapping}`: saves one (a name the caller already used is
  *   replaced); at most IMPORT_MAX_MAPPINGS per user.
@@ -13,17 +14,18 @@
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { callerOf } from "@folio/platform/http/auth";
+import { sendJsonText } from "@folio/platform/http/encoded-reply";
 import { conflict, HttpError, notFound } from "@folio/platform/http/errors";
 import { newId } from "@folio/platform/ids";
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_FILES, IMPORT_MAX_MAPPINGS } from "@folio/proto/constants";
 import { ErrorCodes, ErrorReply, NoUserReply } from "@folio/proto/errors";
 import { FileReply, SavedMapping, SavedMappings, SaveMappingBody } from "@folio/proto/import";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { Type } from "typebox";
 import type { ImportContext } from "./context.ts";
 import { headerKey } from "./domain/files/csv.ts";
 import { importFiles } from "./file-import.ts";
-import { readFormFiles, tooLargeHandler } from "./multipart.ts";
+import { tooLargeHandler } from "./multipart.ts";
 import type { MappingRecord } from "./store.ts";
 
 /** room for the multipart envelope around files at the limit */
@@ -52,16 +54,15 @@ export function fileRoutes(base: FastifyInstance, ctx: ImportContext): void {
         response: { 200: FileReply, 400: ErrorReply, 401: NoUserReply, 404: ErrorReply, 413: ErrorReply, 415: ErrorReply, 422: ErrorReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { uid } = callerOf(request);
-      const { files, fields } = await readFormFiles(request, "file", IMPORT_MAX_FILES);
-      return importFiles(
-        ctx,
-        uid,
-        files.map((f) => f.bytes),
-        { mapping: fields.get("mapping"), mappingId: fields.get("mappingId"), openings: fields.get("openings") },
-        new Date(deps.clock.now()).toISOString().slice(0, 10),
-      );
+      if (!Buffer.isBuffer(request.body)) {
+        throw new HttpError(400, ErrorCodes.validation, "send the file as multipart/form-data in the field 'file'");
+      }
+      const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
+      const json = await importFiles(ctx, uid, request.body, request.headers["content-type"] ?? "", today);
+      // the ledger's JSON as the file thread wrote it: not parsed and serialised again here
+      return sendJsonText(request, reply as FastifyReply, json);
     },
   );
 

@@ -182,9 +182,9 @@ export function createPortfolioCommands(
    */
   async function valueForSave(doc: PortfolioDoc, rev: number): Promise<Created> {
     const valued = await valuer.value({ ...doc, _v: rev });
-    const p = valued.portfolio;
+    const t = valued.totals;
     return {
-      doc: { ...doc, value: p.value, marketValue: p.marketValue, fees: p.fees, allHistory: p.allHistory, lastRefreshed: p.lastRefreshed },
+      doc: { ...doc, value: t.value, marketValue: t.marketValue, fees: t.fees, allHistory: t.allHistory, lastRefreshed: t.lastRefreshed },
       valued,
     };
   }

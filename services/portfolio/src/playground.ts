@@ -1,17 +1,19 @@
 /**
  * The visitors' playground: POST /v1/playground/value values a draft portfolio with the same engine and
  * prices as a saved one, stores nothing and needs no account. The draft is checked by the same asset rules
- * as a save (a refused asset is the same 400). Anyone may call it, so it has its own limit per client
+ * as a save (a refused asset is the same 400), and valued on a valuation thread like any portfolio
+ * (valuation-service.ts), so a 500-asset draft holds no event loop. Anyone may call it, so it has its own limit per client
  * address (RATE_LIMIT_PLAYGROUND_PER_MINUTE, default 30 a minute); the reply is the caller's own and is
  * never cached.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { wholeNumber } from "@folio/platform/config";
+import { jsonWith, sendJsonText } from "@folio/platform/http/encoded-reply";
 import type { ServiceDeps } from "@folio/platform/service";
 import { ErrorReply } from "@folio/proto/errors";
 import { PLAYGROUND_PATH, PLAYGROUND_PER_MINUTE, PLAYGROUND_SLUG, PlaygroundBody, PlaygroundReply } from "@folio/proto/playground";
 import { SaveRefusedReply } from "@folio/proto/portfolio";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { refused } from "./commands.ts";
 import { newPortfolio, refusedAsset } from "./domain/portfolio.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
@@ -37,11 +39,9 @@ export function playgroundRoutes(deps: ServiceDeps, valuer: PortfolioValuer): Fa
         const draft = newPortfolio(applied.input, { slug: PLAYGROUND_SLUG, name: "Playground", owner: DRAFT_OWNER, copiedFrom: null, now });
         const valued = await valuer.value({ ...draft, playGround: true, privateMode: true, _id: PLAYGROUND_SLUG, _v: 1 });
         reply.header("cache-control", "private, no-store");
-        return {
-          data: valued.portfolio,
-          valuation: valued.valuation,
-          ...(request.body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {}),
-        };
+        const fields = request.body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
+        // the draft's JSON as the valuation made it, on a valuation thread (valuation-task.ts)
+        return sendJsonText(request, reply as FastifyReply, jsonWith(fields, { data: valued.data, valuation: valued.valuation }));
       },
     );
   };

@@ -6,7 +6,7 @@
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { callerOf } from "@folio/platform/http/auth";
-import { acceptsGzip, sendEncoded } from "@folio/platform/http/encoded-reply";
+import { acceptsGzip, jsonWith, sendEncoded, sendJsonText } from "@folio/platform/http/encoded-reply";
 import { badRequest } from "@folio/platform/http/errors";
 import { ErrorCodes, ErrorReply, NoUserReply } from "@folio/proto/errors";
 import {
@@ -25,6 +25,7 @@ import { Type } from "typebox";
 import { type PortfolioCommands, PortfolioMessages } from "./commands.ts";
 import { cleanName } from "./domain/portfolio.ts";
 import type { PortfolioReads } from "./reads.ts";
+import { replyJson } from "./reply-cache.ts";
 
 /** Any string: a slug that was never issued is simply not found (or, on save, not the caller's). */
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -47,18 +48,28 @@ export function portfolioRoutes(commands: PortfolioCommands, reads: PortfolioRea
           response: { 200: SaveReply, 400: SaveRefusedReply, 401: NoUserReply, 409: NokReply },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const outcome = await commands.save(callerOf(request).uid, request.params.slug, request.body);
         if (outcome.message === "showPopup") return outcome;
-        const { valued, ...reply } = outcome;
-        return { ...reply, data: valued.portfolio };
+        const { valued, ...fields } = outcome;
+        // the portfolio's JSON as the valuation made it (valuation-task.ts): not parsed and serialised again
+        return sendJsonText(request, reply as FastifyReply, jsonWith(fields, { data: valued.data }));
       },
     );
 
+    /** The load: the portfolio's current valued copy (valued now when there is none), its body sent as made. */
     app.post(
       "/v1/get/portfolio/:slug",
       { schema: { params: SlugParams, response: { 200: PortfolioReply, 404: ErrorReply } } },
-      async (request) => reads.load(request.params.slug, request.identity),
+      async (request, reply) => {
+        const raw = reply as FastifyReply;
+        const gzip = acceptsGzip(request.headers["accept-encoding"]);
+        const view = await reads.load(request.params.slug, request.identity);
+        const headers: Record<string, string> = gzip ? { vary: "Accept-Encoding" } : {};
+        if (!view.moderation) return sendEncoded(request, raw, headers, view.served.body(false, view.notOwner, view.isAdmin, gzip), gzip);
+        const json = replyJson(view.served.copy, false, view.notOwner, view.isAdmin);
+        return sendJsonText(request, raw, `${json.slice(0, -1)},"moderation":${JSON.stringify(view.moderation)}}`);
+      },
     );
 
     /**

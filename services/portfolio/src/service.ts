@@ -52,5 +52,8 @@ export function createPortfolioService(deps: ServiceDeps): ServiceModule {
       await refreshOldFigures(deps);
       await startSeeding(deps);
     },
+    async stop() {
+      await valuer.close();
+    },
   };
 }

@@ -17,7 +17,7 @@ import { callerOf } from "@folio/platform/http/auth";
 import { sendJsonText } from "@folio/platform/http/encoded-reply";
 import { conflict, HttpError, notFound } from "@folio/platform/http/errors";
 import { newId } from "@folio/platform/ids";
-import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_FILES, IMPORT_MAX_MAPPINGS } from "@folio/proto/constants";
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_MAPPINGS } from "@folio/proto/constants";
 import { ErrorCodes, ErrorReply, NoUserReply } from "@folio/proto/errors";
 import { FileReply, SavedMapping, SavedMappings, SaveMappingBody } from "@folio/proto/import";
 import type { FastifyInstance, FastifyReply } from "fastify";

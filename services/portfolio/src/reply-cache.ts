@@ -132,7 +132,7 @@ export class ReplyCache {
 
   constructor(
     private readonly cache: Cache,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
     this.local = new LocalCache<string, ServedCopy>({
       max: LOCAL_ENTRIES,

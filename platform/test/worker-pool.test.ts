@@ -1,7 +1,9 @@
+import { getPriority } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { tsxWorker } from "../src/testing.ts";
 import { InPlace, PoolBusy, TaskFailed, TaskTimeout, WorkerPool, type WorkerPoolOptions } from "../src/worker-pool.ts";
+import { THREAD_NICENESS } from "../src/worker-task.ts";
 import type { TestTask } from "./support/test-worker.ts";
 
 const start = tsxWorker(new URL("./support/test-worker.ts", import.meta.url));
@@ -60,6 +62,15 @@ describe("WorkerPool", () => {
     expect([failed.name, failed.message, failed.code]).toEqual(["RangeError", "too big", "TOO_BIG"]);
     await expect(p.run({ op: "exit" })).rejects.toThrow(/exited with 3/);
     expect(await p.run({ op: "echo", value: 3 })).toEqual({ echoed: 3 });
+  });
+
+  it.skipIf(process.platform !== "linux")("runs its threads at a lower priority than the thread serving requests", async () => {
+    const p = make();
+    const { tid, nice } = (await p.run({ op: "priority" })) as { tid: number; nice: number };
+    expect(tid).not.toBe(process.pid);
+    expect(nice).toBe(Math.min(19, getPriority(process.pid) + THREAD_NICENESS));
+    // the process itself keeps its priority
+    expect(getPriority(process.pid)).not.toBe(nice);
   });
 });
 

@@ -10,7 +10,7 @@ import { accuracy, type Split, scoreSet } from "../../services/import/test/broke
 import { sourceFiles } from "../../services/import/test/file-worker.ts";
 
 /** A Schwab history of `bytes` size: 500 securities, two buys to a sale, twenty lines a day. */
-function schwabHistory(bytes: number): string {
+export function schwabHistory(bytes: number): string {
   const lines = ['"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"'];
   let size = lines[0].length;
   let day = Date.UTC(2010, 0, 4);

@@ -64,8 +64,11 @@ export function portfolioRoutes(commands: PortfolioCommands, reads: PortfolioRea
       async (request, reply) => {
         const raw = reply as FastifyReply;
         const gzip = acceptsGzip(request.headers["accept-encoding"]);
-        const view = await reads.load(request.params.slug, request.identity);
         const headers: Record<string, string> = gzip ? { vary: "Accept-Encoding" } : {};
+        // a visitor's view still fresh in this process, when current, as the cachable read serves it
+        const quick = request.identity ? null : reads.visitorView(request.params.slug);
+        if (quick && !quick.view.has_updates) return sendEncoded(request, raw, headers, quick.served.body(false, true, false, gzip), gzip);
+        const view = await reads.load(request.params.slug, request.identity);
         if (!view.moderation) return sendEncoded(request, raw, headers, view.served.body(false, view.notOwner, view.isAdmin, gzip), gzip);
         const json = replyJson(view.served.copy, false, view.notOwner, view.isAdmin);
         return sendJsonText(request, raw, `${json.slice(0, -1)},"moderation":${JSON.stringify(view.moderation)}}`);

@@ -255,9 +255,9 @@ export async function attacksBench(seconds = 15, only: string[] = []): Promise<A
       await app.reset();
       const health = probeHealth(app.url);
       const load = loadavg()[0];
-      const attackers = groups.length
-        ? await runLoad(app.url, seconds * 1000, groups)
-        : (await new Promise((r) => setTimeout(r, seconds * 1000)), []);
+      let attackers: GroupStats[] = [];
+      if (groups.length) attackers = await runLoad(app.url, seconds * 1000, groups);
+      else await new Promise((r) => setTimeout(r, seconds * 1000));
       const h = await health.stop();
       const probe = await app.read();
       const result: AttackResult = {

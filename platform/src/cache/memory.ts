@@ -10,6 +10,8 @@ interface Entry {
   json: string;
   /** epoch ms from the clock; null = no expiry */
   expiresAt: number | null;
+  /** read or written since the eviction last passed it (its second chance) */
+  used?: boolean;
 }
 
 /** Writes between sweeps of expired entries, so keys nobody reads again (rate-limit windows) don't pile up. */
@@ -28,8 +30,10 @@ export interface MemoryCacheOptions {
 
 /**
  * One process's cache: a Map whose expiry follows the injected clock, so TTL tests move time instead of
- * sleeping, bounded in size (maxBytes): every read and write moves an entry to the end of the Map, and the
- * entries at its front (least recently used) go when a write would pass the bound.
+ * sleeping, bounded in size (maxBytes). Eviction is least-recently-used by second chance (the CLOCK
+ * algorithm): a read only marks its entry used; when a write would pass the bound, entries are taken from the
+ * front of the Map (the oldest written), and one marked used is unmarked and moved to the end instead of going.
+ * A read is then one lookup, not a reordering of the Map on every hit.
  */
 export class MemoryCache implements Cache {
   private readonly entries = new Map<string, Entry>();
@@ -91,6 +95,11 @@ export class MemoryCache implements Cache {
     return next;
   }
 
+  async count(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+    const count = await this.incr(key, windowMs);
+    return { count, ttlMs: (await this.ttl(key)) ?? windowMs };
+  }
+
   async ttl(key: string): Promise<number | null> {
     const entry = this.live(key);
     return entry?.expiresAt != null ? entry.expiresAt - this.clock.now() : null;
@@ -108,9 +117,7 @@ export class MemoryCache implements Cache {
       this.drop(key);
       return undefined;
     }
-    // used now: to the end of the Map, the last to go
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.used = true;
     return entry;
   }
 
@@ -120,9 +127,15 @@ export class MemoryCache implements Cache {
     // a value larger than the whole bound is not kept at all (as a cache may always miss)
     if (cost > this.maxBytes) return;
     while (this.size + cost > this.maxBytes) {
-      const oldest = this.entries.keys().next();
+      const oldest = this.entries.entries().next();
       if (oldest.done) break;
-      this.drop(oldest.value);
+      const [oldKey, old] = oldest.value;
+      if (old.used) {
+        // used since it was written or last passed: a second chance, at the end of the Map
+        old.used = false;
+        this.entries.delete(oldKey);
+        this.entries.set(oldKey, old);
+      } else this.drop(oldKey);
     }
     this.entries.set(key, entry);
     this.size += cost;

@@ -21,6 +21,13 @@ local n = redis.call('INCRBY', KEYS[1], ARGV[2])
 if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+/** INCR_WINDOW by one, answering the count and the window's milliseconds left together. */
+const COUNT_WINDOW = `
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
+return {n, ttl}`;
+
 /**
  * How long a command may take before it fails. Redis answers in well under a millisecond; a request that
  * meets a Redis gone or hung fails within this (and answers 503 with Retry-After) instead of waiting it out.
@@ -106,6 +113,14 @@ export class RedisCache implements Cache {
   async incr(key: string, ttlMs: number, by = 1): Promise<number> {
     if (!Number.isSafeInteger(by)) throw new TypeError(`Cache increments are whole numbers; got ${by}`);
     return Number(await this.call(() => this.redis.eval(INCR_WINDOW, 1, this.prefix + key, ttlMillis(ttlMs), by)));
+  }
+
+  async count(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+    const [count, ttlMs] = (await this.call(() => this.redis.eval(COUNT_WINDOW, 1, this.prefix + key, ttlMillis(windowMs)))) as [
+      number,
+      number,
+    ];
+    return { count: Number(count), ttlMs: Number(ttlMs) };
   }
 
   async ttl(key: string): Promise<number | null> {

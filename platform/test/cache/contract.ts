@@ -127,6 +127,19 @@ export function runCacheContract(name: string, setup: () => Promise<CacheFixture
       expect(new Set(totals).size).toBe(20);
     });
 
+    it("count is incr with its window's time left, in one step", async () => {
+      expect(await cache.count("window", 1000)).toEqual({ count: 1, ttlMs: expect.any(Number) });
+      await fixture.expire(300);
+      const second = await cache.count("window", 1000);
+      expect(second.count).toBe(2);
+      expect(second.ttlMs).toBeGreaterThan(0);
+      expect(second.ttlMs).toBeLessThanOrEqual(700);
+      await fixture.expire(800);
+      expect((await cache.count("window", 1000)).count).toBe(1);
+      const all = await Promise.all(Array.from({ length: 10 }, () => cache.count("many", 60_000)));
+      expect(all.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    });
+
     it("incr is atomic under concurrent calls", async () => {
       const counts = await Promise.all(Array.from({ length: 25 }, () => cache.incr("hits", 60_000)));
       expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));

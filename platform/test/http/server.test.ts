@@ -92,7 +92,17 @@ describe("createHttpServer", () => {
     const gone = async (): Promise<never> => {
       throw new DependencyUnavailableError("cache", new Error("Connection is closed."));
     };
-    const down: Cache = { get: gone, set: gone, getText: gone, setText: gone, del: gone, incr: gone, ttl: gone, close: async () => {} };
+    const down: Cache = {
+      get: gone,
+      set: gone,
+      getText: gone,
+      setText: gone,
+      del: gone,
+      incr: gone,
+      count: gone,
+      ttl: gone,
+      close: async () => {},
+    };
     const a = await app({ cache: down });
     const token = a.jwt.sign({ sub: "ann", email: "ann@example.com", jti: "j1" });
     const res = await a.inject({ method: "GET", url: "/v1/mine", headers: { authorization: `Bearer ${token}` } });

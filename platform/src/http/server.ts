@@ -13,9 +13,16 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ErrorCodes } from "@folio/proto/errors";
 import { Ajv } from "ajv";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import type { Cache } from "../cache/port.ts";
-import { loggableUrl, loggerOptions } from "../log.ts";
+import { LazyChildLogger, type Logger, loggableUrl, loggerOptions } from "../log.ts";
 import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../unavailable.ts";
 import { authPlugin } from "./auth.ts";
 import { HttpError, type SchemaError, validationMessage } from "./errors.ts";
@@ -95,6 +102,9 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     logger: loggerOptions(options.name, options.logLevel ?? "info"),
     // one line per request is logged below, with the URL's sensitive query values redacted
     logController: new LogController({ disableRequestLogging: true }),
+    // a request's child logger is made when the request writes a line, not for every request (log.ts)
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      new LazyChildLogger(logger as Logger, bindings, childOptions as Record<string, unknown>) as unknown as FastifyBaseLogger,
     trustProxy: proxies.trust,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     schemaController: { compilersFactory: lazySerializers },
@@ -224,24 +234,27 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     });
   }
 
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     // private data and tokens must never be kept by a browser or a shared cache: JSON is uncacheable unless a
     // route (a public portfolio, the community list, a price) says otherwise
     if (!reply.hasHeader("cache-control") && String(reply.getHeader("content-type") ?? "").startsWith("application/json")) {
       reply.header("cache-control", "private, no-store");
     }
-    return payload;
+    done(null, payload);
   });
 
   const counts = new Map<string, number>();
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
     const key = `${request.method} ${route} ${reply.statusCode}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    const line = { method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     // health checks, metrics, the web app's files and internal calls are routine: only at debug
-    if (isRoutine(request)) request.log.debug(line, "request");
-    else request.log.info(line, "request");
+    const level = isRoutine(request) ? "debug" : "info";
+    if ((request.log as unknown as Logger).isLevelEnabled(level)) {
+      const line = { method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+      request.log[level](line, "request");
+    }
+    done();
   });
   app.get("/metrics", async (request, reply) => {
     if (!options.publicMetrics && !isPrivateAddress(request.ip)) {

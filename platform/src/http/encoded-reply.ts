@@ -48,9 +48,21 @@ export class EncodedJson {
   }
 }
 
+/** The last headers read: clients send a handful of different ones, each millions of times. */
+const gzipAnswers = new Map<string, boolean>();
+
 /** Whether an Accept-Encoding header accepts gzip (a `gzip;q=0` refuses it). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(",") : (header ?? "");
+  const known = gzipAnswers.get(value);
+  if (known !== undefined) return known;
+  const answer = readsGzip(value);
+  if (gzipAnswers.size >= 64) gzipAnswers.clear();
+  if (value.length <= 200) gzipAnswers.set(value, answer);
+  return answer;
+}
+
+function readsGzip(value: string): boolean {
   return value.split(",").some((part) => {
     const [coding, ...params] = part.trim().toLowerCase().split(";");
     if (coding.trim() !== "gzip" && coding.trim() !== "*") return false;

@@ -4,6 +4,7 @@
 // window, "read" sends the window's delay percentiles (ms), CPU and memory. Nothing of the app is changed;
 // without an IPC channel (started by hand) it does nothing.
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { writeHeapSnapshot } from "node:v8";
 
 if (process.send) {
   const RESOLUTION_MS = 5;
@@ -31,9 +32,13 @@ if (process.send) {
         externalMiB: Math.round(memory.external / 1048576),
         arrayBuffersMiB: Math.round(memory.arrayBuffers / 1048576),
       });
-    } else if (message === "gc" && typeof globalThis.gc === "function") {
-      globalThis.gc();
-      process.send({ gc: true });
+    } else if (typeof message === "object" && message?.snapshot) {
+      // a heap snapshot of the main thread, for finding what memory holds (BENCH diagnostics)
+      const file = writeHeapSnapshot(message.snapshot);
+      process.send({ snapshot: file });
+    } else if (message === "gc") {
+      if (typeof globalThis.gc === "function") globalThis.gc();
+      process.send({ gc: typeof globalThis.gc === "function" });
     }
   });
   process.channel?.unref();

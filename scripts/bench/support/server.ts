@@ -26,6 +26,8 @@ export interface BenchServer {
   reset(): Promise<void>;
   /** the window's figures */
   read(): Promise<ProbeReading>;
+  /** a full GC on the main thread (the server started with --expose-gc) */
+  gc(): Promise<void>;
   output(): string;
   kill(): Promise<void>;
 }
@@ -96,6 +98,7 @@ export async function startServer(options: {
     child,
     reset: async () => void (await ask(child, "reset", "reset")),
     read: () => ask<ProbeReading>(child, "read", "loop"),
+    gc: async () => void (await ask(child, "gc", "gc")),
     output: () => out,
     kill: () =>
       new Promise((done) => {

@@ -5,13 +5,15 @@ import { defineConfig } from "vite";
 /** @folio/proto/constants PORTFOLIO_PAGE_PATH: the config loader cannot import a package's TypeScript; a test compares them */
 const PORTFOLIO_PAGE_PATH = "^/p/([^/]+)/?$";
 
+// a relative import: the config loader bundles it (it cannot import a package's TypeScript), and it imports nothing
+import { API_PREFIXES, pathPrefixOf, Routes, urlOf } from "../proto/src/routes.ts";
 import { precompressPlugin } from "./build/precompress.ts";
 import { routePreloadPlugin } from "./build/routePreload.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 /** The embedded app (or the gateway) on its default port; the dev server forwards API paths to it. */
 const backend = process.env.FOLIO_API_URL ?? "http://localhost:8080";
-const proxied = ["/v1", "/v2", "/cachable", "/healthz", "/docs"];
+const proxied = [...API_PREFIXES.map((prefix) => prefix.slice(0, -1)), "/healthz", "/docs"];
 
 export default defineConfig({
   root,
@@ -30,9 +32,10 @@ export default defineConfig({
       sessionKey: "auth",
       // the lists these pages ask for first (communityApi.ts communityUrl), for a visitor
       earlyCalls: [
-        { path: "^/community/?$", url: "/v1/get/communityportfolios" },
-        { path: "^/dashboard/?$", url: "/v1/get/communityportfolios?samples=true" },
+        { path: "^/community/?$", url: urlOf(Routes.portfolio.community) },
+        { path: "^/dashboard/?$", url: urlOf(Routes.portfolio.community, {}, { samples: "true" }) },
       ],
+      portfolioCall: pathPrefixOf(Routes.portfolio.cachable),
     }),
     precompressPlugin(),
   ],

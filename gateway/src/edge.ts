@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { isPrivateAddress } from "@folio/platform/http/server";
 import { ErrorCodes } from "@folio/proto/errors";
+import { API_PREFIXES, allRoutes, pathPrefixOf, Routes } from "@folio/proto/routes";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { portfolioSlugOf, readPublicPortfolio, sendPage, withPortfolio } from "./prerender.ts";
 
@@ -28,10 +29,21 @@ export function webCacheControl(path: string): string {
   return HASHED_ASSET.test(path.replaceAll("\\", "/")) ? IMMUTABLE : "no-cache";
 }
 
-const API_PREFIXES = ["/v1/", "/v2/", "/cachable/", "/docs", "/healthz", "/metrics"];
-const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
-/** calls a visitor makes with a stale token still in their browser (every GET is a public read too) */
-const PUBLIC_CALLS = ["/v1/auth/login", "/v1/auth/register", "/v1/auth/password-reset", "/v1/get/portfolio/"];
+/** what is not a page of the web app: the API's calls, and the edge's own documents and probes */
+const NOT_PAGES = [...API_PREFIXES, "/docs", "/healthz", "/metrics"];
+const isApiPath = (url: string) => NOT_PAGES.some((p) => url.startsWith(p));
+/**
+ * Calls a visitor makes with a stale token still in their browser (every GET is a public read too): signing in
+ * or up, a password reset (its confirmation included), and reading a portfolio.
+ */
+const PUBLIC_CALLS = [
+  Routes.accounts.login.path,
+  Routes.accounts.register.path,
+  Routes.accounts.passwordReset.path,
+  pathPrefixOf(Routes.portfolio.get),
+];
+/** the calls that may need a caller: the token of a request to any other is not the edge's to judge */
+const CALL_PREFIXES = API_PREFIXES.filter((prefix) => allRoutes.some((r) => r.method !== "GET" && r.path.startsWith(prefix)));
 
 /**
  * Page routes of the single-page app get index.html (a public portfolio's page with its name and description
@@ -68,7 +80,7 @@ export async function registerEdge(app: FastifyInstance, openapi: Record<string,
   app.addHook("onRequest", async (request, reply) => {
     if (!request.headers.authorization || request.identity || request.method === "GET") return;
     const path = request.url.split("?")[0];
-    if (!(path.startsWith("/v1/") || path.startsWith("/v2/")) || PUBLIC_CALLS.some((p) => path.startsWith(p))) return;
+    if (!CALL_PREFIXES.some((p) => path.startsWith(p)) || PUBLIC_CALLS.some((p) => path.startsWith(p))) return;
     return reply
       .code(401)
       .send({ result: "nouser", error: "Your session has expired. Please log in again.", code: ErrorCodes.unauthorized });

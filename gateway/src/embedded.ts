@@ -33,7 +33,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
     edge: true,
     cspSources: plaidLinkCspSources(config.env),
   });
-  await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });
+  await registerEdge(app, await openApiDocument(), { publicDocs: config.publicDocs });
   const hosted = await hostServices(app, modules, deps);
   await app.listen({ port: config.port, host: config.host });
   hosted.startWorkers(WORKERS_START_AFTER_MS);

@@ -60,7 +60,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
     cspSources: plaidLinkCspSources(config.env),
     bodyLimit: 20 * 1024 * 1024,
   });
-  await registerEdge(app, await openApiDocument(config), { publicDocs: config.publicDocs });
+  await registerEdge(app, await openApiDocument(), { publicDocs: config.publicDocs });
   await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 } });
   // bodies pass through untouched (JSON, multipart uploads, signed webhooks)
   app.removeAllContentTypeParsers();

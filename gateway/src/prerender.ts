@@ -17,6 +17,7 @@ import { acceptsGzip } from "@folio/platform/http/encoded-reply";
 import { INTERNAL_CLIENT } from "@folio/platform/http/rate-limit";
 import { PORTFOLIO_PAGE_PATH } from "@folio/proto/constants";
 import { escapeHtml } from "@folio/proto/html-text";
+import { Routes, urlOf } from "@folio/proto/routes";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** the longest the page waits for the portfolio before going out without it */
@@ -70,7 +71,7 @@ export async function readPublicPortfolio(request: FastifyRequest, slug: string)
   // through the gateway's own public route, so it reaches the portfolio service as in either mode; the internal
   // address keeps it out of the edge's request limits (the page's own request was counted)
   const read = request.server
-    .inject({ method: "GET", url: `/cachable/get/portfolio/${encodeURIComponent(slug)}`, remoteAddress: INTERNAL_CLIENT })
+    .inject({ method: "GET", url: urlOf(Routes.portfolio.cachable, { slug }), remoteAddress: INTERNAL_CLIENT })
     .then((res) => {
       if (res.statusCode !== 200) return null;
       const body = res.json() as { data?: { pName?: unknown; pDescription?: unknown } };

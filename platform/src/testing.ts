@@ -2,12 +2,13 @@
  * Test kit for service API tests: real routes, schemas and auth through `app.inject`, on the in-process
  * adapters (SQLite in memory, memory bus/cache/queue) and a manual clock. Not used by product code.
  */
-import { Worker, type WorkerOptions } from "node:worker_threads";
+import { ErrorCodes } from "@folio/proto/error-codes";
 import type { FastifyPluginAsync } from "fastify";
 import type { MemoryBus } from "./bus/memory.ts";
 import type { EventEnvelope } from "./bus/port.ts";
 import { ManualClock } from "./clock.ts";
 import { loadConfig } from "./config.ts";
+import { contractOf } from "./http/route.ts";
 import { type App, createHttpServer } from "./http/server.ts";
 import { InjectServiceClient } from "./internal.ts";
 import type { Mailer, MailMessage } from "./mail.ts";
@@ -57,9 +58,35 @@ export function createTestDeps(env: Record<string, string> = {}): TestDeps {
   };
 }
 
-/** A Fastify app with the given routes on the shared server factory, ready for `inject`. */
+/**
+ * The check that keeps the contracts' error codes true: an error reply whose `code` its call's contract does
+ * not list (proto/src/contracts/<service>.ts) is turned into a 500 naming it, so every API test that meets an
+ * undeclared code fails there.
+ */
+export function declaredErrorsOnly(app: App): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    const contract = contractOf(request);
+    if (!contract || reply.statusCode < 400 || typeof payload !== "string") return payload;
+    let code: unknown;
+    try {
+      code = (JSON.parse(payload) as { code?: unknown } | null)?.code;
+    } catch {
+      return payload;
+    }
+    if (typeof code !== "string" || (contract.errors as readonly string[]).includes(code)) return payload;
+    const status = reply.statusCode;
+    reply.code(500);
+    return JSON.stringify({
+      error: `${contract.method} ${contract.path} answered ${status} with the code "${code}", which its contract (proto/src/contracts/${contract.service}.ts) does not list`,
+      code: ErrorCodes.internal,
+    });
+  });
+}
+
+/** A Fastify app with the given routes on the shared server factory, ready for `inject`; error codes checked. */
 export async function buildTestApp(deps: HostDeps, ...routes: FastifyPluginAsync[]): Promise<App> {
   const app = await createHttpServer({ name: "test", logLevel: "silent", jwtSecret: deps.config.jwtSecret, cache: deps.cache });
+  declaredErrorsOnly(app);
   for (const r of routes) await app.register(r);
   // internal queries (e.g. portfolio → pricing) reach whichever routes this app has
   if (deps.services instanceof InjectServiceClient) deps.services.attach(app);
@@ -107,13 +134,4 @@ export async function settle(deps: TestDeps, modules: ServiceModule[]): Promise<
     for (const q of queues) await deps.queue.drain(q);
     if (pending.length === 0 && (await deps.store.pendingEvents(1)).length === 0) return delivered;
   }
-}
-
-/**
- * Starts a TypeScript worker module for a WorkerPool under the sources: tsx's loader registered in the thread
- * first, then the module, as the built app starts its compiled worker files (scripts/build-server.mjs).
- */
-export function tsxWorker(module: URL): (options: WorkerOptions) => Worker {
-  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
-  return (options) => new Worker(boot, { ...options, eval: true });
 }

@@ -49,6 +49,14 @@ export class TaskTimeout extends Error {
   }
 }
 
+/** The task's thread passed its heap limit (heapMb) and was ended: the task is too large to run. */
+export class TaskOutOfMemory extends Error {
+  constructor(pool: string, heapMb: number) {
+    super(`${pool}: a task needed more than ${heapMb} MB and was stopped`);
+    this.name = "TaskOutOfMemory";
+  }
+}
+
 /** A task's own failure, as the thread reported it (its name, message and code). */
 export class TaskFailed extends Error {
   constructor(
@@ -192,7 +200,9 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     if (!this.remove(thread)) return;
     clearTimeout(thread.timer);
     if (thread.idle) clearTimeout(thread.idle);
-    thread.task?.reject(err);
+    // Node ends a thread past its resourceLimits with this code
+    const outOfMemory = (err as { code?: string } | null)?.code === "ERR_WORKER_OUT_OF_MEMORY";
+    thread.task?.reject(outOfMemory ? new TaskOutOfMemory(this.options.name, this.options.heapMb ?? 0) : err);
     thread.task = null;
     if (!this.closed) this.dispatch();
   }

@@ -1,7 +1,7 @@
 import { getPriority } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { tsxWorker } from "../src/testing.ts";
+import { tsxWorker } from "../../test/support/tsx-worker.ts";
 import { InPlace, PoolBusy, TaskFailed, TaskTimeout, WorkerPool, type WorkerPoolOptions } from "../src/worker-pool.ts";
 import { THREAD_NICENESS } from "../src/worker-task.ts";
 import type { TestTask } from "./support/test-worker.ts";

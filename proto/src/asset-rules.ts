@@ -18,6 +18,8 @@ export const ASSET_LIMITS = {
   minPrice: 1e-12,
   /** a fund's yearly expense ratio, in percent */
   maxFeePercent: 100,
+  /** a sale's fee in money, in the instrument's currency */
+  maxSaleFee: 1e9,
   /** the first purchase date accepted; earlier dates are typos (0001-01-01) and would cost every read */
   earliestDate: "1970-01-01",
   /** assets in one portfolio */
@@ -36,6 +38,16 @@ export const AssetMessages = {
   priceTooLow: "Purchase price must be at least 0.000000000001",
   feeRange: "Fee must be a percent from 0 to 100",
   tooManyAssets: `A portfolio holds at most ${ASSET_LIMITS.maxAssets} assets`,
+  saleQuantity: "Quantity sold must be more than 0 and at most 1,000,000,000",
+  saleDateMissing: "Sale date missing",
+  saleDateInvalid: "Sale date is not a calendar date",
+  saleDateTooEarly: "Sale date must be Jan 1, 1970 or later",
+  saleDateInFuture: "Sale date cannot be in the future",
+  salePriceMissing: "Sale price missing",
+  salePriceTooHigh: "Sale price must be at most 1,000,000,000",
+  saleFeeRange: "Sale fee must be an amount from 0 to 1,000,000,000",
+  /** the issue's words: a sale of more than the buys before it hold (README "Sales") */
+  oversold: "You cannot sell more than you hold on that date",
 } as const;
 export type AssetProblem = keyof typeof AssetMessages;
 
@@ -89,6 +101,8 @@ export interface AssetFields {
   PoA: number;
   DoA: string;
   fee?: number | string | null;
+  /** "sell": a sale (absent or "buy": a purchase) */
+  side?: "buy" | "sell" | null;
 }
 
 /**
@@ -97,6 +111,7 @@ export interface AssetFields {
  * be set to 0. `today` is the server's (or the browser's) date, `YYYY-MM-DD`.
  */
 export function assetProblem(asset: AssetFields, today: string, isNew: boolean): AssetProblem | null {
+  if (asset.side === "sell") return saleProblem(asset, today);
   // what was given as a number (text that is not a number is 0, spec §5)
   const text = typeof asset.quantity === "string" ? asset.quantity.trim() : "";
   const given = typeof asset.quantity === "number" ? asset.quantity : NUMERIC.test(text) ? Number(text) : 0;
@@ -114,5 +129,33 @@ export function assetProblem(asset: AssetFields, today: string, isNew: boolean):
     const fee = parseFee(asset.fee);
     if (fee === null || fee < 0 || fee > ASSET_LIMITS.maxFeePercent) return "feeRange";
   }
+  return null;
+}
+
+/** A sale's fee in money: a number, or numeric text; null when it is neither. */
+export function parseSaleFee(fee: number | string | null | undefined): number | null {
+  if (fee === undefined || fee === null || fee === "") return 0;
+  if (typeof fee === "number") return Number.isFinite(fee) ? fee : null;
+  const text = fee.trim();
+  return NUMERIC.test(text) ? Number(text) : null;
+}
+
+/**
+ * The first problem of a sale (README "Sales"): the shares sold (> 0), its date, its price, then its fee in
+ * money. Whether it sells more than was held is the portfolio's question (the service matches the sales).
+ */
+export function saleProblem(asset: AssetFields, today: string): AssetProblem | null {
+  const text = typeof asset.quantity === "string" ? asset.quantity.trim() : "";
+  const given = typeof asset.quantity === "number" ? asset.quantity : NUMERIC.test(text) ? Number(text) : 0;
+  if (!Number.isFinite(given) || !(given > 0) || given > ASSET_LIMITS.maxQuantity) return "saleQuantity";
+  const date = asset.DoA.trim();
+  if (date === "") return "saleDateMissing";
+  if (!isCalendarDate(date)) return "saleDateInvalid";
+  if (date < ASSET_LIMITS.earliestDate) return "saleDateTooEarly";
+  if (date > latestPurchaseDate(today)) return "saleDateInFuture";
+  if (!(typeof asset.PoA === "number" && Number.isFinite(asset.PoA) && asset.PoA > 0)) return "salePriceMissing";
+  if (asset.PoA > ASSET_LIMITS.maxPrice) return "salePriceTooHigh";
+  const fee = parseSaleFee(asset.fee);
+  if (fee === null || fee < 0 || fee > ASSET_LIMITS.maxSaleFee) return "saleFeeRange";
   return null;
 }

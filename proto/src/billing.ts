@@ -10,16 +10,8 @@ export const FREE_PLAN = "free";
 /** The name of the plan every offered price id buys. */
 export const PAID_PLAN = "pro";
 
-export const BillingErrorCodes = {
-  notConfigured: "billing/not-configured",
-  unknownPrice: "billing/unknown-price",
-  alreadySubscribed: "billing/already-subscribed",
-  noCustomer: "billing/no-customer",
-  providerFailed: "billing/provider-failed",
-  badSignature: "billing/bad-signature",
-} as const;
-
 export { BillingMessages } from "./constants.ts";
+export { BillingErrorCodes } from "./error-codes.ts";
 
 export const CheckoutBody = Type.Object({ price_id: Type.String({ minLength: 1, maxLength: 200 }) });
 export type CheckoutBody = Static<typeof CheckoutBody>;

@@ -6,13 +6,7 @@ import { type Static, Type } from "typebox";
 
 export { PLAID_PROVIDER } from "./constants.ts";
 
-export const BrokerageErrorCodes = {
-  notConfigured: "brokerage/not-configured",
-  connectionLimit: "brokerage/connection-limit",
-  plaidFailed: "brokerage/plaid-failed",
-  notYourEmail: "brokerage/not-your-email",
-  noInvestments: "brokerage/no-investment-accounts",
-} as const;
+export { BrokerageErrorCodes } from "./error-codes.ts";
 
 /** POST /v1/plaid/create-link-token/: a link token for Plaid Link, or `needs_upgrade` at the plan's limit. */
 export const LinkTokenReply = Type.Union([

@@ -10,26 +10,7 @@ export type ErrorReply = Static<typeof ErrorReply>;
 /** The spec's "missing user" reply: HTTP 401 `{ result: 'nouser' }` opens the login modal. */
 export const NoUserReply = Type.Object({ result: Type.Literal("nouser"), error: Type.String(), code: Type.String() });
 
-export const ErrorCodes = {
-  validation: "validation_failed",
-  unauthorized: "unauthorized",
-  forbidden: "forbidden",
-  notFound: "not_found",
-  conflict: "conflict",
-  rateLimited: "rate_limited",
-  unavailable: "unavailable",
-  internal: "internal",
-  // accounts
-  credentialsRequired: "auth/credentials-required",
-  weakPassword: "auth/weak-password",
-  invalidCredential: "auth/invalid-credential",
-  userNotFound: "auth/user-not-found",
-  emailInUse: "auth/email-already-in-use",
-  invalidResetToken: "auth/invalid-reset-token",
-  // portfolio
-  versionConflict: "portfolio/version-conflict",
-  invalidAsset: "portfolio/invalid-asset",
-} as const;
-
 /** The spec's messages live with the other shared constants (constants.ts), which the web imports too. */
 export { Messages } from "./constants.ts";
+/** The registry of error codes (error-codes.ts): plain values the web imports too. */
+export { type ErrorCode, ErrorCodes } from "./error-codes.ts";

@@ -37,7 +37,16 @@ export const EventPayloads = {
     promoted: Type.Optional(Type.Boolean()),
     tickers: Type.Array(Type.String()),
     /** what the portfolio holds, so consumers (net worth) value it without asking */
-    holdings: Type.Array(Type.Object({ ticker: Type.String(), quantity: Type.Number(), PoA: Type.Number(), DoA: Type.String() })),
+    holdings: Type.Array(
+      Type.Object({
+        ticker: Type.String(),
+        quantity: Type.Number(),
+        PoA: Type.Number(),
+        DoA: Type.String(),
+        /** "sell": a sale of `quantity` on DoA at PoA (absent: a buy) */
+        side: Type.Optional(Type.Union([Type.Literal("buy"), Type.Literal("sell")])),
+      }),
+    ),
     assetCount: Type.Integer(),
     rev: Type.Integer(),
     /** the portfolio's permanent provider ('Plaid-US' for a brokerage import); absent or null for a manual one */
@@ -61,7 +70,7 @@ export const EventPayloads = {
     valuedAt: Type.String(),
     /** null for a portfolio without assets */
     figures: Type.Union([PortfolioFigures, Type.Null()]),
-    /** each asset as valued, in the portfolio's order */
+    /** each buy still holding shares (or never sold from) as valued, in the portfolio's order; sales are not holdings */
     holdings: Type.Array(
       Type.Object({
         ticker: Type.String(),

@@ -6,7 +6,23 @@
 import { type Static, Type } from "typebox";
 import { IMPORT_FORMATS, type ImportedFrom } from "./constants.ts";
 
-/** One holding read from a screenshot (spec §7: `message` of the screenshot calls). */
+/**
+ * Why a cell of an imported row must be confirmed or corrected before Create: the field, a code, a sentence
+ * the table shows, and a symbol to offer instead when the checks found one. Screenshot and file rows alike.
+ */
+export const ImportFlag = Type.Object({
+  field: Type.Union([Type.Literal("ticker"), Type.Literal("name"), Type.Literal("quantity"), Type.Literal("price"), Type.Literal("date")]),
+  code: Type.String(),
+  message: Type.String(),
+  suggestion: Type.Optional(Type.String()),
+});
+export type ImportFlag = Static<typeof ImportFlag>;
+
+/**
+ * One holding read from a screenshot (spec §7: `message` of the screenshot calls), checked against pricing's
+ * search: `ticker` is "" when no ticker could be found (then a flag says so); `confidence` 0–1; `flags` what
+ * the user must confirm or correct before Create (empty: the row is sure).
+ */
 export const ScreenshotRow = Type.Object({
   ticker: Type.String(),
   name: Type.String(),
@@ -14,6 +30,8 @@ export const ScreenshotRow = Type.Object({
   /** the price the screen shows, null when it shows none */
   price: Type.Union([Type.Number(), Type.Null()]),
   marketValue: Type.Union([Type.Number(), Type.Null()]),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  flags: Type.Array(ImportFlag),
 });
 export type ScreenshotRow = Static<typeof ScreenshotRow>;
 
@@ -77,6 +95,23 @@ export const ImportFormat = Type.Unsafe<ImportedFrom>(Type.String({ enum: [...IM
 export type ImportFormat = Static<typeof ImportFormat>;
 
 /** One holding from a broker file: an asset as the import table edits it. */
+/**
+ * One buy or sale of a holding's history (README "Broker files": Trades): saved as an asset entry with `side`,
+ * so an imported portfolio keeps its sales and their realized gains (README "Sales").
+ */
+export const FileTrade = Type.Object({
+  side: Type.Union([Type.Literal("buy"), Type.Literal("sell")]),
+  /** `YYYY-MM-DD` */
+  date: Type.String(),
+  /** shares as counted on that date */
+  quantity: Type.Number(),
+  /** per share, in the security's currency */
+  price: Type.Number(),
+  /** a sale's fee in money (0 for a buy) */
+  fee: Type.Number(),
+});
+export type FileTrade = Static<typeof FileTrade>;
+
 export const FileRow = Type.Object({
   ticker: Type.String(),
   name: Type.String(),
@@ -88,8 +123,25 @@ export const FileRow = Type.Object({
   account: Type.String(),
   /** why the row needs a look before it is saved (an opening position assumed, a price the file does not give) */
   note: Type.Optional(Type.String()),
+  /** what the user must confirm or correct before Create (the import table's flags) */
+  flags: Type.Optional(Type.Array(ImportFlag)),
 });
 export type FileRow = Static<typeof FileRow>;
+
+/**
+ * A holding's history as buys and sales (README "Broker files": Trades): for a row (its account, ticker and
+ * quantity name it), saved instead of the net position while the row's quantity, price and date are as read;
+ * with quantity 0, a holding the history sold in full (no row), saved too so its realized gains survive.
+ */
+export const FileHistory = Type.Object({
+  account: Type.String(),
+  ticker: Type.String(),
+  name: Type.String(),
+  /** the row's quantity; 0 for a holding sold in full */
+  quantity: Type.Number(),
+  trades: Type.Array(FileTrade),
+});
+export type FileHistory = Static<typeof FileHistory>;
 
 const header = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -202,6 +254,8 @@ export const FileReply = Type.Object({
   message: Type.Array(FileRow),
   errors: Type.Array(ImportProblem),
   transactions: Type.Array(FileTransaction),
+  /** the rows' histories as buys and sales, and those of holdings sold in full (kept so realized gains survive) */
+  histories: Type.Optional(Type.Array(FileHistory)),
   questions: Type.Array(FileQuestion),
   checks: Type.Array(FileCheck),
   mapping: Type.Optional(Type.Partial(ColumnMapping)),

@@ -5,8 +5,9 @@
  */
 import { Type } from "typebox";
 import { Portfolio, PortfolioInput, Valuation } from "./portfolio.ts";
+import { Routes } from "./routes.ts";
 
-export const PLAYGROUND_PATH = "/v1/playground/value";
+export const PLAYGROUND_PATH = Routes.portfolio.playground.path;
 /** the draft's slug in replies: it has none until it is saved */
 export const PLAYGROUND_SLUG = "playground";
 /** requests per client address and minute (RATE_LIMIT_PLAYGROUND_PER_MINUTE) */

@@ -21,15 +21,22 @@ export { DEFAULT_TOTAL_VALUE, NEW_SLUG, PORTFOLIO_VERSION } from "./constants.ts
  * shapes and lengths; the product's rules (asset-rules.ts: ranges, calendar dates, the spec's messages) are
  * checked by the service before anything is stored.
  */
+/** A purchase (the default) or a sale of shares bought earlier (README "Sales: lots sold first in, first out"). */
+export const AssetSide = Type.Union([Type.Literal("buy"), Type.Literal("sell")]);
+export type AssetSide = Static<typeof AssetSide>;
+
 export const AssetInput = Type.Object({
   ticker: Ticker,
   name: Type.Optional(Type.String({ maxLength: 200 })),
-  /** a non-numeric quantity becomes 0 (spec §5), so strings are accepted and parsed */
+  /** "sell": a sale, taking shares from earlier buys of the ticker first in, first out; absent or "buy": a purchase */
+  side: Type.Optional(AssetSide),
+  /** a non-numeric quantity becomes 0 (spec §5), so strings are accepted and parsed; a sell: the shares sold (> 0) */
   quantity: Type.Union([Type.Number(), Type.String({ maxLength: 40 })]),
-  /** purchase price */
+  /** purchase price (a sell: the sale price per share) */
   PoA: Type.Number(),
-  /** purchase date, `YYYY-MM-DD` */
+  /** purchase date (a sell: the sale date), `YYYY-MM-DD` */
   DoA: Type.String({ maxLength: 10 }),
+  /** a buy: the fund's expense ratio in % a year; a sell: what the sale cost in money, in the instrument's currency */
   fee: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()])),
   assetClass: Type.Optional(Type.String({ maxLength: 40 })),
   initialPercent: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()])),
@@ -74,6 +81,8 @@ const AssetSplit = Type.Object({ date: Type.String(), ratio: Type.Number() });
 export const Asset = Type.Object({
   ticker: Type.String(),
   name: Type.String(),
+  /** "sell" for a sale; absent for a buy */
+  side: Type.Optional(AssetSide),
   quantity: Type.Number(),
   PoA: Type.Number(),
   DoA: Type.String(),
@@ -98,8 +107,10 @@ export const Asset = Type.Object({
   stale: Type.Optional(Type.Boolean()),
   /** last-known: served while every market-data provider was down; out-of-date: more than 7 days older than the newest price */
   staleReason: Type.Optional(Type.Union([StaleReason, Type.Null()])),
-  /** shares held today: quantity × splitFactor (quantity stays as entered) */
+  /** shares still held today: quantity × splitFactor less what sales took (quantity stays as entered); a sell: 0 */
   shares: Type.Optional(Type.Number()),
+  /** today's shares sales took from this buy; a sell: the today's shares it sold */
+  soldShares: Type.Optional(Type.Number()),
   /** Π ratio of the splits after DoA (1 without one) */
   splitFactor: Type.Optional(Type.Number()),
   /** the splits after DoA, oldest first */
@@ -112,8 +123,21 @@ export const Asset = Type.Object({
   dividends: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   /** marketValue − cost, dividends left out (the price-return view) */
   priceProfitLoss: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-  /** profitLoss / cost × 100 */
+  /** profitLoss / the whole cost of the buy × 100 */
   profitLossPercent: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /**
+   * a sell: proceeds − its fee − the cost of the lots it took from (first in, first out); a buy: its part of the
+   * sales' realized gains (the same money: add the sells' or the buys', never both); null when not counted
+   */
+  realizedProfitLoss: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** a buy with sales: the cost of what counts of it, held or sold (profitLossPercent's base), in the base currency */
+  invested: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** a sell: quantity × price × the rate of its month, before the fee, in the base currency */
+  proceeds: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** a sell: its fee in the base currency */
+  saleFee: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** a sell: the cost of the shares it took, at their purchase months' rates, in the base currency */
+  soldCost: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type Asset = Static<typeof Asset>;
 
@@ -299,6 +323,12 @@ export const RangeReturn = Type.Object({
   series: MonthlySeries,
   /** the TWR from the base to each month of `series`, in percent (the percent view's line) */
   twrSeries: Type.Optional(Type.Array(Type.Number())),
+  /** the range's own money-weighted return (XIRR) per year, in percent; for All the portfolio's xirrPercent */
+  xirrPercent: Type.Optional(NullableNumber),
+  /** the range's TWR per year, in percent, to compare with xirrPercent */
+  twrAnnualPercent: Type.Optional(NullableNumber),
+  /** one sentence on why TWR and XIRR differ over the range */
+  returnsNote: Type.Optional(Type.String()),
   /** the index line for this range (rescaled mode); null when the index has no prices here */
   benchmark: Type.Union([BenchmarkLine, Type.Null()]),
   /** the what-if benchmark for this range (the default mode); null when the index has no prices here */
@@ -337,6 +367,30 @@ export const ProfitLossBar = Type.Object({
   profitLossView: Type.String(),
 });
 
+/**
+ * Where a range's money came from (README "The return receipt"), in the base currency:
+ * startValue + purchases − sales + priceGain + fxEffect = endValue, to the cent; dividends and fees beside it.
+ */
+export const Receipt = Type.Object({
+  /** the value at the range's base (0 since inception) */
+  startValue: Type.Number(),
+  /** the cost of the buys in the range */
+  purchases: Type.Number(),
+  /** the proceeds of the sales in the range, before their fees */
+  sales: Type.Number(),
+  /** the price moves of what was held in the range, at the end's rate */
+  priceGain: Type.Number(),
+  /** the exchange-rate moves on what was held, in its own currency at the start */
+  fxEffect: Type.Number(),
+  /** dividends received in the range (cash paid out) */
+  dividends: Type.Number(),
+  /** what the sales in the range cost in fees (money; not the expense ratio of Portfolio.fees) */
+  fees: Type.Number(),
+  /** the market value at the range's end */
+  endValue: Type.Number(),
+});
+export type Receipt = Static<typeof Receipt>;
+
 /** Something the figures could not include (README "Gaps"), with the sentence to show. */
 export const ValuationGap = Type.Object({
   kind: Type.Union([
@@ -346,6 +400,7 @@ export const ValuationGap = Type.Object({
     Type.Literal("invalid-date"),
     Type.Literal("initial-percent-zero"),
     Type.Literal("dividends-in-closes"),
+    Type.Literal("unmatched-sale"),
   ]),
   ticker: Type.String(),
   /** "SAP.DE: no EURUSD=X exchange rate for Jan 2024, so it is counted in no figure" */
@@ -379,12 +434,27 @@ export const Valuation = Type.Object({
   profitLoss: NullableNumber,
   /** "Dividends received" by the priced assets, in the base currency */
   dividends: Type.Optional(NullableNumber),
-  /** marketValue − the cost of the priced assets, dividends left out */
+  /** unrealized + realized, dividends left out */
   priceProfitLoss: Type.Optional(NullableNumber),
-  /** profitLoss / that cost × 100 */
+  /** profitLoss / invested × 100 (without sales invested is the cost) */
   profitLossPercent: NullableNumber,
+  /** marketValue − the cost of what is still held */
+  unrealizedProfitLoss: Type.Optional(NullableNumber),
+  /** Σ the sales' proceeds − fees − the cost of the lots they took (0 without a sale) */
+  realizedProfitLoss: Type.Optional(NullableNumber),
+  /** Σ the cost of every priced buy, held or sold: what was put in */
+  invested: Type.Optional(Type.Number()),
   /** profitLoss or profitLossPercent as text, per formatGains; "NA" when unknown */
   profitLossView: Type.String(),
+  /** per range: where the money came from (README "The return receipt"); null when the range is */
+  receipt: Type.Optional(
+    Type.Object({
+      All: Type.Union([Receipt, Type.Null()]),
+      YTD: Type.Union([Receipt, Type.Null()]),
+      "1Y": Type.Union([Receipt, Type.Null()]),
+      "3Y": Type.Union([Receipt, Type.Null()]),
+    }),
+  ),
   /** the line chart's ranges; a range is null when there is no history to measure */
   ranges: Type.Object({
     All: Type.Union([RangeReturn, Type.Null()]),
@@ -477,6 +547,10 @@ export const PortfolioFigures = Type.Object({
   profitLoss: NullableNumber,
   priceProfitLoss: NullableNumber,
   profitLossPercent: NullableNumber,
+  /** marketValue − the cost of what is still held (absent in figures stored before sales) */
+  unrealizedProfitLoss: Type.Optional(NullableNumber),
+  /** the sales' realized gains (absent in figures stored before sales) */
+  realizedProfitLoss: Type.Optional(NullableNumber),
   twrPercent: NullableNumber,
   xirrPercent: NullableNumber,
   stale: Type.Array(Type.String()),

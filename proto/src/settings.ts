@@ -21,14 +21,7 @@ export {
   usernameFailure,
 } from "./constants.ts";
 
-export const SettingsErrorCodes = {
-  required: "settings/username-required",
-  length: "settings/username-length",
-  characters: "settings/username-characters",
-  taken: "settings/username-taken",
-  displayName: "settings/display-name-empty",
-  baseCurrency: "settings/base-currency",
-} as const;
+export { SettingsErrorCodes } from "./error-codes.ts";
 
 /** The plan every account has until billing reports another. */
 export const DEFAULT_PLAN = "free";
@@ -97,5 +90,5 @@ export const AchievementStateBody = Type.Object({ achievement_state: Achievement
 /** The stored state after an accepted update; it may be past the requested step (see accounts' achievements). */
 export const AchievementUpdateReply = Type.Object({ status: Type.Literal("ok"), achievement_state: AchievementState });
 
-export const AchievementErrorCodes = { oneStepAtATime: "achievements/one-step-at-a-time" } as const;
+export { AchievementErrorCodes } from "./error-codes.ts";
 export const ONE_STEP_AT_A_TIME = "Achievements advance one step at a time";

@@ -1,12 +1,13 @@
 /**
  * An independent calculator of a portfolio's figures, written from the README ("The CSV folder", "How the
- * numbers are computed": Dates, Splits, Dividends received, Currencies, Per asset, Portfolio totals, Stale,
- * unpriced and rates), reading a market-data folder's CSV text itself. It shares no code with the pricing
- * service or the valuation engine, so a bug there is not repeated here; tests compare what every screen
- * serves with what this computes.
+ * numbers are computed": Dates, Splits, Dividends received, Currencies, Per asset, Portfolio totals, Sales,
+ * The return receipt, Stale, unpriced and rates), reading a market-data folder's CSV text itself. It shares no
+ * code with the pricing service or the valuation engine, so a bug there is not repeated here; tests compare
+ * what every screen serves with what this computes.
  *
  * Not computed here: the month-by-month series, TWR, XIRR, the benchmark and the backtests (the engine's own
- * tests check those against hand-worked and published figures).
+ * tests check those against hand-worked and published figures). The receipt's startValue and endValue are
+ * computed here from the shares held at the base and at the end (README "The return receipt").
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -122,9 +123,14 @@ export interface Asset {
   quantity: number;
   PoA: number;
   DoA: string;
+  /** "sell": a sale (README "Sales"); absent: a buy */
+  side?: "buy" | "sell";
+  /** a sale's fee in money, in the instrument's currency */
+  fee?: number;
 }
 
 export interface AssetFigures {
+  /** a buy: shares still held; a sell: 0 */
   shares: number;
   cost: number | null;
   marketValue: number | null;
@@ -132,6 +138,28 @@ export interface AssetFigures {
   profitLoss: number | null;
   profitLossPercent: number | null;
   staleReason: "out-of-date" | null;
+  /** today's shares sold from the buy, or sold by the sale */
+  soldShares: number;
+  /** a sell: its realized gain; a buy: its part; null when not counted (a buy without a price) */
+  realizedProfitLoss: number | null;
+  /** a sell's proceeds, fee (base currency) and the cost of what it took; null otherwise */
+  proceeds: number | null;
+  saleFee: number | null;
+  soldCost: number | null;
+}
+
+export type RangeKey = "All" | "YTD" | "1Y" | "3Y";
+export const RANGE_KEYS: readonly RangeKey[] = ["All", "YTD", "1Y", "3Y"];
+
+export interface Receipt {
+  startValue: number;
+  purchases: number;
+  sales: number;
+  priceGain: number;
+  fxEffect: number;
+  dividends: number;
+  fees: number;
+  endValue: number;
 }
 
 export interface Figures {
@@ -140,30 +168,79 @@ export interface Figures {
   dividends: number | null;
   profitLoss: number | null;
   profitLossPercent: number | null;
+  unrealizedProfitLoss: number | null;
+  realizedProfitLoss: number | null;
   pricesAsOf: string | null;
+  valuationDate: string;
   stale: string[];
   unpriced: Array<{ ticker: string; reason: "unknown-ticker" | "no-exchange-rate" }>;
   /** the stale rates of the market values, by pair: the month they are of */
   staleRates: Record<string, string>;
+  /** the sales that sold more than was held on their date, by index */
+  unmatched: number[];
   assets: AssetFigures[];
+  /** per range; null when nothing priced was bought by the valuation month */
+  receipt: Record<RangeKey, Receipt | null>;
 }
+
+const TOLERANCE = 1e-9;
 
 /** README "How the numbers are computed", for a portfolio valued on `today` in `base` (total return). */
 export function valueByTheReadme(folder: MarketFolder, assets: readonly Asset[], base: string, today: string): Figures {
   const priceOf = (t: string) => folder.series(t);
   const rateSeries = (c: string) => (c === base ? null : folder.series(`${c}${base}=X`));
-  const held = assets.filter((a) => a.DoA <= today);
-  // pricesAsOf: the newest price date among the held assets that have a price; the valuation date after it
-  let pricesAsOf: string | null = null;
-  let lastPurchase = "";
-  for (const a of held) {
-    const p = priceOf(a.ticker);
-    if (!p) continue;
-    const date = p.asOf < today ? p.asOf : today;
-    if (pricesAsOf === null || date > pricesAsOf) pricesAsOf = date;
-    if (a.DoA > lastPurchase) lastPurchase = a.DoA;
+  const isSale = (a: Asset) => a.side === "sell";
+  // Splits: F(date) = Π ratio of the ticker's splits whose ex-date is after the date
+  const factorAfter = (ticker: string, date: string) =>
+    (priceOf(ticker)?.splits ?? []).filter(([d]) => d > date).reduce((f, [, r]) => f * r, 1);
+  const counts = (a: Asset) => a.DoA <= today;
+
+  // Sales: matching per ticker (upper case), sales in date order, lots oldest first, list order on one day
+  const today$ = assets.map((a) => (counts(a) ? a.quantity * factorAfter(a.ticker, a.DoA) : 0));
+  const left = assets.map((a, i) => (isSale(a) ? 0 : today$[i]));
+  const takes = new Map<number, Array<{ lot: number; shares: number }>>();
+  const unmatched: number[] = [];
+  const heldTickers = new Set<string>();
+  const order = (i: number, j: number) => (assets[i].DoA < assets[j].DoA ? -1 : assets[i].DoA > assets[j].DoA ? 1 : i - j);
+  for (const ticker of new Set(assets.map((a) => a.ticker.toUpperCase()))) {
+    const mine = assets.map((_, i) => i).filter((i) => assets[i].ticker.toUpperCase() === ticker && counts(assets[i]));
+    const lots = mine.filter((i) => !isSale(assets[i])).sort(order);
+    const sales = mine.filter((i) => isSale(assets[i])).sort(order);
+    for (const s of sales) {
+      const want = today$[s];
+      const available = lots.filter((l) => assets[l].DoA <= assets[s].DoA);
+      const held = available.reduce((sum, l) => sum + left[l], 0);
+      if (want > held + TOLERANCE * Math.max(1, want)) {
+        unmatched.push(s);
+        continue;
+      }
+      let need = want;
+      const took: Array<{ lot: number; shares: number }> = [];
+      for (const l of available) {
+        if (need <= 0 || left[l] <= 0) continue;
+        const n = need >= left[l] - TOLERANCE * Math.max(1, want) ? left[l] : need;
+        left[l] -= n;
+        need -= n;
+        if (need <= TOLERANCE * Math.max(1, want)) need = 0;
+        took.push({ lot: l, shares: n });
+      }
+      takes.set(s, took);
+    }
+    const remaining = lots.reduce((sum, l) => sum + left[l], 0);
+    if (sales.length === 0 || remaining > TOLERANCE * Math.max(1, remaining)) heldTickers.add(ticker);
   }
-  const valuationDate = pricesAsOf === null ? today : lastPurchase > pricesAsOf ? lastPurchase : pricesAsOf;
+
+  // Dates: pricesAsOf among the held tickers with a price (all priced ones when every one is sold in full)
+  const held = assets.filter(counts);
+  const priced = held.filter((a) => priceOf(a.ticker));
+  const dateOf = (a: Asset) => {
+    const p = priceOf(a.ticker) as Series;
+    return p.asOf < today ? p.asOf : today;
+  };
+  const latest = (xs: string[]) => (xs.length === 0 ? null : xs.reduce((m, x) => (x > m ? x : m)));
+  const pricesAsOf = latest(priced.filter((a) => heldTickers.has(a.ticker.toUpperCase())).map(dateOf)) ?? latest(priced.map(dateOf));
+  const lastTrade = latest(priced.map((a) => a.DoA)) ?? "";
+  const valuationDate = pricesAsOf === null ? today : lastTrade > pricesAsOf ? lastTrade : pricesAsOf;
   const end = monthOf(valuationDate);
   const start = Math.min(monthOf("2000-03-01"), ...held.map((a) => monthOf(a.DoA)));
   const rate = (c: string, m: number): [number, number] => {
@@ -173,93 +250,225 @@ export function valueByTheReadme(folder: MarketFolder, assets: readonly Asset[],
     return lineAt(r, m, today);
   };
 
-  const out: AssetFigures[] = [];
+  // each buy: counted (a price, a rate at its purchase month and the valuation month), its cost and entry month
+  interface Lot {
+    i: number;
+    currency: string;
+    bought: number;
+    cost: number;
+    costRate: number;
+    entry: number;
+    pieces: Array<{ sale: number; shares: number }>;
+    countedShares: number;
+  }
+  const lotsByIndex = new Map<number, Lot>();
+  const out: AssetFigures[] = assets.map((a, i) => ({
+    shares: isSale(a) ? 0 : today$[i] === 0 && !counts(a) ? a.quantity * factorAfter(a.ticker, a.DoA) : left[i],
+    cost: null,
+    marketValue: null,
+    dividends: null,
+    profitLoss: null,
+    profitLossPercent: null,
+    staleReason: null,
+    soldShares: isSale(a) ? today$[i] : today$[i] - left[i],
+    realizedProfitLoss: null,
+    proceeds: null,
+    saleFee: null,
+    soldCost: null,
+  }));
   const unpriced = new Map<string, "unknown-ticker" | "no-exchange-rate">();
   const staleRates: Record<string, string> = {};
-  for (const a of assets) {
+  assets.forEach((a, i) => {
+    if (isSale(a) || !counts(a)) return;
     const p = priceOf(a.ticker);
-    const splits = p?.splits ?? [];
-    const factor = splits.filter(([d]) => d > a.DoA).reduce((f, [, r]) => f * r, 1);
-    const shares = a.quantity * factor;
-    const none: AssetFigures = {
-      shares,
-      cost: null,
-      marketValue: null,
-      dividends: null,
-      profitLoss: null,
-      profitLossPercent: null,
-      staleReason: null,
-    };
-    if (a.DoA > today) {
-      out.push(none);
-      continue;
-    }
     if (!p) {
       unpriced.set(a.ticker, "unknown-ticker");
-      out.push(none);
-      continue;
+      return;
     }
     const priceDate = p.asOf < today ? p.asOf : today;
-    const staleReason = pricesAsOf && dayNumber(pricesAsOf) - dayNumber(priceDate) > 7 ? "out-of-date" : null;
+    out[i].staleReason = pricesAsOf && dayNumber(pricesAsOf) - dayNumber(priceDate) > 7 ? "out-of-date" : null;
     const doaMonth = monthOf(a.DoA);
     const [costRate] = rate(p.currency, Math.min(doaMonth, end));
-    const [endRate, endRateMonth] = rate(p.currency, end);
+    const [endRate] = rate(p.currency, end);
     if (Number.isNaN(costRate) || Number.isNaN(endRate) || doaMonth > end) {
       unpriced.set(a.ticker, "no-exchange-rate");
-      out.push({ ...none, cost: Number.isNaN(costRate) ? null : a.quantity * a.PoA * costRate, staleReason });
-      continue;
+      if (!Number.isNaN(costRate)) out[i].cost = a.quantity * a.PoA * costRate;
+      return;
     }
-    const cost = a.quantity * a.PoA * costRate;
-    const marketValue = shares * p.latestPrice * endRate;
-    if (p.currency !== base && endRateMonth < end) staleRates[`${p.currency}${base}=X`] = monthKey(endRateMonth);
-    // the month the lot enters: its purchase month, or the first month with both a close and a rate
     let first = start;
     while (first <= end && (Number.isNaN(lineAt(p, first, today)[0]) || Number.isNaN(rate(p.currency, first)[0]))) first++;
-    const entry = Math.max(doaMonth, first);
-    let received = 0;
+    lotsByIndex.set(i, {
+      i,
+      currency: p.currency,
+      bought: today$[i],
+      cost: a.quantity * a.PoA * costRate,
+      costRate,
+      entry: Math.max(doaMonth, first),
+      pieces: [],
+      countedShares: today$[i],
+    });
+  });
+
+  // each sale: counted when every lot it took from counts; else the shares it took count nowhere
+  interface Sold {
+    s: number;
+    month: number;
+    rate: number;
+    proceeds: number;
+    fee: number;
+  }
+  const sold = new Map<number, Sold>();
+  for (const [s, took] of takes) {
+    const a = assets[s];
+    const p = priceOf(a.ticker);
+    const countedSale = p !== null && took.every((t) => lotsByIndex.has(t.lot));
+    if (!countedSale) {
+      for (const t of took) {
+        const lot = lotsByIndex.get(t.lot);
+        if (lot) lot.countedShares -= t.shares;
+      }
+      continue;
+    }
+    const [r] = rate(p.currency, Math.min(monthOf(a.DoA), end));
+    const month = Math.max(monthOf(a.DoA), ...took.map((t) => (lotsByIndex.get(t.lot) as Lot).entry));
+    const sale: Sold = { s, month, rate: r, proceeds: a.quantity * a.PoA * r, fee: (a.fee ?? 0) * r };
+    sold.set(s, sale);
+    let soldCost = 0;
+    for (const t of took) {
+      const lot = lotsByIndex.get(t.lot) as Lot;
+      lot.pieces.push({ sale: s, shares: t.shares });
+      soldCost += (t.shares / lot.bought) * lot.cost;
+    }
+    out[s].proceeds = sale.proceeds;
+    out[s].saleFee = sale.fee;
+    out[s].soldCost = soldCost;
+    out[s].realizedProfitLoss = sale.proceeds - sale.fee - soldCost;
+    out[s].marketValue = 0;
+  }
+
+  // the buys' figures: what they hold, their dividends (a sold piece's up to its sale date), their realized part
+  const dividendsOf = (lot: Lot, fromMonth: number) => {
+    const a = assets[lot.i];
+    const p = priceOf(a.ticker) as Series;
+    let cash = 0;
     for (const [d, amount] of p.dividends) {
       const m = monthOf(d);
-      if (d <= a.DoA || d > valuationDate || m < entry || m < start) continue;
+      if (d <= a.DoA || d > valuationDate || m < lot.entry || m < start || m <= fromMonth) continue;
       const r = rate(p.currency, m)[0];
-      if (!Number.isNaN(r)) received += amount * r;
+      if (Number.isNaN(r)) continue;
+      let shares = left[lot.i];
+      for (const piece of lot.pieces) if (assets[piece.sale].DoA >= d) shares += piece.shares;
+      cash += shares * amount * r;
     }
-    const dividends = shares * received;
-    const profitLoss = marketValue + dividends - cost;
-    out.push({
-      shares,
-      cost,
-      marketValue,
-      dividends,
-      profitLoss,
-      profitLossPercent: cost === 0 ? null : (profitLoss / cost) * 100,
-      staleReason,
-    });
+    return cash;
+  };
+  for (const lot of lotsByIndex.values()) {
+    const a = assets[lot.i];
+    const p = priceOf(a.ticker) as Series;
+    const [endRate, endRateMonth] = rate(lot.currency, end);
+    const holds = left[lot.i];
+    const value = lot.bought === 0 ? lot.cost : (lot.cost * holds) / lot.bought;
+    const marketValue = holds * p.latestPrice * endRate;
+    let realized = 0;
+    for (const piece of lot.pieces) {
+      const sale = sold.get(piece.sale) as Sold;
+      realized += (piece.shares / today$[piece.sale]) * (sale.proceeds - sale.fee) - (piece.shares / lot.bought) * lot.cost;
+    }
+    const dividends = dividendsOf(lot, Number.NEGATIVE_INFINITY);
+    const counted = lot.bought === 0 ? lot.cost : (lot.cost * lot.countedShares) / lot.bought;
+    const profitLoss = marketValue - value + realized + dividends;
+    const f = out[lot.i];
+    f.cost = value;
+    f.marketValue = marketValue;
+    f.dividends = dividends;
+    f.realizedProfitLoss = realized;
+    f.profitLoss = profitLoss;
+    f.profitLossPercent = counted === 0 ? null : (profitLoss / counted) * 100;
+    const stillHeld = holds > 0 || f.soldShares === 0;
+    if (stillHeld && lot.currency !== base && endRateMonth < end) staleRates[`${lot.currency}${base}=X`] = monthKey(endRateMonth);
   }
+
+  // Totals with sales
   let value = 0;
   let marketValue = 0;
   let dividends = 0;
-  let priced = 0;
+  let invested = 0;
   const stale = new Set<string>();
-  assets.forEach((a, i) => {
-    const f = out[i];
-    if (f.marketValue === null || f.cost === null) return;
-    priced++;
-    value += f.cost;
-    marketValue += f.marketValue;
+  for (const lot of lotsByIndex.values()) {
+    const f = out[lot.i];
+    value += f.cost ?? 0;
+    marketValue += f.marketValue ?? 0;
     dividends += f.dividends ?? 0;
-    if (f.staleReason) stale.add(a.ticker);
-  });
-  const profitLoss = priced === 0 ? null : marketValue + dividends - value;
+    invested += lot.bought === 0 ? lot.cost : (lot.cost * lot.countedShares) / lot.bought;
+    if (f.staleReason && (left[lot.i] > 0 || f.soldShares === 0)) stale.add(assets[lot.i].ticker);
+  }
+  const anyPriced = lotsByIndex.size > 0;
+  let realized = 0;
+  for (const s of sold.keys()) realized += out[s].realizedProfitLoss ?? 0;
+  const unrealized = marketValue - value;
+  const profitLoss = anyPriced ? unrealized + realized + dividends : null;
+
+  // The return receipt, per range: pieces alive after the base, from the base close or the purchase, to the
+  // sale or the end
+  const firstMonth = Math.min(...[...lotsByIndex.values()].map((l) => monthOf(assets[l.i].DoA)));
+  const closeAt = (lot: Lot, m: number): [number, number] => {
+    const p = priceOf(assets[lot.i].ticker) as Series;
+    return [lineAt(p, m, today)[0], rate(lot.currency, m)[0]];
+  };
+  const receiptFor = (range: RangeKey): Receipt | null => {
+    if (!anyPriced || !(firstMonth <= end)) return null;
+    const inception = firstMonth - 1;
+    const raw = range === "All" ? inception : range === "YTD" ? Math.floor(end / 12) * 12 - 1 : end - (range === "1Y" ? 12 : 36);
+    const b = Math.max(raw, inception);
+    const r: Receipt = { startValue: 0, purchases: 0, sales: 0, priceGain: 0, fxEffect: 0, dividends: 0, fees: 0, endValue: 0 };
+    for (const lot of lotsByIndex.values()) {
+      if (lot.entry > end || assets[lot.i].quantity === 0) continue;
+      const a = assets[lot.i];
+      const F = factorAfter(a.ticker, a.DoA);
+      const entered = lot.entry <= b;
+      const [p0, r0] = entered ? closeAt(lot, b) : [a.PoA / F, lot.costRate];
+      const piece = (n: number, p1: number, r1: number) => {
+        if (entered) r.startValue += n * p0 * r0;
+        r.priceGain += n * (p1 - p0) * r1;
+        r.fxEffect += n * p0 * (r1 - r0);
+      };
+      if (!entered) r.purchases += lot.bought === 0 ? 0 : (lot.cost * lot.countedShares) / lot.bought;
+      const [pEnd, rEnd] = closeAt(lot, end);
+      if (left[lot.i] > 0) {
+        piece(left[lot.i], pEnd, rEnd);
+        r.endValue += left[lot.i] * pEnd * rEnd;
+      }
+      for (const p of lot.pieces) {
+        const sale = sold.get(p.sale) as Sold;
+        if (sale.month <= b) continue;
+        const s = assets[p.sale];
+        piece(p.shares, s.PoA / factorAfter(s.ticker, s.DoA), sale.rate);
+      }
+      r.dividends += dividendsOf(lot, b);
+    }
+    for (const sale of sold.values())
+      if (sale.month > b) {
+        r.sales += sale.proceeds;
+        r.fees += sale.fee;
+      }
+    return r;
+  };
+
   return {
-    value: priced === 0 ? 0 : value,
-    marketValue: priced === 0 ? null : marketValue,
-    dividends: priced === 0 ? null : dividends,
+    value: anyPriced ? value : 0,
+    marketValue: anyPriced ? marketValue : null,
+    dividends: anyPriced ? dividends : null,
     profitLoss,
-    profitLossPercent: profitLoss === null || value === 0 ? null : (profitLoss / value) * 100,
+    profitLossPercent: profitLoss === null || invested === 0 ? null : (profitLoss / invested) * 100,
+    unrealizedProfitLoss: anyPriced ? unrealized : null,
+    realizedProfitLoss: anyPriced ? realized : null,
     pricesAsOf,
+    valuationDate,
     stale: [...stale].sort(),
     unpriced: [...unpriced].map(([ticker, reason]) => ({ ticker, reason })).sort((x, y) => (x.ticker < y.ticker ? -1 : 1)),
     staleRates,
+    unmatched: unmatched.sort((x, y) => x - y),
     assets: out,
+    receipt: { All: receiptFor("All"), YTD: receiptFor("YTD"), "1Y": receiptFor("1Y"), "3Y": receiptFor("3Y") },
   };
 }

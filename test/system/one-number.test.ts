@@ -3,7 +3,7 @@
  * embedded app, run as a process. Users with different base currencies get generated portfolios (splits,
  * dividends, several currencies including a pence-quoted one, a currency whose rates begin late and one with
  * no rates at all, prices that stopped early, unknown tickers, purchases after the data's end, public,
- * private and playground portfolios), and every screen's figures are compared with the portfolio's page and
+ * private and playground portfolios, sales across lots and splits), and every screen's figures are compared with the portfolio's page and
  * with an independent calculator written from the README (test/support/readme-calculator.ts): the page, the
  * cachable page, the dashboard's list (totals and each asset), the community's cards, net worth and the
  * movers; then again after a settings change of every portfolio, and after a base-currency change. The
@@ -13,92 +13,19 @@
  * FOLIO_PROPERTY_SEED and FOLIO_PROPERTY_USERS change the run; a failure prints the seed. The app is the
  * compiled one (`dist/server`, built by the test setup), as `npm start` runs it.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marketDataAvailable, marketDataDir } from "../../scripts/market-data/location.ts";
+import { marketDataAvailable } from "../../scripts/market-data/location.ts";
 import { type AppProcess, api, startApp } from "../support/app-process.ts";
-import { type Asset, type Figures, MarketFolder, valueByTheReadme } from "../support/readme-calculator.ts";
+import { drawSales, generator, marketFolder, TICKERS } from "../support/generated-market.ts";
+import { type Asset, type Figures, MarketFolder, RANGE_KEYS, valueByTheReadme } from "../support/readme-calculator.ts";
 
 const SEED = Number(process.env.FOLIO_PROPERTY_SEED ?? 20261127);
 const USERS = Number(process.env.FOLIO_PROPERTY_USERS ?? 6);
 const CATEGORIES = ["Growth", "Dividend", "Index", "Tech", "Crypto", "Other"];
 const SAMPLES = ["sample-three-fund", "sample-tech-stocks", "sample-dividend-income"];
-
-/** mulberry32: a small seeded generator, so a failing run can be repeated exactly. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)],
-    chance: (p: number) => next() < p,
-  };
-}
-
-/** Business-day closes from `from` to `to`, a random walk from `start`. */
-function walk(rand: ReturnType<typeof generator>, from: string, to: string, start: number): string[] {
-  const rows: string[] = [];
-  let price = start;
-  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1)) {
-    if (d.getUTCDay() === 0 || d.getUTCDay() === 6) continue;
-    price = Math.max(0.5, price * (1 + (rand.next() - 0.49) * 0.03));
-    rows.push(`${d.toISOString().slice(0, 10)},${price.toFixed(4)}`);
-  }
-  return rows;
-}
-
-/** The shared folder and the made-up instruments, in a temporary folder. */
-function marketFolder(rand: ReturnType<typeof generator>): string {
-  const dir = mkdtempSync(join(tmpdir(), "folio-one-number-"));
-  cpSync(marketDataDir(), dir, { recursive: true });
-  const file = (name: string, rows: string[]) => writeFileSync(join(dir, name), `date,close\n${rows.join("\n")}\n`);
-  // a German share in euros, a London ETF quoted in pence, a Japanese share in yen
-  file("SAP.DE.csv", walk(rand, "2015-01-02", "2026-07-13", 90));
-  file("VUSA.L.csv", walk(rand, "2015-01-02", "2026-07-13", 4200));
-  file("7203.T.csv", walk(rand, "2015-01-02", "2026-07-13", 1800));
-  // prices that stopped early (a delisted share): out of date beside the others
-  file("OLDCO.csv", walk(rand, "2012-01-03", "2026-05-29", 30));
-  // a Norwegian share whose rates begin in 2024, and a Swedish one with no rates at all
-  file("NOKCO.csv", walk(rand, "2015-01-02", "2026-07-13", 150));
-  file("SEKCO.csv", walk(rand, "2015-01-02", "2026-07-13", 80));
-  const nok: string[] = [];
-  for (let m = 0; m < 30; m++) {
-    const d = new Date(Date.UTC(2024, m, 1)).toISOString().slice(0, 10);
-    nok.push(`${d},${(0.09 + rand.next() * 0.01).toFixed(5)}`);
-  }
-  file("NOKUSD=X.csv", nok);
-  writeFileSync(join(dir, "currencies.csv"), "ticker,currency\nSAP.DE,EUR\nVUSA.L,GBp\n7203.T,JPY\nNOKCO,NOK\nSEKCO,SEK\n");
-  return dir;
-}
-
-/** What a generated portfolio may hold, each for a reason (README "How the numbers are computed"). */
-const TICKERS = [
-  "NVDA", // splits (4:1 2021, 10:1 2024), dividends inside its closes
-  "AAPL",
-  "GOOGL",
-  "SCHD", // a 3:1 split and dividends apart
-  "KO", // dividends apart, closes before 2006 from the adjusted ones
-  "JNJ",
-  "SPY",
-  "VOO", // listed 2010: bought earlier, it enters at its first close
-  "BTC-USD", // prices run to 2026-08-19: the stocks' are out of date beside them
-  "SAP.DE",
-  "VUSA.L",
-  "7203.T",
-  "OLDCO",
-  "NOKCO",
-  "SEKCO",
-  "ZZZZ", // no provider knows it
-];
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -132,11 +59,17 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
   const mismatches: string[] = [];
   let compared = 0;
   let assetsMade = 0;
+  let salesMade = 0;
 
   const call = <T = Loose>(method: string, path: string, body?: unknown, token?: string) => api<T>(app.url, method, path, body, token);
   const check = (where: string, label: string, served: number | null | undefined, expected: number | null | undefined) => {
     compared++;
     if (!same(served, expected)) mismatches.push(`${where} ${label}: served ${served} expected ${expected} (seed ${SEED})`);
+  };
+  /** Amounts built from many pieces: equal to the cent (README "The return receipt"). */
+  const checkCents = (where: string, label: string, served: number, expected: number) => {
+    compared++;
+    if (!(Math.abs(served - expected) < 0.005)) mismatches.push(`${where} ${label}: served ${served} expected ${expected} (seed ${SEED})`);
   };
   const checkEq = (where: string, label: string, served: unknown, expected: unknown) => {
     compared++;
@@ -190,7 +123,19 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
     check(where, "dividends", v.dividends, want.dividends);
     check(where, "profitLoss", v.profitLoss, want.profitLoss);
     check(where, "profitLossPercent", v.profitLossPercent, want.profitLossPercent);
+    check(where, "realizedProfitLoss", v.realizedProfitLoss, want.realizedProfitLoss);
+    check(where, "unrealizedProfitLoss", v.unrealizedProfitLoss, want.unrealizedProfitLoss);
     checkEq(where, "pricesAsOf", v.pricesAsOf, want.pricesAsOf);
+    for (const key of RANGE_KEYS) {
+      const got = v.receipt?.[key] ?? null;
+      const exp = want.receipt[key];
+      checkEq(where, `receipt ${key} present`, got !== null, exp !== null);
+      if (!got || !exp) continue;
+      for (const field of ["startValue", "purchases", "sales", "priceGain", "fxEffect", "dividends", "fees", "endValue"] as const)
+        checkCents(where, `receipt ${key} ${field}`, got[field], exp[field]);
+      // the identity, to the cent, on the served figures
+      checkCents(where, `receipt ${key} identity`, got.startValue + got.purchases - got.sales + got.priceGain + got.fxEffect, got.endValue);
+    }
     checkEq(where, "stale", v.stale, want.stale);
     checkEq(where, "unpriced", v.unpricedReasons, want.unpriced);
     const staleRates = (v.rates as Loose[]).filter((r) => r.stale !== null).map((r) => [r.pair, r.month]);
@@ -203,6 +148,17 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
       check(at, "dividends", a.dividends ?? null, w.dividends);
       check(at, "profitLoss", a.profitLoss ?? null, w.profitLoss);
       check(at, "profitLossPercent", a.profitLossPercent ?? null, w.profitLossPercent);
+      // a sale's figures (null when it counts in no figure); shares sold as the page shows them for a priced ticker
+      if (a.side === "sell") {
+        check(at, "realizedProfitLoss", a.realizedProfitLoss ?? null, w.realizedProfitLoss);
+        check(at, "proceeds", a.proceeds ?? null, w.proceeds);
+        check(at, "saleFee", a.saleFee ?? null, w.saleFee);
+        check(at, "soldCost", a.soldCost ?? null, w.soldCost);
+      }
+      if ((a.side === "sell" || w.soldShares !== 0) && w.marketValue !== null) {
+        check(at, "soldShares", a.soldShares ?? 0, w.soldShares);
+        if (a.side !== "sell") check(at, "realizedProfitLoss", a.realizedProfitLoss ?? null, w.realizedProfitLoss);
+      }
       if (w.marketValue !== null) {
         check(at, "shares", a.shares, w.shares);
         checkEq(at, "staleReason", a.staleReason ?? null, w.staleReason);
@@ -234,12 +190,23 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
       check(where, "figures.profitLoss", item.figures?.profitLoss, v.profitLoss);
       check(where, "figures.profitLossPercent", item.figures?.profitLossPercent, v.profitLossPercent);
       check(where, "figures.dividends", item.figures?.dividends, v.dividends);
+      check(where, "figures.realizedProfitLoss", item.figures?.realizedProfitLoss, v.realizedProfitLoss);
+      check(where, "figures.unrealizedProfitLoss", item.figures?.unrealizedProfitLoss, v.unrealizedProfitLoss);
       checkEq(where, "figures.baseCurrency", item.figures?.baseCurrency, v.baseCurrency);
       checkEq(where, "figures.stale", item.figures?.stale, v.stale);
       checkEq(where, "figures.unpriced", item.figures?.unpriced, v.unpricedReasons);
       item.assets.forEach((a: Loose, i: number) => {
         const pa = page.data.assets[i];
-        for (const key of ["shares", "cost", "marketValue", "dividends", "profitLoss", "profitLossPercent"] as const)
+        for (const key of [
+          "shares",
+          "cost",
+          "marketValue",
+          "dividends",
+          "profitLoss",
+          "profitLossPercent",
+          "realizedProfitLoss",
+          "soldShares",
+        ] as const)
           check(`${where} asset ${i}`, key, a[key] ?? null, pa[key] ?? null);
       });
       const card = cards.get(p.slug);
@@ -288,6 +255,8 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
       const staleAt = new Map<string, string>();
       for (const p of counted)
         for (const a of pages.get(p.slug).data.assets as Loose[]) {
+          // what is still held (README "Sales"): a sale, or a buy sold in full, is no holding of the movers
+          if (a.side === "sell" || (a.soldShares && a.shares === 0)) continue;
           if (a.marketValue === null || a.marketValue === undefined) continue;
           priced.add(a.ticker);
           if (a.staleReason) staleAt.set(a.ticker, a.staleReason);
@@ -361,6 +330,9 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
             DoA: DoA > today() ? today() : DoA,
           });
         }
+        // some portfolios sell: across lots and splits, each sale at most what is held on its date
+        if (rand.chance(0.5)) assets.push(...drawSales(rand, new MarketFolder(dir), assets, today(), rand.int(1, 3)));
+        salesMade += assets.filter((a) => a.side === "sell").length;
         const publicMode = rand.chance(0.5);
         const playGround = rand.chance(0.15);
         const name = `P${u}-${k}`;
@@ -427,7 +399,7 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
     await checkNetWorth(pages, "after base currency");
 
     console.log(
-      `one number (seed ${SEED}): ${USERS} users, ${made.length} portfolios, ${assetsMade} assets; ${compared} figures compared, ${mismatches.length} mismatches`,
+      `one number (seed ${SEED}): ${USERS} users, ${made.length} portfolios, ${assetsMade} assets (${salesMade} sales); ${compared} figures compared, ${mismatches.length} mismatches`,
     );
     expect(mismatches).toEqual([]);
   }, 600_000);

@@ -58,6 +58,7 @@ export function preloadScript(
   portfolioPattern: string,
   sessionKey: string,
   calls: EarlyCallRoute[],
+  portfolioCall: string,
 ) {
   return `const routes=${JSON.stringify(routes)};
 const path=location.pathname;
@@ -67,7 +68,7 @@ if(file.endsWith(".css")){link.rel="preload";link.as="style";}else{link.rel="mod
 link.href=${JSON.stringify(base)}+file;link.crossOrigin="";document.head.append(link);}break;}
 const slug=new RegExp(${JSON.stringify(portfolioPattern)}).exec(path)?.[1];
 let signedIn=true;try{signedIn=localStorage.getItem(${JSON.stringify(sessionKey)})!==null;}catch{}
-if(slug&&slug!=="new"&&!signedIn)fetch("/cachable/get/portfolio/"+slug).catch(()=>undefined);
+if(slug&&slug!=="new"&&!signedIn)fetch(${JSON.stringify(portfolioCall)}+slug).catch(()=>undefined);
 const call=signedIn?undefined:${JSON.stringify(calls.map((c) => [c.path, c.url]))}.find(([pattern])=>new RegExp(pattern).test(path));
 if(call)window.folioEarlyCall={url:call[1],response:fetch(call[1],{cache:"no-cache"})};
 `;
@@ -78,6 +79,8 @@ export function routePreloadPlugin(options: {
   portfolioPattern: string;
   sessionKey: string;
   earlyCalls: EarlyCallRoute[];
+  /** the start of a visitor's portfolio read (the cachable call's path before its slug) */
+  portfolioCall: string;
 }): Plugin {
   let base = "/";
   return {
@@ -99,7 +102,7 @@ export function routePreloadPlugin(options: {
         if (!chunk) throw new Error(`route preload: no chunk for ${route.module}`);
         return [route.path, [...closure(bundle, chunk.fileName)].filter((file) => !loaded.has(file))];
       });
-      const source = preloadScript(routes, base, options.portfolioPattern, options.sessionKey, options.earlyCalls);
+      const source = preloadScript(routes, base, options.portfolioPattern, options.sessionKey, options.earlyCalls, options.portfolioCall);
       const fileName = this.getFileName(this.emitFile({ type: "asset", name: "preload.js", source }));
       const tag = `<script type="module" async crossorigin src="${base}${fileName}"></script>`;
       const text = String(html.source);

@@ -1,7 +1,8 @@
 /**
  * Imports in Chromium through the real app: a screenshot read by tesseract.js on the server's queue (one
- * image from the generated set), and a broker file (Ghostfolio's sample IBKR trade), each reviewed in the
- * import table and turned into a portfolio marked with where it came from.
+ * image from the generated set, answered by the POST itself) whose rows pricing cannot price are flagged and
+ * must be confirmed or corrected before Create, and a broker file (Ghostfolio's sample IBKR trade), each
+ * reviewed in the import table and turned into a portfolio marked with where it came from.
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -11,7 +12,9 @@ import { repoRoot } from "../../test/support/app-process.ts";
 import { e2eApp, registerInPage, tokenInPage } from "./harness.ts";
 
 const e2e = e2eApp("import");
-const SCREENSHOT = join(repoRoot, "services/import/test/screenshots/01-desktop-light.png");
+// a Fidelity-like table: AMZN 4, BND 119, UBER 162, MSFT 55.53, GOOGL 71, ABBV 1555 (manifest.json); the app's
+// pricing reads the market-data folder only, which has no UBER or ABBV: those two rows are flagged
+const SCREENSHOT = join(repoRoot, "services/import/test/screenshots/fidelity-compact-7500.jpg");
 const SAMPLES = process.env.IMPORT_SAMPLES_DIR ?? resolve(repoRoot, "../shared/import-samples");
 const IBKR = join(SAMPLES, "ghostfolio/vti-buy-on-ibkr.csv");
 const enabled = e2e.enabled && existsSync(IBKR);
@@ -36,29 +39,44 @@ describe.skipIf(!enabled)("imports in Chromium", () => {
     await page.getByLabel("Choose a screenshot").setInputFiles(SCREENSHOT);
     await page.getByRole("progressbar", { name: "Upload progress" }).waitFor();
     expect(await page.getByLabel("Zoom", { exact: true }).inputValue()).toBe("150");
-    await page.getByRole("img", { name: "Preview of 01-desktop-light.png" }).waitFor();
+    await page.getByRole("img", { name: "Preview of fidelity-compact-7500.jpg" }).waitFor();
     const table = page.getByRole("region", { name: "Import table" });
     await table.waitFor({ timeout: 90_000 });
     const tickers = await table.getByLabel(/^Ticker, row/).evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
-    expect(tickers).toEqual(expect.arrayContaining(["VTI", "MSFT", "VOO"]));
-    const vtiRow = tickers.indexOf("VTI") + 1;
-    expect(await table.getByLabel(`Quantity, row ${vtiRow}`).inputValue()).toBe("84");
+    expect(tickers).toEqual(expect.arrayContaining(["AMZN", "BND", "MSFT", "GOOGL", "UBER", "ABBV"]));
+    const row = (ticker: string) => tickers.indexOf(ticker) + 1;
+    expect(await table.getByLabel(`Quantity, row ${row("MSFT")}`).inputValue()).toBe("55.53");
+    // what pricing knows is sure; what it does not is flagged, explained and described to screen readers
+    for (const known of ["AMZN", "BND", "MSFT", "GOOGL"])
+      expect(await table.getByLabel(`Ticker, row ${row(known)}`).getAttribute("aria-invalid")).toBeNull();
+    const uber = table.getByLabel(`Ticker, row ${row("UBER")}`);
+    expect(await uber.getAttribute("aria-invalid")).toBe("true");
+    const reason = await page.locator(`[id="${await uber.getAttribute("aria-describedby")}"]`).textContent();
+    expect(reason).toContain('Pricing knows no ticker "UBER"');
+    await table.getByRole("status").getByText("2 rows to check").waitFor();
 
-    // a row the reading got only half of (no price) is removed by the user, as the table is there for
-    const prices = await table
-      .getByLabel(/^Purchase price, row/)
-      .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
-    for (let i = prices.length; i >= 1; i--) if (!prices[i - 1]) await table.getByRole("button", { name: `Remove row ${i}` }).click();
+    // Create waits for the flagged rows: nothing is saved, the alert says why, the keyboard is on the first
+    await page.getByRole("button", { name: "Create portfolio" }).click();
+    await page
+      .getByRole("alert")
+      .getByText(/2 rows need a check/)
+      .waitFor();
+    const focused = await page.evaluate("document.activeElement?.getAttribute('aria-label')");
+    expect(focused).toBe(`Ticker, row ${Math.min(row("UBER"), row("ABBV"))}`);
 
-    // a cleared quantity stops the import and flashes; filled again, the portfolio is created
-    await table.getByLabel(`Quantity, row ${vtiRow}`).fill("");
+    // ABBV removed, UBER confirmed as read; a cleared quantity still stops the import and flashes
+    await table.getByRole("button", { name: `Remove row ${row("ABBV")}` }).click();
+    const after = await table.getByLabel(/^Ticker, row/).evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+    const at = (ticker: string) => after.indexOf(ticker) + 1;
+    await table.getByRole("button", { name: `Row ${at("UBER")} looks right: confirm it as read` }).click();
+    await table.getByLabel(`Quantity, row ${at("MSFT")}`).fill("");
     await page.getByRole("button", { name: "Create portfolio" }).click();
     await page.getByRole("alert").getByText(/cell/).waitFor();
     const invalid = await page
       .locator("td.invalid input, td.invalid select")
       .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
-    expect(invalid).toEqual([`Quantity, row ${vtiRow}`, `Cost, row ${vtiRow}`]);
-    await table.getByLabel(`Quantity, row ${vtiRow}`).fill("84");
+    expect(invalid).toEqual([`Quantity, row ${at("MSFT")}`, `Cost, row ${at("MSFT")}`]);
+    await table.getByLabel(`Quantity, row ${at("MSFT")}`).fill("55.53");
     await page.getByLabel("Portfolio name").fill("From my broker app");
     await page.getByRole("button", { name: "Create portfolio" }).click();
     await page.waitForURL(/\/p\/from-my-broker-app/);
@@ -66,7 +84,13 @@ describe.skipIf(!enabled)("imports in Chromium", () => {
     const shotSlug = new URL(page.url()).pathname.split("/").pop() as string;
     const fromShot = await portfolioOf(page, shotSlug);
     expect(fromShot.imported).toBe("screenshot");
-    expect(fromShot.assets.find((a) => a.ticker === "VTI")?.quantity).toBe(84);
+    expect(fromShot.assets.map((a) => [a.ticker, a.quantity]).sort()).toEqual([
+      ["AMZN", 4],
+      ["BND", 119],
+      ["GOOGL", 71],
+      ["MSFT", 55.53],
+      ["UBER", 162],
+    ]);
 
     // the broker file: IBKR recognised, its trade's price and date kept
     await page.goto(`${e2e.app.url}/import`);

@@ -27,6 +27,8 @@ const e2e = e2eApp("responsive", async (app) => {
       { ticker: "NVDA", quantity: 10, PoA: 450, DoA: "2023-09-11" },
       { ticker: "KO", quantity: 40, PoA: 48.2, DoA: "2021-01-29" },
       { ticker: "BTC-USD", quantity: 0.1, PoA: 30000, DoA: "2021-01-29" },
+      // a sale: its row under the holding and the return receipt must fit and be tappable too
+      { ticker: "NVDA", side: "sell", quantity: 40, PoA: 130, DoA: "2024-12-02", fee: 4.95 },
     ],
   });
 });

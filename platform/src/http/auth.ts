@@ -10,6 +10,7 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from "node:crypto";
 import fastifyJwt from "@fastify/jwt";
 import type { Identity } from "@folio/proto/auth";
+import { ErrorCodes } from "@folio/proto/error-codes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Cache } from "../cache/port.ts";
@@ -103,7 +104,7 @@ export const authPlugin = fp(
 
     app.decorate("requireUser", async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.identity) {
-        await reply.code(401).send({ result: "nouser", error: "Sign in to continue", code: "unauthorized" });
+        await reply.code(401).send({ result: "nouser", error: "Sign in to continue", code: ErrorCodes.unauthorized });
       }
     });
   },

@@ -1,3 +1,5 @@
+import { ErrorCodes } from "@folio/proto/error-codes";
+
 /** A failure with a reply the user may see: thrown by routes, turned into a reply by the error handler. */
 export class HttpError extends Error {
   constructor(
@@ -17,12 +19,12 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (code: string, message: string, extra?: Record<string, unknown>) => new HttpError(400, code, message, extra);
-export const notFound = (message: string) => new HttpError(404, "not_found", message);
+export const notFound = (message: string) => new HttpError(404, ErrorCodes.notFound, message);
 export const conflict = (code: string, message: string, extra?: Record<string, unknown>) => new HttpError(409, code, message, extra);
 /** 429 with Retry-After, in whole seconds (at least 1). */
 export const tooManyRequests = (message: string, retryAfterMs: number) =>
-  new HttpError(429, "rate_limited", message, {}, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
-export const unavailable = (message: string) => new HttpError(503, "unavailable", message);
+  new HttpError(429, ErrorCodes.rateLimited, message, {}, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+export const unavailable = (message: string) => new HttpError(503, ErrorCodes.unavailable, message);
 
 /** One schema error as Ajv reports it (the fields Fastify passes on in `error.validation`). */
 export interface SchemaError {

@@ -12,6 +12,7 @@
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ErrorCodes } from "@folio/proto/errors";
+import { API_PREFIXES } from "@folio/proto/routes";
 import { Ajv } from "ajv";
 import Fastify, {
   type FastifyBaseLogger,
@@ -28,6 +29,7 @@ import { authPlugin } from "./auth.ts";
 import { HttpError, type SchemaError, validationMessage } from "./errors.ts";
 import { lazySerializers, lazyValidator, sharedValidator } from "./lazy-compilers.ts";
 import { INTERNAL_CLIENT, registerRateLimits } from "./rate-limit.ts";
+import { contractOf } from "./route.ts";
 import { type CspSources, registerSecurityHeaders } from "./security-headers.ts";
 import { trustedProxies } from "./trusted-proxies.ts";
 
@@ -167,9 +169,9 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     if (status < 500) {
       const code =
         status === 413
-          ? "payload_too_large"
+          ? ErrorCodes.payloadTooLarge
           : status === 415
-            ? "unsupported_media_type"
+            ? ErrorCodes.unsupportedMediaType
             : status === 429
               ? ErrorCodes.rateLimited
               : ErrorCodes.validation;
@@ -234,11 +236,15 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     });
   }
 
-  app.addHook("onSend", (_request, reply, payload, done) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     // private data and tokens must never be kept by a browser or a shared cache: JSON is uncacheable unless a
-    // route (a public portfolio, the community list, a price) says otherwise
-    if (!reply.hasHeader("cache-control") && String(reply.getHeader("content-type") ?? "").startsWith("application/json")) {
-      reply.header("cache-control", "private, no-store");
+    // route (a public portfolio, a price) says otherwise, or the call's contract declares its reply public
+    // (the community list, a close: proto/src/routes.ts `cache`)
+    if (!reply.hasHeader("cache-control")) {
+      const declared = contractOf(request)?.cache;
+      if (declared && (reply.statusCode === 200 || reply.statusCode === 304)) reply.header("cache-control", declared);
+      else if (String(reply.getHeader("content-type") ?? "").startsWith("application/json"))
+        reply.header("cache-control", "private, no-store");
     }
     done(null, payload);
   });
@@ -284,7 +290,7 @@ function isRoutine(request: FastifyRequest): boolean {
   const path = request.url.split("?")[0];
   if (request.ip === INTERNAL_CLIENT) return true;
   if (path === "/healthz" || path === "/readyz" || path === "/metrics" || path === "/favicon.ico") return true;
-  return request.method === "GET" && !path.startsWith("/v1/") && !path.startsWith("/v2/") && !path.startsWith("/cachable/");
+  return request.method === "GET" && !API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** Loopback, private networks (RFC 1918, unique-local IPv6) and in-process calls: what "internal" means here. */

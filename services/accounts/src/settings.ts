@@ -4,9 +4,10 @@
  * through its typed client (`@folio/billing/client`) on the caller's own token. The username and display name are the account's public face,
  * so changing either publishes account.updated in the same commit.
  */
-import { BillingQueries, BillingUnavailable } from "@folio/billing/client";
+import { BillingQueries } from "@folio/billing/client";
 import { BrokerageQueries } from "@folio/brokerage/client";
 import { HttpError, unavailable } from "@folio/platform/http/errors";
+import { ServiceUnavailableError } from "@folio/platform/internal";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import type { Identity } from "@folio/proto/auth";
@@ -78,9 +79,23 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
     try {
       return await billing.planOf(idToken);
     } catch (err) {
-      if (!(err instanceof BillingUnavailable)) throw err;
+      if (!(err instanceof ServiceUnavailableError)) throw err;
       deps.log.warn({ err: err.message }, "settings: billing unavailable");
       throw unavailable(PLAN_UNAVAILABLE);
+    }
+  }
+
+  /**
+   * The caller's brokerage connections: the page is shown without them (an empty list) while brokerage cannot
+   * answer; the plan, without which the page cannot offer anything, fails the read instead (planOf).
+   */
+  async function connectionsOf(idToken: string) {
+    try {
+      return await brokerage.connections(idToken);
+    } catch (err) {
+      if (!(err instanceof ServiceUnavailableError)) throw err;
+      deps.log.debug({ err: err.message }, "settings: brokerage unavailable, connections left out");
+      return [];
     }
   }
 
@@ -122,7 +137,7 @@ export function createSettings(deps: ServiceDeps, accounts: Accounts) {
       const [user, billed, connections] = await Promise.all([
         db.users.get(identity.uid),
         planOf(idToken),
-        idToken ? brokerage.connections(idToken) : [],
+        idToken ? connectionsOf(idToken) : [],
       ]);
       return {
         notifications: { enabled: user?.notificationsEnabled ?? NOTIFICATIONS_DEFAULT },

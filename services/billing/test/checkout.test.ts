@@ -1,6 +1,7 @@
+import { ServiceUnavailableError } from "@folio/platform/internal";
 import { BillingErrorCodes, BillingMessages } from "@folio/proto/billing";
 import { afterEach, describe, expect, it } from "vitest";
-import { BillingQueries, BillingUnavailable } from "../src/client.ts";
+import { BillingQueries } from "../src/client.ts";
 import { type Harness, harness, PRICES, PUBLIC_URL, subscribe, withoutRetryWaits } from "./helpers.ts";
 
 let h: Harness;
@@ -121,16 +122,16 @@ describe("POST /v1/create-portal-session", () => {
 });
 
 describe("the typed client (@folio/billing/client)", () => {
-  it("reads the caller's plan on their token, and reports an outage as BillingUnavailable", async () => {
+  it("reads the caller's plan on their token, and reports an outage as the one failure of calls between services (ServiceUnavailableError)", async () => {
     h = await harness({ BILLING_PAID_CONNECTIONS: "3" });
     const queries = new BillingQueries(h.deps.services);
     expect(await queries.planOf(h.token("u1"))).toMatchObject({ plan: "free", plan_ids: PRICES, paidMaxConnections: 3 });
-    await expect(queries.planOf("not-a-token")).rejects.toBeInstanceOf(BillingUnavailable);
+    await expect(queries.planOf("not-a-token")).rejects.toBeInstanceOf(ServiceUnavailableError);
     const down = new BillingQueries({
       call: async () => {
         throw new Error("connection refused");
       },
     });
-    await expect(down.planOf(h.token("u1"))).rejects.toBeInstanceOf(BillingUnavailable);
+    await expect(down.planOf(h.token("u1"))).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
 });

@@ -14,7 +14,7 @@ import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, type WriteOp } from "@folio/platform/store/port";
 import type { ChatReply, ChatTurn } from "@folio/proto/chat";
 import { ChatMessages, Messages } from "@folio/proto/constants";
-import { ErrorCodes } from "@folio/proto/errors";
+import { ChatErrorCodes, ErrorCodes } from "@folio/proto/error-codes";
 import { type ChatSettings, type ModelChoice, missingFor } from "./config.ts";
 import type { Conversations } from "./conversations.ts";
 import { answer, NoAnswer, responseOf } from "./engine.ts";
@@ -33,7 +33,7 @@ export const nokReply = (): ChatReply => ({ result: "nok", response: "", cards: 
 
 /** 503: the model choice is not configured; names what to set. */
 export function notConfigured(missing: string[]): HttpError {
-  return new HttpError(503, "chat/not-configured", ChatMessages.notConfigured(missing), { result: "nok", missing });
+  return new HttpError(503, ChatErrorCodes.notConfigured, ChatMessages.notConfigured(missing), { result: "nok", missing });
 }
 
 export interface AssistantParts {

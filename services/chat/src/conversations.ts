@@ -10,6 +10,7 @@ import type { ServiceDeps } from "@folio/platform/service";
 import type { WriteOp } from "@folio/platform/store/port";
 import type { ChatHistoryEntry } from "@folio/proto/chat";
 import { ChatMessages } from "@folio/proto/constants";
+import { ErrorCodes } from "@folio/proto/error-codes";
 import type { ChatSettings } from "./config.ts";
 import { CHATS, type ChatCollections, type ChatDoc } from "./store.ts";
 
@@ -24,7 +25,7 @@ export class Conversations {
   async open(uid: string, chatId: string | undefined): Promise<{ doc: ChatDoc; created: boolean }> {
     if (!chatId) return { doc: { _id: newId(), uid, entries: [], updatedAt: "" }, created: true };
     const doc = await this.c.chats.get(chatId);
-    if (!doc || doc.uid !== uid) throw new HttpError(404, "not_found", ChatMessages.chatNotFound, { result: "nok" });
+    if (!doc || doc.uid !== uid) throw new HttpError(404, ErrorCodes.notFound, ChatMessages.chatNotFound, { result: "nok" });
     return { doc, created: false };
   }
 

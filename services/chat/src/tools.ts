@@ -10,8 +10,9 @@
  */
 import type { NetworthQueries } from "@folio/networth/client";
 import { type Check, lazyCheck } from "@folio/platform/check";
+import { ServiceUnavailableError } from "@folio/platform/internal";
 import type { PortfolioQueries, PortfolioReply } from "@folio/portfolio/client";
-import { type PricingQueries, PricingUnavailable } from "@folio/pricing/client";
+import type { PricingQueries } from "@folio/pricing/client";
 import { TICKER_MAX_LENGTH, TICKER_PATTERN } from "@folio/proto/constants";
 import { type Static, type TSchema, Type } from "typebox";
 import { type Holding, type Ledger, tableOf } from "./ledger.ts";
@@ -42,9 +43,9 @@ export type ToolName = keyof typeof schemas;
 
 const descriptions: Record<ToolName, string> = {
   list_portfolios:
-    "The user's own portfolios: slug, name, market value, cost and profit/loss (in the portfolio's currency, as its page shows them), number of assets, playground and private flags, stale and unpriced holdings.",
+    "The user's own portfolios: slug, name, market value, cost and profit/loss (realized on sales and unrealized on what is still held; in the portfolio's currency, as its page shows them), number of assets, playground and private flags, stale and unpriced holdings.",
   get_portfolio:
-    "One of the user's own portfolios by slug (from list_portfolios): its holdings with today's shares (after splits), prices and their dates, cost, market values, dividends and profit/loss, its returns, and which prices or exchange rates are stale or missing.",
+    "One of the user's own portfolios by slug (from list_portfolios): its holdings still held with today's shares (after splits and sales), prices and their dates, cost, market values, dividends and profit/loss, its sales with their realized gains, its returns, and which prices or exchange rates are stale or missing.",
   get_ticker:
     "A ticker's latest price with its date (as_of) and whether it is a stale last known price, name, asset class, currency and its last 12 monthly closes.",
   get_net_worth:
@@ -88,13 +89,17 @@ function unpricedReasons(reply: PortfolioReply): Map<string, string> {
   return reasons;
 }
 
+/** The buys that still hold shares (or were never sold from): a sale, or a buy sold in full, holds nothing (README "Sales"). */
+const heldAssets = (reply: PortfolioReply) =>
+  reply.data.assets.filter((a) => a.side !== "sell" && !(a.soldShares && (a.shares ?? 0) === 0));
+
 /**
  * The holdings as the portfolio's page shows them (the valuation's figures, README "One valuation, many
- * views"): the quantity is today's shares (after splits), the unit latestPrice is quoted for.
+ * views"): the quantity is today's shares still held (after splits and sales), the unit latestPrice is quoted for.
  */
 function holdingsOf(reply: PortfolioReply): Holding[] {
   const unpriced = unpricedReasons(reply);
-  return reply.data.assets.map((a) => ({
+  return heldAssets(reply).map((a) => ({
     ticker: a.ticker,
     name: a.name,
     quantity: a.shares ?? a.quantity,
@@ -147,6 +152,8 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
           market_value: round(p.marketValue),
           cost: round(p.figures?.value),
           profit_loss: round(p.figures?.profitLoss),
+          realized_profit_loss: round(p.figures?.realizedProfitLoss),
+          unrealized_profit_loss: round(p.figures?.unrealizedProfitLoss),
           profit_loss_percent: round(p.figures?.profitLossPercent),
           prices_as_of: p.figures?.pricesAsOf ?? null,
           assets: p.assets.length,
@@ -177,6 +184,9 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         dividends_received: round(v?.dividends),
         profit_loss: round(v?.profitLoss),
         profit_loss_percent: round(v?.profitLossPercent),
+        // realized on the sales, unrealized on what is still held (README "Sales")
+        realized_profit_loss: round(v?.realizedProfitLoss),
+        unrealized_profit_loss: round(v?.unrealizedProfitLoss),
         time_weighted_return_percent: round(v?.twrPercent),
         money_weighted_return_percent: round(v?.xirrPercent),
         currency: v?.baseCurrency ?? "USD",
@@ -189,14 +199,28 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
           .map((r) => ({ pair: r.pair, rate: r.rate, as_of: r.asOf ?? r.month })),
         // counted in no market figure, with why
         unpriced: holdings.filter((h) => h.unpriced !== null).map((h) => ({ ticker: h.ticker, reason: h.unpriced })),
+        sales: reply.data.assets
+          .filter((a) => a.side === "sell")
+          .map((a) => ({
+            ticker: a.ticker,
+            date: a.DoA,
+            quantity_sold: a.quantity,
+            price: round(a.PoA, 4),
+            currency: a.currency ?? null,
+            proceeds: round(a.proceeds),
+            fee: round(a.saleFee),
+            cost_of_shares_sold: round(a.soldCost),
+            realized_profit_loss: round(a.realizedProfitLoss),
+          })),
         holdings: holdings.map((h, i) => {
-          const a = reply.data.assets[i];
+          const a = heldAssets(reply)[i];
           return {
             ticker: h.ticker,
             name: h.name,
             // today's shares, after splits; what was bought, as entered
             quantity: h.quantity,
             quantity_bought: a.quantity,
+            ...(a.soldShares ? { shares_sold: a.soldShares, realized_profit_loss: round(a.realizedProfitLoss) } : {}),
             ...(a.splitNote ? { split_note: a.splitNote } : {}),
             currency: a.currency ?? null,
             latest_price: round(h.latestPrice, 4),
@@ -220,7 +244,7 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
       try {
         quote = await clients.pricing.quote(symbol);
       } catch (err) {
-        if (!(err instanceof PricingUnavailable)) throw err;
+        if (!(err instanceof ServiceUnavailableError)) throw err;
         // pricing tried its providers (with their bounded retries) and has no last good price either
         return { ticker: symbol, unpriced: true, reason: `No market-data provider could price ${symbol} right now.` };
       }

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import type { ServiceDeps } from "@folio/platform/service";
 import { type FileTasks, fileTasks } from "./file-import.ts";
 import { OcrEngine } from "./ocr/engine.ts";
-import { pricingResolver, type Resolve } from "./resolve.ts";
-import type { ScreenshotReader } from "./screenshot.ts";
+import { pricingResolver, pricingSearch, type Resolve } from "./resolve.ts";
+import type { ScreenshotReader, Search } from "./screenshot.ts";
 import { type ImportSettings, importSettings } from "./settings.ts";
 import { type Mappings, mappings, type Screenshots, screenshots } from "./store.ts";
 import { UploadFolder } from "./uploads.ts";
@@ -16,6 +16,8 @@ export interface ImportOptions {
   resolve?: Resolve;
   /** reads uploads of broker files; default: the built app's file threads (in place under the sources) */
   files?: FileTasks;
+  /** the screenshot rows' checks; default: the pricing service's search */
+  search?: Search;
 }
 
 export interface ImportContext {
@@ -28,6 +30,7 @@ export interface ImportContext {
   /** reads uploads of broker files (file-import.ts): on the file threads, or in place under the sources */
   files: FileTasks;
   resolve: Resolve;
+  search: Search;
   /** the OCR reader, started on first use (loading the model costs about a second) */
   reader(): ScreenshotReader;
   close(): Promise<void>;
@@ -43,6 +46,7 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     mappings: mappings(deps.store),
     files: options.files ?? fileTasks(deps.config.env),
     resolve: options.resolve ?? pricingResolver(deps.services, deps.log),
+    search: options.search ?? pricingSearch(deps.services, deps.log),
     reader() {
       engine ??= new OcrEngine();
       return engine;

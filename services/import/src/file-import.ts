@@ -13,8 +13,9 @@
 import { wholeNumber } from "@folio/platform/config";
 import { jsonWith } from "@folio/platform/http/encoded-reply";
 import { HttpError } from "@folio/platform/http/errors";
-import { InPlace, type TaskRunner, TaskTimeout, WorkerPool } from "@folio/platform/worker-pool";
+import { InPlace, TaskOutOfMemory, type TaskRunner, TaskTimeout, WorkerPool } from "@folio/platform/worker-pool";
 import { IMPORT_MAX_FILES, ImportMessages } from "@folio/proto/constants";
+import { ImportErrorCodes } from "@folio/proto/error-codes";
 import { FileReply, type ImportFormat } from "@folio/proto/import";
 import { Type } from "typebox";
 import { Value } from "typebox/value";
@@ -61,13 +62,13 @@ async function run(tasks: FileTasks, input: FileTaskInput): Promise<FileTaskOutp
     if (err instanceof TaskTimeout) {
       throw new HttpError(
         422,
-        "import/unreadable-file",
+        ImportErrorCodes.unreadableFile,
         `Reading the file took longer than ${FILE_TASK_TIMEOUT_MS / 1000} s. Export a shorter period.`,
       );
     }
-    // a thread past its memory limit stops with ERR_WORKER_OUT_OF_MEMORY: the file is too much to read
-    if ((err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {
-      throw new HttpError(413, "import/unreadable-file", "The file is too large to read. Export a shorter period.");
+    // a thread past its memory limit is ended: the file is too much to read
+    if (err instanceof TaskOutOfMemory) {
+      throw new HttpError(413, ImportErrorCodes.unreadableFile, "The file is too large to read. Export a shorter period.");
     }
     throw err;
   }
@@ -104,12 +105,27 @@ export async function importFiles(ctx: ImportContext, uid: string, body: Buffer,
     transactions = transactions.replaceAll(`"ticker":${JSON.stringify(isin)}`, `"ticker":${JSON.stringify(ticker)}`);
   const generic = result.columns ? { mapping: result.mapping, columns: result.columns } : {};
   if (rows.length === 0 && result.questions.length === 0 && !result.needsMapping) {
-    throw new HttpError(422, "import/no-holdings", `${ImportMessages.noFileHoldings}${errors.length ? `: ${errors[0].message}` : ""}`);
+    throw new HttpError(
+      422,
+      ImportErrorCodes.noHoldings,
+      `${ImportMessages.noFileHoldings}${errors.length ? `: ${errors[0].message}` : ""}`,
+    );
   }
   const reply: Omit<FileReply, "transactions"> = {
     format: result.format as ImportFormat,
     message: rows,
     errors,
+    // named as their rows are; a holding sold in full whose ISIN names no ticker is left out (it could not be priced)
+    histories: (
+      await Promise.all(
+        result.histories.map(async (c) => {
+          if (!isIsin(c.ticker)) return c;
+          const ticker = found.get(c.ticker) ?? (await ctx.resolve(c.ticker));
+          if (ticker) found.set(c.ticker, ticker);
+          return ticker ? { ...c, ticker } : null;
+        }),
+      )
+    ).filter((c) => c !== null),
     questions: result.questions.map(named),
     checks: result.checks.map(named),
     ...generic,

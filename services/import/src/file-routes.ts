@@ -12,20 +12,19 @@
  * - DELETE /v1/import/mappings/{id}: the caller's own only (anyone else's id is a 404, as one that does not
  *   exist).
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { callerOf } from "@folio/platform/http/auth";
 import { sendJsonText } from "@folio/platform/http/encoded-reply";
 import { conflict, HttpError, notFound } from "@folio/platform/http/errors";
+import { route } from "@folio/platform/http/route";
 import { newId } from "@folio/platform/ids";
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_MAPPINGS } from "@folio/proto/constants";
-import { ErrorCodes, ErrorReply, NoUserReply } from "@folio/proto/errors";
-import { FileReply, SavedMapping, SavedMappings, SaveMappingBody } from "@folio/proto/import";
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { Type } from "typebox";
+import { ImportContracts as calls } from "@folio/proto/contracts/import";
+import { ErrorCodes, ImportErrorCodes } from "@folio/proto/error-codes";
+import type { SavedMapping } from "@folio/proto/import";
+import type { FastifyInstance } from "fastify";
 import type { ImportContext } from "./context.ts";
 import { headerKey } from "./domain/files/csv.ts";
 import { importFiles } from "./file-import.ts";
-import { tooLargeHandler } from "./multipart.ts";
 import type { MappingRecord } from "./store.ts";
 
 /** room for the multipart envelope around files at the limit */
@@ -39,89 +38,66 @@ const view = (r: MappingRecord): SavedMapping => ({
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-export function fileRoutes(base: FastifyInstance, ctx: ImportContext): void {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = { onRequest: app.requireUser };
+export function fileRoutes(app: FastifyInstance, ctx: ImportContext): void {
   const { deps, mappings } = ctx;
 
-  app.post(
-    "/v1/import/portfolio/file",
-    {
-      ...auth,
-      bodyLimit: IMPORT_MAX_FILE_BYTES + FORM_OVERHEAD,
-      errorHandler: tooLargeHandler("The file is larger than 5 MB. Export the positions or transactions only and try again."),
-      schema: {
-        response: { 200: FileReply, 400: ErrorReply, 401: NoUserReply, 404: ErrorReply, 413: ErrorReply, 415: ErrorReply, 422: ErrorReply },
-      },
-    },
-    async (request, reply) => {
-      const { uid } = callerOf(request);
-      if (!Buffer.isBuffer(request.body)) {
-        throw new HttpError(400, ErrorCodes.validation, "send the file as multipart/form-data in the field 'file'");
-      }
-      const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
-      const json = await importFiles(ctx, uid, request.body, request.headers["content-type"] ?? "", today);
-      // the ledger's JSON as the file thread wrote it: not parsed and serialised again here
-      return sendJsonText(request, reply as FastifyReply, json);
-    },
-  );
+  const fileUpload = {
+    bodyLimit: IMPORT_MAX_FILE_BYTES + FORM_OVERHEAD,
+    tooLarge: "The file is larger than 5 MB. Export the positions or transactions only and try again.",
+  };
+  route(app, calls.file, fileUpload, async (request, reply) => {
+    const { uid } = callerOf(request);
+    if (!Buffer.isBuffer(request.body)) {
+      throw new HttpError(400, ErrorCodes.validation, "send the file as multipart/form-data in the field 'file'");
+    }
+    const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
+    const json = await importFiles(ctx, uid, request.body, request.headers["content-type"] ?? "", today);
+    // the ledger's JSON as the file thread wrote it: not parsed and serialised again here
+    return sendJsonText(request, reply, json);
+  });
 
-  app.get("/v1/import/mappings", { ...auth, schema: { response: { 200: SavedMappings, 401: NoUserReply } } }, async (request) => {
+  route(app, calls.mappings, async (request) => {
     const { uid } = callerOf(request);
     const mine = await mappings.find({ uid }, { sort: { createdAt: 1 }, limit: IMPORT_MAX_MAPPINGS });
     return { mappings: mine.map(view) };
   });
 
-  app.post(
-    "/v1/import/mappings",
-    { ...auth, schema: { body: SaveMappingBody, response: { 201: SavedMapping, 400: ErrorReply, 401: NoUserReply, 409: ErrorReply } } },
-    async (request, reply) => {
-      const { uid } = callerOf(request);
-      const { name, columns, mapping } = request.body;
-      const keys = new Set(columns.map(headerKey));
-      for (const field of ["ticker", "quantity", "name", "price", "date", "action", "account", "fee"] as const) {
-        const column = mapping[field];
-        if (column && !keys.has(headerKey(column))) {
-          throw new HttpError(400, ErrorCodes.validation, `body/mapping/${field}: "${column}" is not one of the columns`);
-        }
+  route(app, calls.saveMapping, async (request, reply) => {
+    const { uid } = callerOf(request);
+    const { name, columns, mapping } = request.body;
+    const keys = new Set(columns.map(headerKey));
+    for (const field of ["ticker", "quantity", "name", "price", "date", "action", "account", "fee"] as const) {
+      const column = mapping[field];
+      if (column && !keys.has(headerKey(column))) {
+        throw new HttpError(400, ErrorCodes.validation, `body/mapping/${field}: "${column}" is not one of the columns`);
       }
-      const mine = await mappings.find({ uid });
-      const same = mine.find((m) => m.name.trim().toLowerCase() === name.trim().toLowerCase());
-      if (!same && mine.length >= IMPORT_MAX_MAPPINGS) {
-        throw conflict("import/too-many-mappings", `You have ${IMPORT_MAX_MAPPINGS} saved mappings: delete one to save another.`);
-      }
-      const record: MappingRecord = {
-        _id: same?._id ?? newId(),
-        uid,
-        name: name.trim(),
-        columns,
-        mapping,
-        createdAt: same?.createdAt ?? deps.clock.now(),
-      };
-      await deps.store.commit([
-        same
-          ? { op: "replace", collection: mappings.name, doc: { ...record, _v: same._v }, expectedVersion: same._v }
-          : { op: "insert", collection: mappings.name, doc: record },
-      ]);
-      return reply.code(201).send(view(record));
-    },
-  );
+    }
+    const mine = await mappings.find({ uid });
+    const same = mine.find((m) => m.name.trim().toLowerCase() === name.trim().toLowerCase());
+    if (!same && mine.length >= IMPORT_MAX_MAPPINGS) {
+      throw conflict(ImportErrorCodes.tooManyMappings, `You have ${IMPORT_MAX_MAPPINGS} saved mappings: delete one to save another.`);
+    }
+    const record: MappingRecord = {
+      _id: same?._id ?? newId(),
+      uid,
+      name: name.trim(),
+      columns,
+      mapping,
+      createdAt: same?.createdAt ?? deps.clock.now(),
+    };
+    await deps.store.commit([
+      same
+        ? { op: "replace", collection: mappings.name, doc: { ...record, _v: same._v }, expectedVersion: same._v }
+        : { op: "insert", collection: mappings.name, doc: record },
+    ]);
+    return reply.code(201).send(view(record));
+  });
 
-  app.delete(
-    "/v1/import/mappings/:id",
-    {
-      ...auth,
-      schema: {
-        params: Type.Object({ id: Type.String({ maxLength: 80 }) }),
-        response: { 204: Type.Null(), 401: NoUserReply, 404: ErrorReply },
-      },
-    },
-    async (request, reply) => {
-      const { uid } = callerOf(request);
-      const record = await mappings.get(request.params.id);
-      if (!record || record.uid !== uid) throw notFound("No such saved mapping");
-      await deps.store.commit([{ op: "delete", collection: mappings.name, id: record._id }]);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, calls.deleteMapping, async (request, reply) => {
+    const { uid } = callerOf(request);
+    const record = await mappings.get(request.params.id);
+    if (!record || record.uid !== uid) throw notFound("No such saved mapping");
+    await deps.store.commit([{ op: "delete", collection: mappings.name, id: record._id }]);
+    return reply.code(204).send(null);
+  });
 }

@@ -10,7 +10,7 @@
  * What it cannot read is a refusal with its status and words, never a thrown error.
  */
 import { lazyCheck } from "@folio/platform/check";
-import { ErrorCodes } from "@folio/proto/errors";
+import { ErrorCodes, ImportErrorCodes } from "@folio/proto/error-codes";
 import type { ColumnMapping, OpeningAnswer } from "@folio/proto/import";
 import { FileTransaction, ColumnMapping as MappingSchema, OpeningAnswers } from "@folio/proto/import";
 import { Type } from "typebox";
@@ -122,14 +122,14 @@ export async function formFiles(
 
 async function read(input: FileTaskInput): Promise<FileTaskOutput> {
   const { files: uploads, fields } = await formFiles(input.body, input.contentType, input.field, input.maxFiles);
-  if (uploads.length === 0 || uploads.every((b) => b.length === 0)) throw new Refused(400, "import/empty-file", "The file is empty");
+  if (uploads.length === 0 || uploads.every((b) => b.length === 0)) throw new Refused(400, ImportErrorCodes.emptyFile, "The file is empty");
   const texts: string[] = [];
   for (const bytes of uploads) {
     const text = bytes.length ? decodeText(bytes) : "";
     if (text === null) {
       throw new Refused(
         415,
-        "import/not-a-broker-file",
+        ImportErrorCodes.notABrokerFile,
         "The file is not a CSV, OFX, QFX, QIF or XML export (it is binary). Export the positions or transactions as CSV or OFX.",
       );
     }
@@ -176,7 +176,7 @@ export async function readBrokerFiles(input: FileTaskInput): Promise<FileTaskOut
     return await read(input);
   } catch (err) {
     if (err instanceof Refused) return { ok: false, status: err.status, code: err.code, message: err.message };
-    if (err instanceof FileProblem) return { ok: false, status: err.status, code: "import/unreadable-file", message: err.message };
+    if (err instanceof FileProblem) return { ok: false, status: err.status, code: ImportErrorCodes.unreadableFile, message: err.message };
     throw err;
   }
 }

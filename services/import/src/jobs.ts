@@ -12,8 +12,10 @@
  */
 import { type JobDefinition, job } from "@folio/platform/jobs";
 import { ImportMessages } from "@folio/proto/constants";
+import { ImportErrorCodes } from "@folio/proto/error-codes";
 import type { ImportProblem, ScreenshotRow } from "@folio/proto/import";
 import type { ImportContext } from "./context.ts";
+import type { CheckedHolding } from "./domain/screenshot/checks.ts";
 import { BlankImageError } from "./ocr/prepare.ts";
 import { readScreenshot, UnreadableImageError } from "./screenshot.ts";
 import type { ScreenshotOutcome, ScreenshotRecord } from "./store.ts";
@@ -25,18 +27,23 @@ export const SWEEP_EVERY_MS = 15 * 60_000;
 /** how long an unread upload and a screenshot's record are kept */
 export const RESULT_TTL_MS = 60 * 60_000;
 
-export const ErrorCodesImport = {
-  noHoldings: "import/no-holdings",
-  blank: "import/empty-image",
-  notAnImage: "import/not-an-image",
-} as const;
-
 const problem = (e: { line?: number; message: string }): ImportProblem =>
   e.line ? { line: e.line, message: e.message } : { message: e.message };
 
+/** a checked holding as the spec's row (proto ScreenshotRow) */
+export const toRow = (r: CheckedHolding): ScreenshotRow => ({
+  ticker: r.ticker,
+  name: r.name,
+  quantity: r.quantity,
+  price: r.price,
+  marketValue: r.marketValue,
+  confidence: r.confidence,
+  flags: r.flags,
+});
+
 export function failedOutcome(code: string, error: string, errors: ImportProblem[] = []): ScreenshotOutcome {
   const hint =
-    code === ErrorCodesImport.noHoldings
+    code === ImportErrorCodes.noHoldings
       ? ImportMessages.noHoldingsHint
       : "Take a new screenshot of the positions list (PNG, JPEG or WebP) and try again.";
   return { kind: "failed", code, error, hint, errors };
@@ -44,20 +51,14 @@ export function failedOutcome(code: string, error: string, errors: ImportProblem
 
 async function read(ctx: ImportContext, bytes: Uint8Array, progress: (p: number) => Promise<void>): Promise<ScreenshotOutcome> {
   try {
-    const { message, errors } = await readScreenshot(ctx.reader(), bytes, ctx.resolve, progress);
-    const rows: ScreenshotRow[] = message.map((r) => ({
-      ticker: r.ticker,
-      name: r.name,
-      quantity: r.quantity,
-      price: r.price,
-      marketValue: r.marketValue,
-    }));
-    if (rows.length === 0) return failedOutcome(ErrorCodesImport.noHoldings, ImportMessages.noHoldings, errors.map(problem));
+    const { message, errors } = await readScreenshot(ctx.reader(), bytes, ctx.search, progress);
+    const rows: ScreenshotRow[] = message.map(toRow);
+    if (rows.length === 0) return failedOutcome(ImportErrorCodes.noHoldings, ImportMessages.noHoldings, errors.map(problem));
     return { kind: "completed", message: rows, errors: errors.map(problem) };
   } catch (err) {
-    if (err instanceof BlankImageError) return failedOutcome(ErrorCodesImport.blank, ImportMessages.blankImage);
+    if (err instanceof BlankImageError) return failedOutcome(ImportErrorCodes.blank, ImportMessages.blankImage);
     if (err instanceof UnreadableImageError) {
-      return failedOutcome(ErrorCodesImport.notAnImage, "The file could not be read as an image (damaged or cut short)");
+      return failedOutcome(ImportErrorCodes.notAnImage, "The file could not be read as an image (damaged or cut short)");
     }
     throw err;
   }
@@ -77,7 +78,7 @@ export function importJobs(ctx: ImportContext): JobDefinition[] {
         }
         const bytes = await uploads.read("queue", upload);
         let outcome: ScreenshotOutcome;
-        if (!bytes) outcome = failedOutcome(ErrorCodesImport.notAnImage, ImportMessages.importFailed);
+        if (!bytes) outcome = failedOutcome(ImportErrorCodes.notAnImage, ImportMessages.importFailed);
         else {
           await j.updateProgress(5);
           try {

@@ -1,15 +1,11 @@
 /**
- * multipart/form-data without a plugin: the body arrives as one buffer (bounded by the route's bodyLimit)
- * and is read with the platform's own parser (undici's `Response.formData`, the WHATWG algorithm). Only the
- * import routes accept it: the content-type parser is registered inside their plugin.
+ * multipart/form-data without a plugin: the body arrives as one buffer (bounded by the route's bodyLimit: the
+ * calls whose contract `accepts: 'multipart'`, platform/src/http/route.ts) and is read with the platform's own
+ * parser (undici's `Response.formData`, the WHATWG algorithm).
  */
 import { HttpError } from "@folio/platform/http/errors";
 import { ErrorCodes } from "@folio/proto/errors";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-
-export function acceptMultipart(app: FastifyInstance): void {
-  app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-}
+import type { FastifyRequest } from "fastify";
 
 export interface UploadedFile {
   bytes: Uint8Array;
@@ -57,16 +53,4 @@ export async function readForm(request: FastifyRequest, field: string): Promise<
   const fields = new Map<string, string>();
   for (const [k, v] of form.entries()) if (typeof v === "string") fields.set(k, v);
   return { file: { bytes: new Uint8Array(await value.arrayBuffer()), name: value.name, type: value.type }, fields };
-}
-
-/** A body over the route's limit: Fastify's 413 with a message that says which limit. */
-export function tooLargeHandler(message: string) {
-  return (
-    error: Error & { code?: string; statusCode?: number },
-    _request: FastifyRequest,
-    reply: { code(n: number): { send(b: unknown): unknown } },
-  ) => {
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.code(413).send({ error: message, code: "payload_too_large" });
-    throw error;
-  };
 }

@@ -4,11 +4,38 @@
  * and the import table asks the user for the ticker; the import itself does not fail.
  */
 
-import type { ServiceClient } from "@folio/platform/internal";
+import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
 import type { Logger } from "@folio/platform/log";
-import { PricingQueries, PricingUnavailable } from "@folio/pricing/client";
+import { PricingQueries, type Suggestion } from "@folio/pricing/client";
 
 export type Resolve = (query: string) => Promise<string | null>;
+
+/**
+ * The screenshot checks' search (screenshot.ts `Search`): pricing's suggestions for a name or symbol, best
+ * first; null when pricing could not be asked (the rows are then flagged, never taken as sure). Pricing's
+ * autocomplete refuses queries under 2 characters, so a one-letter symbol (T, O, V) is asked as a quote:
+ * a price means pricing knows it.
+ */
+export function pricingSearch(services: ServiceClient, log: Logger): (query: string) => Promise<Suggestion[] | null> {
+  const pricing = new PricingQueries(services);
+  return async (query) => {
+    const q = query.trim().slice(0, 100);
+    try {
+      if (/^[A-Z]$/.test(q)) {
+        const quote = await pricing.quote(q);
+        return quote ? [{ ticker: quote.ticker, name: quote.name, assetClass: quote.assetClass }] : [];
+      }
+      if (q.length < 2) return [];
+      return await pricing.search(q);
+    } catch (err) {
+      if (err instanceof ServiceUnavailableError) {
+        log.warn("import: pricing search unavailable, rows flagged for the user");
+        return null;
+      }
+      throw err;
+    }
+  };
+}
 
 export function pricingResolver(services: ServiceClient, log: Logger): Resolve {
   const pricing = new PricingQueries(services);
@@ -19,7 +46,7 @@ export function pricingResolver(services: ServiceClient, log: Logger): Resolve {
       const [first] = await pricing.search(q);
       return first?.ticker ?? null;
     } catch (err) {
-      if (err instanceof PricingUnavailable) {
+      if (err instanceof ServiceUnavailableError) {
         log.warn("import: pricing search unavailable, name left for the user");
         return null;
       }

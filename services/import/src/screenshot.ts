@@ -1,10 +1,11 @@
 /**
- * The screenshot use case around the pure reader: recognised lines → holdings, then company names resolved
- * to tickers through the caller's `resolve` (the pricing service's search). Names it cannot resolve become
- * errors the import table shows; the domain stays free of I/O.
+ * The screenshot use case around the pure reader: recognised lines → holdings, then every holding checked
+ * against the caller's `search` (the pricing service's autocomplete): tickers confirmed, names resolved,
+ * a confidence and flags for what the user must confirm (domain/screenshot/checks.ts); no I/O in the domain.
  */
 
 import type { DecimalMark } from "./domain/numbers.ts";
+import { type CheckedHolding, checkHolding, type Suggested } from "./domain/screenshot/checks.ts";
 import {
   readHoldings,
   type ScreenshotError,
@@ -23,63 +24,140 @@ export class UnreadableImageError extends Error {
   }
 }
 
-export type ResolveName = (name: string) => Promise<string | null>;
+/** pricing's search: suggestions best first, or null when it could not be asked (see resolve.ts) */
+export type Search = (query: string) => Promise<Suggested[] | null>;
 
-export interface ResolvedHolding extends ScreenshotHolding {
-  ticker: string;
+export interface ScreenshotResult {
+  message: CheckedHolding[];
+  errors: ScreenshotError[];
 }
 
-export async function holdingsFromLines(
-  lines: ScreenshotLine[],
-  resolve: ResolveName,
-  decimal?: DecimalMark,
-): Promise<{ message: ResolvedHolding[]; errors: ScreenshotError[] }> {
-  return resolveRows(readHoldings(lines, decimal), resolve);
-}
-
-async function resolveRows(
-  reading: Pick<ScreenshotReading, "rows" | "errors">,
-  resolve: ResolveName,
-): Promise<{ message: ResolvedHolding[]; errors: ScreenshotError[] }> {
-  const errors = [...reading.errors];
-  const message: ResolvedHolding[] = [];
-  for (const row of reading.rows) {
-    if (row.ticker) {
-      message.push(row as ResolvedHolding);
-      continue;
-    }
-    const ticker = await resolve(row.name);
-    if (ticker) message.push({ ...row, ticker });
-    else errors.push({ line: 0, message: `no ticker found for "${row.name}": add it by hand` });
-  }
-  return { message, errors };
+export async function holdingsFromLines(lines: ScreenshotLine[], search: Search, decimal?: DecimalMark): Promise<ScreenshotResult> {
+  return checkRows(readHoldings(lines, decimal), search);
 }
 
 /**
- * The first reading's rows, and the second's that the first does not have (no row of the first with the
- * same quantity and price): the readings fail on different rows, and a row read twice is kept once, as the
- * first read it. The errors are those of the reading with fewer.
+ * Every row checked against pricing's search (domain/screenshot/checks.ts): its ticker, and its name when
+ * the screen shows one. Each distinct query is asked once, all at once.
  */
-export function mergeReadings(first: ScreenshotReading, second: ScreenshotReading): Pick<ScreenshotReading, "rows" | "errors"> {
-  const missing = second.rows.filter((s) => !first.rows.some((f) => f.quantity === s.quantity && f.price === s.price));
-  return { rows: [...first.rows, ...missing], errors: second.errors.length < first.errors.length ? second.errors : first.errors };
+export async function checkRows(
+  reading: Pick<ScreenshotReading, "rows" | "errors">,
+  search: Search,
+  asked = new Map<string, Promise<Suggested[] | null>>(),
+): Promise<ScreenshotResult> {
+  const ask = (query: string) => {
+    const q = query.trim();
+    if (!asked.has(q)) asked.set(q, search(q));
+    return asked.get(q) as Promise<Suggested[] | null>;
+  };
+  // a search that wants the whole name inside a company's name finds nothing for a name the screen shortened
+  // or the reading cut ("SPDR S&P 500 Trust"): then its first two words, then its first word
+  const askName = async (name: string) => {
+    const words = name.split(/\s+/);
+    let found = await ask(name);
+    if (found?.length === 0 && words.length > 2) found = await ask(words.slice(0, 2).join(" "));
+    if (found?.length === 0 && words.length > 1 && words[0].length >= 4) found = await ask(words[0]);
+    return found;
+  };
+  const message = await Promise.all(
+    reading.rows.map(async (row) => {
+      const [byTicker, byName] = await Promise.all([row.ticker ? ask(row.ticker) : [], row.name ? askName(row.name) : []]);
+      return checkHolding(row, { byTicker, byName });
+    }),
+  );
+  return { message, errors: [...reading.errors] };
 }
+
+/**
+ * Two readings merged, each row checked already: a row of the second that the first does not have (no row
+ * with the same quantity and price or value, the same ticker or the same name) is added; a row both have is kept as the reading
+ * the checks were surer of (its confidence: a ticker pricing knows, a quantity the line proves), the first
+ * reading's when equal. The errors are those of the reading with fewer.
+ */
+export function mergeReadings(first: ScreenshotResult, second: ScreenshotResult): ScreenshotResult {
+  const same = (f: CheckedHolding, s: CheckedHolding) =>
+    (f.quantity === s.quantity && (f.price === s.price || f.marketValue === s.marketValue)) ||
+    (s.ticker !== "" && f.ticker === s.ticker) ||
+    (!!s.name && f.name === s.name);
+  const rows = first.message.map((f) => {
+    const s = second.message.find((x) => same(f, x));
+    return s && s.confidence > f.confidence ? s : f;
+  });
+  const missing = second.message.filter((s) => !first.message.some((f) => same(f, s)));
+  return { message: [...rows, ...missing], errors: second.errors.length < first.errors.length ? second.errors : first.errors };
+}
+
+const EVIDENCE = { product: 4, column: 3, unit: 2, alone: 1 } as const;
+const strength = (r: ScreenshotHolding) => (r.evidence.mismatch || r.evidence.repaired ? 0 : EVIDENCE[r.evidence.quantity]);
+
+/** a row the checks would flag for its quantity: worth a second reading */
+const doubtful = (r: ScreenshotHolding) => strength(r) <= 1;
 
 export interface ScreenshotReader {
   read(image: Uint8Array | PreparedImage, layout?: Layout): Promise<OcrResult>;
+  /** one word read again on its own; readers without it skip that step */
+  readWord?(image: PreparedImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<{ text: string; confidence: number }>;
 }
 
 /**
- * Reads a screenshot: first as sparse text (phone apps, cards), and again as one block when the first
- * reading left rows of amounts without a ticker or name (Tesseract's sparse mode drops short bold words in
- * table columns); the two readings are merged (mergeReadings).
+ * Quantities whose digits nothing on the screen can prove (five significant digits or more, which a
+ * quantity × price = value check within 1 % cannot vouch for, or a recognition less than 85 sure) are read
+ * again on their own; other digits mark the row (checks.ts flags it). At most REREAD_WORDS per reading.
+ */
+async function confirmQuantities(ocr: ScreenshotReader, image: PreparedImage, rows: ScreenshotHolding[]): Promise<void> {
+  if (!ocr.readWord) return;
+  const digits = (s: string) => s.replace(/\D/g, "").replace(/^0+/, "");
+  const doubtfulDigits = rows
+    .filter((r) => r.evidence.quantityBox && r.evidence.quantityText)
+    .filter((r) => digits(r.evidence.quantityText as string).length >= 5 || (r.evidence.quantityConfidence ?? 100) < 85)
+    .slice(0, REREAD_WORDS);
+  for (const row of doubtfulDigits) {
+    const again = await ocr.readWord(image, row.evidence.quantityBox as NonNullable<typeof row.evidence.quantityBox>);
+    const seen = digits(row.evidence.quantityText as string);
+    const reread = digits(again.text);
+    if (reread && reread !== seen && /\d/.test(again.text)) row.evidence.disagree = again.text;
+  }
+}
+
+/** words read again on their own at most, per reading (each costs a fraction of a page's reading) */
+const REREAD_WORDS = 8;
+const UNSURE_WORD = 75;
+
+/**
+ * The short words opening a line that the recognition was unsure of (a ticker in bold: "vVoo", "[8]") read
+ * again on their own; the new reading replaces the word when it is surer by 10 points and looks like a
+ * symbol. At most REREAD_WORDS per reading, the least sure first.
+ */
+async function rereadTickers(ocr: ScreenshotReader, image: PreparedImage, result: OcrResult): Promise<OcrResult> {
+  if (!ocr.readWord) return result;
+  const unsure = result.lines
+    .map((l) => l.words[0])
+    .filter((w) => w && (w.confidence ?? 100) < UNSURE_WORD && /\p{L}/u.test(w.text) && w.text.length <= 7)
+    .sort((a, b) => (a.confidence ?? 0) - (b.confidence ?? 0))
+    .slice(0, REREAD_WORDS);
+  for (const word of unsure) {
+    const again = await ocr.readWord(image, word);
+    if (again.confidence >= (word.confidence ?? 0) + 10 && /^[A-Z]{1,5}([.-][A-Z])?$/.test(again.text)) {
+      word.text = again.text;
+      word.confidence = again.confidence;
+    }
+  }
+  for (const line of result.lines) line.text = line.words.map((w) => w.text).join(" ");
+  return result;
+}
+
+/**
+ * Reads a screenshot: a wide one (a desktop's table) first as one block, a tall one (a phone's list or
+ * cards) first as sparse text; again the other way when the first reading left rows of amounts without a
+ * ticker or name, a quantity it could not check, errors, or nothing (each mode drops what the other keeps:
+ * sparse text loses short bold words in table columns); the two readings are merged (mergeReadings).
  */
 export async function readScreenshot(
   ocr: ScreenshotReader,
   image: Uint8Array,
-  resolve: ResolveName,
+  search: Search,
   progress: (percent: number) => Promise<void> | void = () => {},
-) {
+): Promise<ScreenshotResult> {
   let prepared: PreparedImage;
   try {
     prepared = await prepareImage(image);
@@ -88,14 +166,29 @@ export async function readScreenshot(
     throw new UnreadableImageError(err);
   }
   await progress(20);
-  const first = await ocr.read(prepared, "sparse");
+  // a wide screenshot is a desktop's table: read as one block first; a tall one (a phone's list or cards) as sparse text
+  const order: Layout[] = prepared.width > prepared.height * 1.2 ? ["block", "sparse"] : ["sparse", "block"];
+  const first = await rereadTickers(ocr, prepared, await ocr.read(prepared, order[0]));
   await progress(55);
   const reading = readHoldings(first.lines);
-  let best: Pick<ScreenshotReading, "rows" | "errors"> = reading;
-  if (reading.orphans > 0 || reading.errors.length > 0) {
-    const second = await ocr.read(prepared, "block");
-    best = mergeReadings(reading, readHoldings(second.lines));
+  await confirmQuantities(ocr, prepared, reading.rows);
+  const asked = new Map<string, Promise<Suggested[] | null>>();
+  const checked = await checkRows(reading, search, asked);
+  if (
+    !(
+      reading.orphans > 0 ||
+      reading.errors.length > 0 ||
+      reading.rows.some(doubtful) ||
+      checked.message.some((r) => r.flags.length > 0) ||
+      reading.rows.length === 0
+    )
+  ) {
+    await progress(85);
+    return checked;
   }
+  const second = await rereadTickers(ocr, prepared, await ocr.read(prepared, order[1]));
   await progress(85);
-  return resolveRows(best, resolve);
+  const again = readHoldings(second.lines);
+  await confirmQuantities(ocr, prepared, again.rows);
+  return mergeReadings(checked, await checkRows(again, search, asked));
 }

@@ -35,6 +35,23 @@ let h: ImportHarness;
 afterEach(async () => h?.close());
 
 describe("POST /v1/import/portfolio/file", () => {
+  it('answers each history as buys and sales beside its row (README "Broker files": Trades)', async () => {
+    h = await importHarness();
+    const res = await uploadFiles(h, "ann", [tuning("robinhood-activity.csv")]);
+    expect(res.statusCode).toBe(200);
+    // TSLA: 2 bought at $750, ×3 by the 2022 split, 1.5 sold at $250: the row's 4.5
+    expect(res.json().histories).toContainEqual({
+      account: "",
+      ticker: "TSLA",
+      name: "Tesla",
+      quantity: 4.5,
+      trades: [
+        { side: "buy", date: "2022-06-01", quantity: 2, price: 750, fee: 0 },
+        { side: "sell", date: "2025-03-25", quantity: 1.5, price: 250, fee: 0 },
+      ],
+    });
+  });
+
   it.skipIf(!hasSamples)("recognises a Schwab export and answers its positions in the import table's shape", async () => {
     h = await importHarness();
     const res = await h.upload("ann", FILE, "file", readFileSync(join(SAMPLES, "Export-To-Ghostfolio/schwab-export.csv")), "export.csv");

@@ -17,11 +17,35 @@ const image = readFileSync(SCREENSHOT);
 let h: ImportHarness;
 afterEach(async () => h?.close());
 
+const ASYNC = { prefer: "respond-async" };
+/** a row as the spec's reply carries it, checked and sure */
+const sure = (ticker: string, quantity: number, price: number, marketValue: number) => ({
+  ticker,
+  name: expect.any(String),
+  quantity,
+  price,
+  marketValue,
+  confidence: 1,
+  flags: [],
+});
+
 describe("POST /v2/import/portfolio/screenshot", () => {
-  it("queues the reading, reports progress, answers the spec's rows once read, and deletes the upload", async () => {
+  it("answers the spec's {message, errors} itself once the reading is done, each row checked, and deletes the upload", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE) });
+    const res = await h.upload("ann", V2, "image", image, "shot.png");
+    expect(res.statusCode).toBe(200);
+    // AAPL and MSFT are known to pricing (the market-data folder), and 159 × 20.55 = 3,267.45 checks the quantity
+    expect(res.json()).toEqual({ message: [sure("AAPL", 159, 20.55, 3267.45), sure("MSFT", 1645, 57.24, 94159.8)], errors: [] });
+    // the job deletes the upload right after it stores the rows the POST answered with
+    await h.settle();
+    expect(h.files("queue")).toEqual([]);
+  });
+
+  it("Prefer: respond-async gets the 202 and the status route, which reports progress and then the same rows", async () => {
     h = await importHarness({}, { reader: scriptedReader(TABLE), workers: false });
-    const accepted = await h.upload("ann", V2, "image", image, "shot.png");
+    const accepted = await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC);
     expect(accepted.statusCode).toBe(202);
+    expect(accepted.headers["preference-applied"]).toBe("respond-async");
     const { jobId, state, statusUrl } = accepted.json();
     expect(state).toBe("queued");
     expect(statusUrl).toBe(`${V2}/${jobId}`);
@@ -38,18 +62,64 @@ describe("POST /v2/import/portfolio/screenshot", () => {
       jobId,
       state: "completed",
       progress: 100,
-      message: [
-        { ticker: "AAPL", name: "", quantity: 159, price: 20.55, marketValue: 3267.45 },
-        { ticker: "MSFT", name: "", quantity: 1645, price: 57.24, marketValue: 94159.8 },
-      ],
+      message: [sure("AAPL", 159, 20.55, 3267.45), sure("MSFT", 1645, 57.24, 94159.8)],
       errors: [],
     });
     expect(h.files("queue")).toEqual([]);
   });
 
+  it("past its wait (IMPORT_SCREENSHOT_WAIT_SECONDS) the POST answers 202 with the status route", async () => {
+    h = await importHarness({ IMPORT_SCREENSHOT_WAIT_SECONDS: "0" }, { reader: scriptedReader(TABLE), workers: false });
+    const res = await h.upload("ann", V2, "image", image, "shot.png");
+    expect(res.statusCode).toBe(202);
+    expect(res.headers["preference-applied"]).toBeUndefined();
+    h.startWorkers();
+    await h.settle();
+    expect((await h.get("ann", res.json().statusUrl)).json()).toMatchObject({
+      state: "completed",
+      message: [expect.anything(), expect.anything()],
+    });
+  });
+
+  it("flags what it is not sure of and never makes assets of junk lines (JNJ read as COM, 'Stocks Sort', 'Wag', totals, cash)", async () => {
+    const shot = [
+      "Stocks Sort Wag",
+      "Symbol Quantity Price Market Value",
+      "COM 10 $158.76 $1,587.60",
+      "AAPL 159 $20.55 $3,267.45",
+      "MSFT 1,645 $57.24 $90,000.00",
+      "Cash & Money Market $1,234.56",
+      "Account Total $98,855.05",
+    ].join("\n");
+    h = await importHarness({}, { reader: scriptedReader(shot) });
+    const res = await h.upload("ann", V2, "image", image, "shot.png");
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().message as Array<{
+      ticker: string;
+      quantity: number;
+      confidence: number;
+      flags: Array<{ field: string; code: string; message: string }>;
+    }>;
+    expect(rows.map((r) => [r.ticker, r.quantity, r.flags.map((f) => `${f.field}:${f.code}`)])).toEqual([
+      // pricing knows no COM: flagged, confidence 0.2
+      ["COM", 10, ["ticker:unknown-ticker"]],
+      ["AAPL", 159, []],
+      // 1,645 × 57.24 = 94,159.80, not the 90,000.00 shown: the quantity is flagged
+      ["MSFT", 1645, ["quantity:unsure-quantity"]],
+    ]);
+    expect(rows[0].confidence).toBe(0.2);
+    expect(rows[0].flags[0].message).toContain('"COM"');
+  });
+
+  it("pricing's search out of reach: every row flagged, none taken as sure", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE), search: async () => null });
+    const rows = (await h.upload("ann", V2, "image", image, "shot.png")).json().message as Array<{ flags: Array<{ code: string }> }>;
+    expect(rows.map((r) => r.flags.map((f) => f.code))).toEqual([["unchecked"], ["unchecked"]]);
+  });
+
   it("another user's job id, or one that does not exist, is a 404", async () => {
     h = await importHarness({}, { reader: scriptedReader(TABLE) });
-    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
+    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)).json();
     await h.settle();
     const other = await h.get("bob", statusUrl);
     expect(other.statusCode).toBe(404);
@@ -62,17 +132,22 @@ describe("POST /v2/import/portfolio/screenshot", () => {
 
   it("resolves company names through the pricing service's search", async () => {
     h = await importHarness({}, { reader: scriptedReader("Microsoft Corp $94,159.80\n1,645 shares · $57.24") });
-    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
-    await h.settle();
-    const body = (await h.get("ann", statusUrl)).json();
+    const body = (await h.upload("ann", V2, "image", image, "shot.png")).json();
     expect(body.message).toEqual([
-      { ticker: "MSFT", name: expect.stringContaining("Microsoft"), quantity: 1645, price: 57.24, marketValue: 94159.8 },
+      { ...sure("MSFT", 1645, 57.24, 94159.8), name: expect.stringContaining("Microsoft"), confidence: expect.any(Number) },
     ]);
   });
 
-  it("no holdings found: 422 with a hint, and the upload is gone", async () => {
+  it("no holdings found: 422 with a hint from the POST itself and from the status route, and the upload is gone", async () => {
     h = await importHarness({}, { reader: scriptedReader("Settings\nDark mode\nAbout") });
-    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
+    const direct = await h.upload("ann", V2, "image", image, "shot.png");
+    expect(direct.statusCode).toBe(422);
+    expect(direct.json()).toMatchObject({
+      error: ImportMessages.noHoldings,
+      code: "import/no-holdings",
+      hint: ImportMessages.noHoldingsHint,
+    });
+    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)).json();
     await h.settle();
     const res = await h.get("ann", statusUrl);
     expect(res.statusCode).toBe(422);
@@ -85,21 +160,19 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     expect(h.files("queue")).toEqual([]);
   });
 
-  it("a blank image and an image that does not decode are 422s after the job", async () => {
+  it("a blank image and an image that does not decode are 422s after the reading", async () => {
     h = await importHarness({}, { reader: scriptedReader(TABLE) });
     const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#ffffff" } })
       .png()
       .toBuffer();
     const corrupt = Buffer.concat([image.subarray(0, 100), Buffer.alloc(5000, 7)]);
-    const a = (await h.upload("ann", V2, "image", blank, "blank.png")).json();
-    const b = (await h.upload("ann", V2, "image", corrupt, "cut.png")).json();
-    await h.settle();
-    const blankRes = await h.get("ann", a.statusUrl);
+    const blankRes = await h.upload("ann", V2, "image", blank, "blank.png");
     expect(blankRes.statusCode).toBe(422);
     expect(blankRes.json()).toMatchObject({ error: ImportMessages.blankImage, code: "import/empty-image" });
-    const corruptRes = await h.get("ann", b.statusUrl);
+    const corruptRes = await h.upload("ann", V2, "image", corrupt, "cut.png");
     expect(corruptRes.statusCode).toBe(422);
     expect(corruptRes.json()).toMatchObject({ code: "import/not-an-image" });
+    await h.settle();
     expect(h.files("queue")).toEqual([]);
   });
 
@@ -140,19 +213,19 @@ describe("POST /v2/import/portfolio/screenshot", () => {
 
   it("at most 3 screenshots of one user wait at once: the 4th is a 429 until one is read", async () => {
     h = await importHarness({}, { reader: scriptedReader(TABLE), workers: false });
-    for (let i = 0; i < 3; i++) expect((await h.upload("ann", V2, "image", image, "shot.png")).statusCode).toBe(202);
-    const fourth = await h.upload("ann", V2, "image", image, "shot.png");
+    for (let i = 0; i < 3; i++) expect((await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)).statusCode).toBe(202);
+    const fourth = await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.headers["retry-after"]).toBe("10");
-    expect((await h.upload("bob", V2, "image", image, "shot.png")).statusCode).toBe(202);
+    expect((await h.upload("bob", V2, "image", image, "shot.png", {}, ASYNC)).statusCode).toBe(202);
     h.startWorkers();
     await h.settle();
-    expect((await h.upload("ann", V2, "image", image, "shot.png")).statusCode).toBe(202);
+    expect((await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)).statusCode).toBe(202);
   });
 
   it("the sweep deletes uploads and records older than an hour", async () => {
     h = await importHarness({}, { reader: scriptedReader(TABLE), workers: false });
-    const { jobId, statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
+    const { jobId, statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)).json();
     const old = new Date(h.deps.clock.now() - 2 * 3_600_000);
     utimesSync(join(h.dataDir, "import-uploads", "queue", jobId), old, old);
     h.deps.clock.advance(2 * 3_600_000);
@@ -164,16 +237,22 @@ describe("POST /v2/import/portfolio/screenshot", () => {
 });
 
 describe("the real OCR engine through the job", () => {
-  it("reads the generated desktop screenshot", { timeout: 60_000 }, async () => {
+  it("reads a generated statement of fund names, resolved through pricing's search", { timeout: 60_000 }, async () => {
     const engine = new OcrEngine();
     h = await importHarness({}, { reader: engine });
-    const { statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png")).json();
-    await h.settle();
-    const body = (await h.get("ann", statusUrl)).json();
+    const res = await h.upload("ann", V2, "image", image, "shot.png");
+    expect(res.statusCode).toBe(200);
     const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "screenshots", "manifest.json"), "utf8"));
-    const expected = manifest.find((m: { file: string }) => m.file === "01-desktop-light.png").holdings;
-    const read = body.message.map((r: { ticker: string; quantity: number }) => `${r.ticker} ${r.quantity}`);
-    for (const e of expected) expect(read).toContain(`${e.ticker} ${e.quantity}`);
+    const expected = manifest.find((m: { file: string }) => m.file === "names-table-7600.png").holdings as Array<{
+      ticker: string;
+      quantity: number;
+    }>;
+    const rows = res.json().message as Array<{ ticker: string; quantity: number; flags: unknown[] }>;
+    // the names pricing can price (the market-data folder) are resolved and sure; the others are flagged for the user
+    const known = new Set(["VTI", "SPY", "QQQ"]);
+    for (const e of expected.filter((x) => known.has(x.ticker)))
+      expect(rows).toContainEqual(expect.objectContaining({ ticker: e.ticker, quantity: e.quantity, flags: [] }));
+    for (const r of rows.filter((x) => !known.has(x.ticker))) expect(r.flags.length).toBeGreaterThan(0);
   });
 });
 
@@ -182,10 +261,7 @@ describe("POST /v1/import/portfolio/screenshot {fulltext}", () => {
     h = await importHarness();
     const res = await h.post("ann", "/v1/import/portfolio/screenshot", { fulltext: TABLE });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message.map((r: { ticker: string; quantity: number }) => [r.ticker, r.quantity])).toEqual([
-      ["AAPL", 159],
-      ["MSFT", 1645],
-    ]);
+    expect(res.json().message).toEqual([sure("AAPL", 159, 20.55, 3267.45), sure("MSFT", 1645, 57.24, 94159.8)]);
     expect(res.json().errors).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { createImportService } from "../src/service.ts";
 
 export const MARKET_DATA = process.env.TEST_MARKET_DATA_DIR || resolve(import.meta.dirname, "../../../../shared/market-data");
 export const SAMPLES = process.env.IMPORT_SAMPLES_DIR ?? resolve(import.meta.dirname, "../../../../shared/import-samples");
-export const SCREENSHOT = join(import.meta.dirname, "screenshots", "01-desktop-light.png");
+export const SCREENSHOT = join(import.meta.dirname, "screenshots", "names-table-7600.png");
 
 /** A reader that answers each read with the next scripted text (the last one repeats). */
 export function scriptedReader(...texts: string[]): NonNullable<ImportOptions["reader"]> & { reads: number } {
@@ -50,6 +50,7 @@ export interface ImportHarness {
     bytes: Uint8Array,
     name?: string,
     fields?: Record<string, string>,
+    headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
   get(uid: string | null, url: string): Promise<LightMyRequestResponse>;
   post(uid: string | null, url: string, payload: unknown): Promise<LightMyRequestResponse>;
@@ -96,9 +97,9 @@ export async function importHarness(
     token,
     startWorkers,
     settle: () => deps.queue.drain("import.screenshot"),
-    async upload(uid, url, field, bytes, name = "file", fields = {}) {
+    async upload(uid, url, field, bytes, name = "file", fields = {}, headers = {}) {
       const { payload, contentType } = await multipart(field, bytes, name, fields);
-      return app.inject({ method: "POST", url, payload, headers: { ...auth(uid), "content-type": contentType } });
+      return app.inject({ method: "POST", url, payload, headers: { ...auth(uid), ...headers, "content-type": contentType } });
     },
     get: (uid, url) => app.inject({ method: "GET", url, headers: auth(uid) }),
     post: (uid, url, payload) => app.inject({ method: "POST", url, payload: payload as never, headers: auth(uid) }),

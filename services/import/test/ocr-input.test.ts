@@ -57,7 +57,8 @@ describe("screenshot input checks", () => {
   });
 
   it("dark themes are inverted and small text is enlarged", async () => {
-    const dark = readFileSync(join(import.meta.dirname, "screenshots", "05-eu-table-dark-lowres.png"));
+    // a dark desktop statement at 1× in 14 px type (scripts/import-screenshots.ts, names-table, seed 7)
+    const dark = readFileSync(join(import.meta.dirname, "screenshots", "names-table-7600.png"));
     const prepared = await prepareImage(dark);
     expect(prepared.inverted).toBe(true);
     expect(prepared.scale).toBeGreaterThan(1.5);

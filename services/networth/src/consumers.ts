@@ -69,7 +69,12 @@ function nextPortfolio(current: HeldPortfolio | null, event: PortfolioEvent): He
       pName: s.pName,
       playGround: s.playGround,
       tickers: [...new Set(s.tickers)],
-      holdings: s.holdings.map((h) => ({ ticker: normalizeTicker(h.ticker), quantity: h.quantity, DoA: h.DoA })),
+      holdings: s.holdings.map((h) => ({
+        ticker: normalizeTicker(h.ticker),
+        quantity: h.quantity,
+        DoA: h.DoA,
+        ...(h.side === "sell" ? { side: "sell" as const } : {}),
+      })),
       rev: s.rev,
       ...((id ?? mine?.portfolioId) ? { portfolioId: id ?? mine?.portfolioId } : {}),
       figures: mine?.figures ?? null,

@@ -8,6 +8,7 @@
  * answers; otherwise, or when it fails, it is the factual summary, which is also what the assistant is given
  * to write from. Holdings whose price is stale or missing are listed apart, never ranked as a current move.
  */
+import { ServiceUnavailableError } from "@folio/platform/internal";
 import type { BiggestMoversReply } from "@folio/proto/networth";
 import type { PriceReply } from "@folio/proto/pricing";
 import type { NetworthContext } from "./context.ts";
@@ -75,7 +76,7 @@ export async function biggestMovers(ctx: NetworthContext, uid: string, token: st
     unpriced: sorted.unpriced,
   });
   const sources = moverSources(ranked, volatile, stale);
-  const written = token && tickers.length > 0 ? await ctx.chat.moversReport(token, [factual, ...sources].join("\n")) : null;
+  const written = token && tickers.length > 0 ? await writtenReport(ctx, token, [factual, ...sources].join("\n")) : null;
   const reply: BiggestMoversReply = {
     result: "ok",
     biggest_movers: moversMap(ranked),
@@ -101,4 +102,17 @@ export async function biggestMovers(ctx: NetworthContext, uid: string, token: st
     quotes.some((q) => q.status === "rejected");
   if (!incomplete && token) await deps.cache.set(key, reply, MOVERS_TTL_MS);
   return reply;
+}
+
+/**
+ * The assistant's report of the figures on the user's behalf, or null when it gives none (refused for a limit,
+ * not configured, failing, chat down): the factual report stands.
+ */
+async function writtenReport(ctx: NetworthContext, token: string, facts: string): Promise<string | null> {
+  try {
+    return await ctx.chat.moversReport(token, facts);
+  } catch (err) {
+    if (err instanceof ServiceUnavailableError) return null;
+    throw err;
+  }
 }

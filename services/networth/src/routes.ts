@@ -1,6 +1,6 @@
 /**
- * The networth paths of the spec's call table: POST /v1/get/netWorth, /v1/get/netWorthHistory and
- * /v1/biggest-movers, each for the signed-in caller only (a visitor gets `nouser` before any body error).
+ * The networth calls of the spec's call table (@folio/proto/contracts/networth): net worth, its history and
+ * the biggest movers, each for the signed-in caller only (a visitor gets `nouser` before any body error).
  *
  * The net-worth polling contract, server side: `calculating` is true while the caller's recompute job is
  * waiting, delayed (debounce) or running, or while a portfolio's figures in the base currency are still to
@@ -9,12 +9,10 @@
  * when the stored value is older than the caller's last portfolio change, and answers `calculating: true`;
  * otherwise it only reads. So polling every 5 s adds no work, and the web stops once `calculating` is false.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
-import { NoUserReply } from "@folio/proto/errors";
-import { BiggestMoversReply, NetWorthBody, NetWorthHistoryReply, NetWorthReply } from "@folio/proto/networth";
+import { route } from "@folio/platform/http/route";
+import { NetworthContracts as calls } from "@folio/proto/contracts/networth";
 import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
 import { recordCheck } from "./checks.ts";
 import type { NetworthContext } from "./context.ts";
 import { weeklyHistory } from "./domain/history.ts";
@@ -28,72 +26,49 @@ export const PENDING_WAIT_MS = 60_000;
 export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
   const { deps, collections: c } = ctx;
 
-  return async (base) => {
-    const app = base.withTypeProvider<TypeBoxTypeProvider>();
-    const auth = { preValidation: app.requireUser };
+  return async (app) => {
+    route(app, calls.netWorth, async (request) => {
+      const { uid } = callerOf(request);
+      const force = request.body?.force === true;
+      const [value, user, job] = await Promise.all([
+        c.values.get(uid),
+        c.users.get(uid),
+        deps.jobs.get(RECOMPUTE_QUEUE, recomputeJobId(uid)),
+      ]);
+      const waiting = (value?.pending?.length ?? 0) > 0 && deps.clock.now() - Date.parse(value?.lastUpdated ?? "") < PENDING_WAIT_MS;
+      let calculating = isPending(job?.state) || waiting;
+      const outdated = !value || (user?.changes ?? 0) > value.computedChanges;
+      if (!isPending(job?.state) && (force || outdated)) {
+        await scheduleRecompute(deps.jobs, uid, 0);
+        calculating = true;
+      }
+      if (calculating) await markRequested(deps.cache, uid);
+      // a figure answered without a recompute is the user checking it too (the job's result says so otherwise)
+      else await recordCheck(ctx, uid);
+      return {
+        netWorth: value?.netWorth ?? 0,
+        lastUpdated: value?.lastUpdated ?? null,
+        calculating,
+        baseCurrency: value?.baseCurrency ?? (await baseCurrencyOf(c, uid)),
+        stale: value?.stale ?? [],
+        unpriced: value?.unpriced ?? [],
+        rates: value?.rates ?? [],
+        pending: value?.pending ?? [],
+      };
+    });
 
-    app.post(
-      "/v1/get/netWorth",
-      // the body is optional: the web may post nothing when it does not force
-      { ...auth, schema: { body: Type.Union([NetWorthBody, Type.Null()]), response: { 200: NetWorthReply, 401: NoUserReply } } },
-      async (request) => {
-        const { uid } = callerOf(request);
-        const force = request.body?.force === true;
-        const [value, user, job] = await Promise.all([
-          c.values.get(uid),
-          c.users.get(uid),
-          deps.jobs.get(RECOMPUTE_QUEUE, recomputeJobId(uid)),
-        ]);
-        const waiting = (value?.pending?.length ?? 0) > 0 && deps.clock.now() - Date.parse(value?.lastUpdated ?? "") < PENDING_WAIT_MS;
-        let calculating = isPending(job?.state) || waiting;
-        const outdated = !value || (user?.changes ?? 0) > value.computedChanges;
-        if (!isPending(job?.state) && (force || outdated)) {
-          await scheduleRecompute(deps.jobs, uid, 0);
-          calculating = true;
-        }
-        if (calculating) await markRequested(deps.cache, uid);
-        // a figure answered without a recompute is the user checking it too (the job's result says so otherwise)
-        else await recordCheck(ctx, uid);
-        return {
-          netWorth: value?.netWorth ?? 0,
-          lastUpdated: value?.lastUpdated ?? null,
-          calculating,
-          baseCurrency: value?.baseCurrency ?? (await baseCurrencyOf(c, uid)),
-          stale: value?.stale ?? [],
-          unpriced: value?.unpriced ?? [],
-          rates: value?.rates ?? [],
-          pending: value?.pending ?? [],
-        };
-      },
-    );
+    route(app, calls.history, async (request) => {
+      const { uid } = callerOf(request);
+      const [user, snapshots] = await Promise.all([c.users.get(uid), c.weeks.find({ uid })]);
+      const since = user?.since ? Date.parse(user.since) : null;
+      return { netWorthHistory: weeklyHistory(snapshots, since, deps.clock.now()) };
+    });
 
-    app.post(
-      "/v1/get/netWorthHistory",
-      { ...auth, schema: { response: { 200: NetWorthHistoryReply, 401: NoUserReply } } },
-      async (request) => {
-        const { uid } = callerOf(request);
-        const [user, snapshots] = await Promise.all([c.users.get(uid), c.weeks.find({ uid })]);
-        const since = user?.since ? Date.parse(user.since) : null;
-        return { netWorthHistory: weeklyHistory(snapshots, since, deps.clock.now()) };
-      },
-    );
-
-    app.post(
-      "/v1/biggest-movers",
-      {
-        ...auth,
-        schema: {
-          // `report=factual`: the assistant's own tool asks for the figures; no assistant is asked to write them up
-          querystring: Type.Object({ report: Type.Optional(Type.Literal("factual")) }),
-          response: { 200: BiggestMoversReply, 401: NoUserReply },
-        },
-      },
-      async (request) => {
-        // holdings pricing cannot price now are listed in the answer (README "Movers and the assistant"), so it
-        // is never the spec's API failure
-        const writer = request.query.report === "factual" ? null : bearerTokenOf(request);
-        return await biggestMovers(ctx, callerOf(request).uid, writer);
-      },
-    );
+    route(app, calls.biggestMovers, async (request) => {
+      // holdings pricing cannot price now are listed in the answer (README "Movers and the assistant"), so it
+      // is never the spec's API failure
+      const writer = request.query.report === "factual" ? null : bearerTokenOf(request);
+      return await biggestMovers(ctx, callerOf(request).uid, writer);
+    });
   };
 }

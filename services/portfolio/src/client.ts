@@ -1,55 +1,32 @@
 /**
  * The portfolio service's queries as other services ask them on a user's behalf (ARCHITECTURE.md "Data
  * ownership"): the caller's ID token travels with each call, so the portfolio service decides what that user
- * may see, exactly as for the web. Every reply is checked against proto before anyone reads it. This module
- * is the package's public surface for other services (`@folio/portfolio/client`).
+ * may see, exactly as for the web; through the calls' contracts (platform/src/internal.ts: the one failure
+ * policy). This module is the package's public surface for other services (`@folio/portfolio/client`).
  */
-
-import { lazyCheck } from "@folio/platform/check";
-import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
-import { PortfolioReply, PortfoliosAndAssetsReply } from "@folio/proto/portfolio";
+import { call, read, type ServiceClient } from "@folio/platform/internal";
+import { PortfolioContracts } from "@folio/proto/contracts/portfolio";
+import type { PortfolioReply, PortfoliosAndAssetsReply } from "@folio/proto/portfolio";
 import type { Static } from "typebox";
 
 export type { PortfolioReply };
 export type PortfolioList = Static<typeof PortfoliosAndAssetsReply>["portfolios"];
 
-/** The portfolio service could not answer (down, a 5xx, or a reply that is not what proto says). */
-export class PortfolioUnavailable extends Error {
-  constructor(detail: string) {
-    super(`portfolio service unavailable: ${detail}`);
-    this.name = "PortfolioUnavailable";
-  }
-}
-
-const listReply = lazyCheck(PortfoliosAndAssetsReply);
-const portfolioReply = lazyCheck(PortfolioReply);
-
 export class PortfolioQueries {
   constructor(private readonly services: ServiceClient) {}
 
-  private async post(path: string, token: string): Promise<{ status: number; body: unknown }> {
-    try {
-      return await this.services.call<unknown>("portfolio", { method: "POST", path, token });
-    } catch (err) {
-      throw new PortfolioUnavailable(err instanceof ServiceUnavailableError ? err.message : String(err));
-    }
-  }
-
-  /** POST /v1/get/portfolios-and-assets as the token's user: their own portfolios, keyed by slug. */
+  /** The token's user's own portfolios, keyed by slug. */
   async list(token: string): Promise<PortfolioList> {
-    const { status, body } = await this.post("/v1/get/portfolios-and-assets", token);
-    if (status === 200 && listReply.Check(body)) return body.portfolios;
-    throw new PortfolioUnavailable(status === 200 ? "the reply is not a portfolio list" : `HTTP ${status}`);
+    return (await read(this.services, PortfolioContracts.list, { token })).portfolios;
   }
 
   /**
-   * POST /v1/get/portfolio/{slug} as the token's user: the portfolio with its valuation, or null when that
-   * user may not see it (the service's 404, which also covers a slug that does not exist).
+   * The portfolio with its valuation as the token's user may see it, or null when that user may not see it
+   * (the service's 404, which also covers a slug that does not exist, or a 400 refusing the slug).
    */
   async get(token: string, slug: string): Promise<PortfolioReply | null> {
-    const { status, body } = await this.post(`/v1/get/portfolio/${encodeURIComponent(slug)}`, token);
-    if (status === 200 && portfolioReply.Check(body)) return body;
-    if (status === 404 || status === 400) return null;
-    throw new PortfolioUnavailable(status === 200 ? "the reply is not a portfolio" : `HTTP ${status}`);
+    const answer = await call(this.services, PortfolioContracts.get, { token, params: { slug } });
+    // the others its contract declares are the 400 and the 404
+    return answer.status === 200 ? answer.body : null;
   }
 }

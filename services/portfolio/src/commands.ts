@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { HttpError, notFound } from "@folio/platform/http/errors";
+import { HttpError, notFound, unavailable } from "@folio/platform/http/errors";
 import { newId } from "@folio/platform/ids";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
@@ -68,6 +68,26 @@ export const refused = ({ index, ticker, problem }: RefusedAsset) =>
     asset: { index, ticker },
   });
 export const portfolioNotFound = () => notFound(PortfolioMessages.notFound);
+
+/** Said when a sale cannot be checked against what was held because pricing cannot give its ticker's splits now. */
+export const salesUnchecked = (tickers: readonly string[]) =>
+  unavailable(
+    `Prices for ${tickers.join(", ")} are unavailable right now, so the sale cannot be checked against what you held on that date. Try again in a minute.`,
+  );
+
+/**
+ * A valued portfolio's sales, checked before it is stored (README "Sales"): a sale of more than its buys hold on
+ * its date is the 400 the rules name; a sold ticker pricing cannot answer for now (its splits unknown) is a 503,
+ * never a guess. Null when every sale is matched.
+ */
+export function saleRefusal(assets: readonly { ticker: string; side?: string | null }[], valued: Valued): HttpError | null {
+  const sold = new Set(assets.filter((a) => a.side === "sell").map((a) => a.ticker.toUpperCase()));
+  if (sold.size === 0) return null;
+  const unknown = valued.unavailable.filter((t) => sold.has(t));
+  if (unknown.length > 0) return salesUnchecked(unknown);
+  const index = valued.unmatchedSales[0];
+  return index === undefined ? null : refused({ index, ticker: assets[index].ticker, problem: "oversold" });
+}
 
 /** The random part of a new slug: lowercase letters and digits from the system's secure random source. */
 function randomSuffix(): string {
@@ -204,6 +224,8 @@ export function createPortfolioCommands(
       const slug = options.slug ?? (await freeSlug(collection, base));
       const state: PortfolioState = { ...newPortfolio(input, { slug, now: nowIso(), ...creation }), ...options.extra };
       const { doc, valued } = await valueForSave({ ...state, _id: newId() }, 1);
+      const refusal = saleRefusal(doc.assets, valued);
+      if (refusal) throw refusal;
       try {
         const ops = [
           insertOp(doc),
@@ -254,6 +276,8 @@ export function createPortfolioCommands(
         { ...updatedPortfolio(current, applied.input), _id: current._id, _v: current._v },
         rev,
       );
+      const oversold = saleRefusal(next.assets, valued);
+      if (oversold) throw oversold;
       const ops = [replaceOp(next), ...(await companionOps(next, rev, false, current)), ...figures.ops(next, valued)];
       await commitChange(ops);
       await committed(next.slug, ops, valued);

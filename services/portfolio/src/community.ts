@@ -12,9 +12,9 @@
  * at once, so a portfolio made private leaves the list as soon as the change is saved.
  */
 import { createHash } from "node:crypto";
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Cache } from "@folio/platform/cache/port";
 import { acceptsGzip, EncodedJson, sendEncoded } from "@folio/platform/http/encoded-reply";
+import { route } from "@folio/platform/http/route";
 import { LocalCache, SingleFlight } from "@folio/platform/memo";
 import type { ServiceDeps } from "@folio/platform/service";
 import {
@@ -22,21 +22,21 @@ import {
   COMMUNITY_PAGE_SIZE,
   type CommunityCard,
   type CommunityCategory,
-  CommunityQuery,
-  CommunityReply,
+  type CommunityQuery,
+  type CommunityReply,
 } from "@folio/proto/community";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { PortfolioContracts } from "@folio/proto/contracts/portfolio";
+import type { FastifyPluginAsync } from "fastify";
 import type { CommunityEntry, CommunityModel } from "./community-model.ts";
 import { cardFigures, toCard } from "./domain/community.ts";
 import type { Figures } from "./figures.ts";
 import { FIGURES_VERSION, findBySlug, portfolios, type ValueSnapshot, valueSnapshots } from "./store.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
-export const COMMUNITY_PATH = "/v1/get/communityportfolios";
 export const COMMUNITY_CACHE_TTL_MS = 30_000;
 /** A page computed while pricing could not price some tickers is kept only briefly. */
 export const INCOMPLETE_CACHE_TTL_MS = 5_000;
-export const COMMUNITY_CACHE_CONTROL = "public, max-age=30";
+export const COMMUNITY_CACHE_CONTROL = PortfolioContracts.community.cache;
 
 const GENERATION_KEY = "community:generation";
 /** Far longer than any page is kept: an expired counter restarts at 1, long after pages of that number went. */
@@ -166,15 +166,15 @@ export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, figu
     return served.set(key, { etag: kept.etag, body: new EncodedJson(kept.body) });
   }
 
-  const routes: FastifyPluginAsync = async (base) => {
-    const app = base.withTypeProvider<TypeBoxTypeProvider>();
-    app.get(COMMUNITY_PATH, { schema: { querystring: CommunityQuery, response: { 200: CommunityReply } } }, async (request, reply) => {
+  const routes: FastifyPluginAsync = async (app) => {
+    // the contract's public caching (30 s) goes with the 200 and the 304 (platform/src/http/server.ts)
+    route(app, PortfolioContracts.community, async (request, reply) => {
       const page = await listing(request.query);
       // the typed reply wants a CommunityReply object; this one sends no body (304) or the page's bytes, serialised
       // once when it was computed from a CommunityReply, not serialised again per request
       const gzip = acceptsGzip(request.headers["accept-encoding"]);
-      const headers = { "cache-control": COMMUNITY_CACHE_CONTROL, etag: page.etag, vary: "Accept-Encoding" };
-      return sendEncoded(request, reply as FastifyReply, headers, page.body.body(gzip), gzip);
+      const headers = { etag: page.etag, vary: "Accept-Encoding" };
+      return sendEncoded(request, reply, headers, page.body.body(gzip), gzip);
     });
   };
 

@@ -30,7 +30,13 @@ export function portfolioSaved(p: PortfolioState & Pick<Doc, "_id">, facts: Save
     // Only the creating save reports a copy; later saves of the copy are ordinary saves.
     copiedFrom: facts.created ? p.copiedFrom : null,
     tickers: tickersOf(p),
-    holdings: p.assets.map((a) => ({ ticker: a.ticker, quantity: a.quantity, PoA: a.PoA, DoA: a.DoA })),
+    holdings: p.assets.map((a) => ({
+      ticker: a.ticker,
+      quantity: a.quantity,
+      PoA: a.PoA,
+      DoA: a.DoA,
+      ...(a.side === "sell" ? { side: "sell" as const } : {}),
+    })),
     assetCount: p.assets.length,
     rev: facts.rev,
     // only an imported portfolio names its provider (accounts tells it from a manual one)

@@ -8,33 +8,28 @@
  * portfolio must be visible to the admin as to any signed-in user, and what moderation shows is the slug,
  * the name and the reason, never the holdings.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { callerOf } from "@folio/platform/http/auth";
 import { HttpError } from "@folio/platform/http/errors";
+import { route } from "@folio/platform/http/route";
 import { newId } from "@folio/platform/ids";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import type { Identity } from "@folio/proto/auth";
-import { ErrorCodes, ErrorReply, NoUserReply } from "@folio/proto/errors";
+import { PortfolioContracts as calls } from "@folio/proto/contracts/portfolio";
+import { ErrorCodes } from "@folio/proto/errors";
 import {
   MODERATION_LOG_PAGE,
   type ModerationAction,
-  ModerationBody,
-  ModerationLogReply,
+  type ModerationLogReply,
   ModerationMessages,
   type ModerationNotice,
-  ModerationReply,
-  ModerationNotice as NoticeSchema,
 } from "@folio/proto/moderation";
 import type { FastifyPluginAsync } from "fastify";
-import { Type } from "typebox";
 import type { CommunityModel } from "./community-model.ts";
 import { accessOf, changeOutcome } from "./domain/access.ts";
 import { appliesTo, cleanReason, moderationRefusal } from "./domain/moderation.ts";
 import { logOp, moderationLog, UNLISTINGS, type UnlistingDoc, unlistings } from "./moderation-store.ts";
 import { findBySlug, type PortfolioDoc, portfolios } from "./store.ts";
-
-const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) });
 
 const CODES: Record<number, string> = {
   400: ErrorCodes.validation,
@@ -136,36 +131,20 @@ export function createModeration(deps: ServiceDeps, community: CommunityModel, l
     };
   }
 
-  const routes: FastifyPluginAsync = async (base) => {
-    const app = base.withTypeProvider<TypeBoxTypeProvider>();
-    const auth = { preValidation: app.requireUser };
-    const refusals = { 400: ErrorReply, 401: NoUserReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
-
+  const routes: FastifyPluginAsync = async (app) => {
     for (const action of ["unlist", "restore"] as const) {
-      app.post(
-        `/v1/admin/${action}/:slug`,
-        { ...auth, schema: { params: SlugParams, body: ModerationBody, response: { 200: ModerationReply, ...refusals } } },
-        async (request) => {
-          await act(action, callerOf(request), request.params.slug, request.body.reason);
-          return { message: action, slug: request.params.slug };
-        },
-      );
+      route(app, calls[action], async (request) => {
+        await act(action, callerOf(request), request.params.slug, request.body.reason);
+        return { message: action, slug: request.params.slug };
+      });
     }
 
-    app.post(
-      "/v1/admin/moderation",
-      { ...auth, schema: { response: { 200: ModerationLogReply, 401: NoUserReply, 403: ErrorReply } } },
-      async (request) => {
-        if (callerOf(request).isAdmin !== true) throw refusedWith(403, ModerationMessages.adminOnly);
-        return overview();
-      },
-    );
+    route(app, calls.moderationLog, async (request) => {
+      if (callerOf(request).isAdmin !== true) throw refusedWith(403, ModerationMessages.adminOnly);
+      return overview();
+    });
 
-    app.post(
-      "/v1/get/moderation/:slug",
-      { ...auth, schema: { params: SlugParams, response: { 200: NoticeSchema, 401: NoUserReply, 403: ErrorReply, 404: ErrorReply } } },
-      async (request) => notice(callerOf(request), request.params.slug),
-    );
+    route(app, calls.moderationNotice, async (request) => notice(callerOf(request), request.params.slug));
   };
 
   return { routes };

@@ -6,15 +6,14 @@
  * address (RATE_LIMIT_PLAYGROUND_PER_MINUTE, default 30 a minute); the reply is the caller's own and is
  * never cached.
  */
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { wholeNumber } from "@folio/platform/config";
 import { jsonWith, sendJsonText } from "@folio/platform/http/encoded-reply";
+import { route } from "@folio/platform/http/route";
 import type { ServiceDeps } from "@folio/platform/service";
-import { ErrorReply } from "@folio/proto/errors";
-import { PLAYGROUND_PATH, PLAYGROUND_PER_MINUTE, PLAYGROUND_SLUG, PlaygroundBody, PlaygroundReply } from "@folio/proto/playground";
-import { SaveRefusedReply } from "@folio/proto/portfolio";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { refused } from "./commands.ts";
+import { PortfolioContracts } from "@folio/proto/contracts/portfolio";
+import { PLAYGROUND_PER_MINUTE, PLAYGROUND_SLUG } from "@folio/proto/playground";
+import type { FastifyPluginAsync } from "fastify";
+import { refused, saleRefusal } from "./commands.ts";
 import { newPortfolio, refusedAsset } from "./domain/portfolio.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
@@ -23,26 +22,20 @@ const DRAFT_OWNER = "playground:visitor";
 
 export function playgroundRoutes(deps: ServiceDeps, valuer: PortfolioValuer): FastifyPluginAsync {
   const perMinute = wholeNumber(deps.config.env, "RATE_LIMIT_PLAYGROUND_PER_MINUTE", PLAYGROUND_PER_MINUTE, 1, 1_000_000);
-  return async (base) => {
-    const app = base.withTypeProvider<TypeBoxTypeProvider>();
-    app.post(
-      PLAYGROUND_PATH,
-      {
-        config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
-        schema: { body: PlaygroundBody, response: { 200: PlaygroundReply, 400: SaveRefusedReply, 429: ErrorReply } },
-      },
-      async (request, reply) => {
-        const now = new Date(deps.clock.now()).toISOString();
-        const refusal = refusedAsset(request.body.portfolio.assets, [], now.slice(0, 10));
-        if (refusal) throw refused(refusal);
-        const applied = await valuer.withInitialPercents(request.body.portfolio, undefined, DRAFT_OWNER);
-        const draft = newPortfolio(applied.input, { slug: PLAYGROUND_SLUG, name: "Playground", owner: DRAFT_OWNER, copiedFrom: null, now });
-        const valued = await valuer.value({ ...draft, playGround: true, privateMode: true, _id: PLAYGROUND_SLUG, _v: 1 });
-        reply.header("cache-control", "private, no-store");
-        const fields = request.body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
-        // the draft's JSON as the valuation made it, on a valuation thread (valuation-task.ts)
-        return sendJsonText(request, reply as FastifyReply, jsonWith(fields, { data: valued.data, valuation: valued.valuation }));
-      },
-    );
+  return async (app) => {
+    route(app, PortfolioContracts.playground, { rateLimit: { max: perMinute, timeWindow: 60_000 } }, async (request, reply) => {
+      const now = new Date(deps.clock.now()).toISOString();
+      const refusal = refusedAsset(request.body.portfolio.assets, [], now.slice(0, 10));
+      if (refusal) throw refused(refusal);
+      const applied = await valuer.withInitialPercents(request.body.portfolio, undefined, DRAFT_OWNER);
+      const draft = newPortfolio(applied.input, { slug: PLAYGROUND_SLUG, name: "Playground", owner: DRAFT_OWNER, copiedFrom: null, now });
+      const valued = await valuer.value({ ...draft, playGround: true, privateMode: true, _id: PLAYGROUND_SLUG, _v: 1 });
+      const saleProblem = saleRefusal(draft.assets, valued);
+      if (saleProblem) throw saleProblem;
+      reply.header("cache-control", "private, no-store");
+      const fields = request.body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
+      // the draft's JSON as the valuation made it, on a valuation thread (valuation-task.ts)
+      return sendJsonText(request, reply, jsonWith(fields, { data: valued.data, valuation: valued.valuation }));
+    });
   };
 }

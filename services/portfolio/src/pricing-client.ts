@@ -9,9 +9,10 @@
  * nor a copy of every month of every ticker (a 500-ticker portfolio holds megabytes of them).
  */
 import type { Cache } from "@folio/platform/cache/port";
+import { ServiceUnavailableError } from "@folio/platform/internal";
 import type { Logger } from "@folio/platform/log";
 import { SingleFlight } from "@folio/platform/memo";
-import { type CloseReply, type PriceReply, type PricingQueries, PricingUnavailable } from "@folio/pricing/client";
+import type { CloseReply, PriceReply, PricingQueries } from "@folio/pricing/client";
 import type { UnpricedHolding } from "@folio/proto/portfolio";
 
 export const PRICE_TTL_MS = 60 * 60 * 1000;
@@ -86,7 +87,7 @@ export class PricingClient {
 
   /**
    * The as-traded close on or before `date` (README "The as-traded close"); null when pricing knows no such
-   * ticker or no close that early; PricingUnavailable during an outage. Not cached here: pricing keeps it.
+   * ticker or no close that early; ServiceUnavailableError during an outage. Not cached here: pricing keeps it.
    */
   close(ticker: string, date: string): Promise<CloseReply | null> {
     return this.pricing.close(ticker.toUpperCase(), date);
@@ -108,7 +109,7 @@ export class PricingClient {
     try {
       price = await this.pricing.quote(ticker);
     } catch (err) {
-      if (!(err instanceof PricingUnavailable)) throw err;
+      if (!(err instanceof ServiceUnavailableError)) throw err;
       // one line per ticker per read during an outage: pricing itself says once, at warn, that it is offline
       this.log.debug({ ticker, err: err.message }, "pricing could not price a ticker; the asset is shown without live figures");
       return null;

@@ -13,10 +13,10 @@
  * 30 s, 60 s, 2 min), and every start tries again; no price is made up.
  */
 import { HttpError } from "@folio/platform/http/errors";
+import { ServiceUnavailableError } from "@folio/platform/internal";
 import { type JobDefinition, job } from "@folio/platform/jobs";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError } from "@folio/platform/store/port";
-import { PricingUnavailable } from "@folio/pricing/client";
 import type { PortfolioCommands } from "./commands.ts";
 import { buildSample, SAMPLE_OWNER, SAMPLE_PURCHASE_DATE, SAMPLE_SLUGS, SAMPLES, sameAssets, sampleTickers } from "./domain/samples.ts";
 import { portfolios, revOf } from "./store.ts";
@@ -54,7 +54,7 @@ async function purchaseCloses(valuer: PortfolioValuer, tickers: string[]) {
         const close = await valuer.pricing.close(ticker, SAMPLE_PURCHASE_DATE);
         if (close && close.close > 0) closes.set(ticker, close.close);
       } catch (err) {
-        if (!(err instanceof PricingUnavailable)) throw err;
+        if (!(err instanceof ServiceUnavailableError)) throw err;
         unavailable.add(ticker);
       }
     }),

@@ -132,6 +132,12 @@ export type AssetFigures = Pick<
   | "dividends"
   | "profitLoss"
   | "profitLossPercent"
+  | "soldShares"
+  | "realizedProfitLoss"
+  | "invested"
+  | "proceeds"
+  | "saleFee"
+  | "soldCost"
 >;
 
 export const ASSET_FIGURES = [
@@ -147,10 +153,16 @@ export const ASSET_FIGURES = [
   "dividends",
   "profitLoss",
   "profitLossPercent",
+  "soldShares",
+  "realizedProfitLoss",
+  "invested",
+  "proceeds",
+  "saleFee",
+  "soldCost",
 ] as const satisfies readonly (keyof AssetFigures)[];
 
 /** What a snapshot holds; one written by an older release (a smaller number) is revalued at start. */
-export const FIGURES_VERSION = 2;
+export const FIGURES_VERSION = 3;
 
 export interface ValueSnapshot extends Doc {
   /** the portfolio revision these figures are for */

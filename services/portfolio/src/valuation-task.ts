@@ -73,6 +73,8 @@ export interface ValuationResult {
   totals: DocTotals;
   snapshot: SnapshotFields;
   holdings: ValuedHoldings;
+  /** the indexes of the sales that sell more than was held on their date (README "Sales") */
+  unmatchedSales: number[];
 }
 
 export interface InitialPercentsResult {
@@ -109,6 +111,8 @@ export function figuresOf(
     profitLoss: v.profitLoss,
     priceProfitLoss: v.priceProfitLoss ?? null,
     profitLossPercent: v.profitLossPercent,
+    unrealizedProfitLoss: v.unrealizedProfitLoss ?? null,
+    realizedProfitLoss: v.realizedProfitLoss ?? null,
     twrPercent: v.twrPercent,
     xirrPercent: v.xirrPercent,
     stale: v.stale ?? [],
@@ -143,9 +147,14 @@ export function snapshotOf(
   };
 }
 
-/** Each asset as valued, for portfolio.valued: today's shares, market value, price date and staleness. */
+/**
+ * Each holding as valued, for portfolio.valued: today's shares, market value, price date and staleness. Only
+ * what is held (README "Sales"): a sale, or a buy its sales took in full, holds nothing (net worth and the
+ * movers count what is still held).
+ */
 export function holdingsOf(portfolio: Portfolio): ValuedHoldings {
-  return portfolio.assets.map((a) => ({
+  const held = portfolio.assets.filter((a) => a.side !== "sell" && !(a.soldShares && (a.shares ?? 0) === 0));
+  return held.map((a) => ({
     ticker: a.ticker,
     shares: a.shares ?? parseQuantity(a.quantity),
     marketValue: a.marketValue ?? null,
@@ -185,6 +194,7 @@ export function valueTask(task: ValueTask): ValuationResult {
     },
     snapshot: snapshotOf(portfolio, view.valuation, { baseCurrency: task.baseCurrency, valuedAt: task.valuedAt, complete: task.complete }),
     holdings: holdingsOf(portfolio),
+    unmatchedSales: view.unmatchedSales,
   };
 }
 

@@ -4,9 +4,10 @@
  * dated 1970, the widest the rules allow, is valued once per revision, on a thread, and read again and again
  * without being valued.
  */
-import { tsxWorker } from "@folio/platform/testing";
+
 import { WorkerPool } from "@folio/platform/worker-pool";
 import { afterEach, describe, expect, it } from "vitest";
+import { tsxWorker } from "../../../test/support/tsx-worker.ts";
 import type { PortfolioTasks } from "../src/valuation-service.ts";
 import type { PortfolioTask } from "../src/valuation-task.ts";
 import { type Harness, harness } from "./helpers.ts";

@@ -2,9 +2,11 @@
  * The one RTK Query api. Base URL "" (same origin: the gateway serves the app and the API; the dev
  * server proxies). Features add their calls with `api.injectEndpoints`.
  */
+import { ErrorCodes } from "@folio/proto/error-codes";
 import { type BaseQueryFn, createApi, type FetchArgs, type FetchBaseQueryError, fetchBaseQuery } from "@reduxjs/toolkit/query/react";
 import { type AuthState, loginRequired, sessionExpired } from "../features/auth/authSlice.ts";
 import { fetchWithEarlyCall } from "./earlyCall.ts";
+import { replyError } from "./replyError.ts";
 
 export interface ApiExtraOptions {
   /** A visitor may make this call: a 401 from it does not ask them to log in. */
@@ -24,11 +26,10 @@ const fetchJson = fetchBaseQuery({
 
 /** Spec §4/§6: a 401 `{ result: 'nouser' }` (or the gateway's plain 401) means "log in first". */
 export function isNoUser(error: unknown): boolean {
-  if (typeof error !== "object" || error === null || (error as FetchBaseQueryError).status !== 401) return false;
-  const data = (error as { data?: unknown }).data;
-  if (typeof data !== "object" || data === null) return true;
-  const { result, code } = data as { result?: unknown; code?: unknown };
-  return result === "nouser" || code === "unauthorized" || (result === undefined && code === undefined);
+  const reply = replyError(error);
+  if (reply?.status !== 401) return false;
+  const result = reply.body.result;
+  return result === "nouser" || reply.code === ErrorCodes.unauthorized || (result === undefined && reply.body.code === undefined);
 }
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (args, api, extraOptions) => {
@@ -50,15 +51,5 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** The message to show for a failed call: the server's `data` or `error` text, else the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (typeof error === "object" && error !== null && "data" in error) {
-    const data = (error as { data: unknown }).data;
-    if (typeof data === "object" && data !== null) {
-      const { data: detail, error: text } = data as { data?: unknown; error?: unknown };
-      if (typeof detail === "string" && detail) return detail;
-      if (typeof text === "string" && text) return text;
-    }
-  }
-  return fallback;
-}
+/** The message to show for a failed call (replyError.ts). */
+export { errorMessage } from "./replyError.ts";

@@ -1,3 +1,4 @@
+import { Routes, urlOf } from "@folio/proto/routes";
 import type { RouteObject } from "react-router-dom";
 import { Link } from "react-router-dom";
 import { ReferralPage } from "../features/auth/ReferralPage.tsx";
@@ -13,7 +14,7 @@ import { RouteError } from "./RouteError.tsx";
  */
 function warmVisitorPortfolio(slug: string | undefined) {
   if (!import.meta.env.PROD || !slug || slug === "new" || localStorage.getItem(SESSION_KEY)) return;
-  void fetch(`/cachable/get/portfolio/${encodeURIComponent(slug)}`).catch(() => undefined);
+  void fetch(urlOf(Routes.portfolio.cachable, { slug })).catch(() => undefined);
 }
 
 // Pages behind a login load on demand, so the landing page's bundle stays small.

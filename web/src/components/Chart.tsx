@@ -15,7 +15,7 @@ import { safeChart } from "./chartText.ts";
 const ApexChart = lazy(async () => (await Promise.all([import("react-apexcharts"), import("./apexStyles.ts")]))[0]);
 
 export interface ChartProps {
-  type: "bar" | "pie" | "donut" | "line" | "area";
+  type: "bar" | "rangeBar" | "pie" | "donut" | "line" | "area";
   series: ApexOptions["series"];
   options: ApexOptions;
   height?: number;

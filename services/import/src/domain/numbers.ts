@@ -2,7 +2,8 @@
  * Reading numbers as brokers and screenshots write them.
  *
  * - Currency signs and codes ($ € £ ¥ ₿, USD, EUR ...), `+`, `%` and spaces are dropped; a space, a no-break
- *   space, a thin space or an apostrophe between digit groups is a thousands separator (`1 234,5`, `1'234.5`).
+ *   space, a thin space or an apostrophe (straight or typographic) between digit groups is a thousands
+ *   separator (`1 234,5`, `1'234.5`, `1’234.5`).
  * - Negative: a leading or trailing minus (also the Unicode minus and dashes), or parentheses: `(12.50)`.
  * - Decimal separator: when both `.` and `,` occur, the last one is the decimal separator (`1,234.56` US,
  *   `1.234,56` European). When only one kind occurs several times it groups thousands (`1,234,567`).
@@ -15,7 +16,7 @@
 export type DecimalMark = "." | ",";
 
 const CURRENCY = /(?:US\$|C\$|A\$|CA\$|AU\$|HK\$|\$|€|£|¥|₿|₹|₩|CHF|USD|EUR|GBP|GBX|GBp|JPY|CAD|AUD|SEK|NOK|DKK|PLN|BTC|USDT)/g;
-const SPACES = /[\s\u00a0\u2009\u202f']/g;
+const SPACES = /[\s\u00a0\u2009\u202f'\u2019]/g;
 const MINUS = /[\u2212\u2013\u2014]/g;
 
 const PLAIN = /^-?\d{1,15}(?:\.\d{1,12})?$/;

@@ -83,6 +83,31 @@ export class OcrEngine {
     return { lines, text: lines.map((l) => l.text).join("\n") };
   }
 
+  /**
+   * Reads one word again on its own (Tesseract's single-word mode, the box with a margin): a short bold word
+   * in a page the whole-page reading found unsure of ("vVoo", "[8]") often reads right alone.
+   */
+  readWord(image: PreparedImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<{ text: string; confidence: number }> {
+    const job = this.queue.then(async () => {
+      const worker = await this.start();
+      const { PSM } = this.tesseract as typeof import("tesseract.js");
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_WORD });
+      const margin = Math.round((box.y1 - box.y0) * 0.4);
+      const left = Math.max(0, box.x0 - margin);
+      const top = Math.max(0, box.y0 - margin);
+      const rectangle = {
+        left,
+        top,
+        width: Math.min(image.width - left, box.x1 - box.x0 + 2 * margin),
+        height: Math.min(image.height - top, box.y1 - box.y0 + 2 * margin),
+      };
+      const { data } = await worker.recognize(image.png, { rectangle }, { text: true });
+      return { text: data.text.trim(), confidence: data.confidence };
+    });
+    this.queue = job.catch(() => undefined);
+    return job;
+  }
+
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;

@@ -50,6 +50,7 @@ export function freshness(portfolios: PortfolioHoldings[]): Freshness {
     const f = p.figures;
     if (!f) {
       for (const h of p.holdings) {
+        if (h.side === "sell") continue;
         const s = at(h.ticker);
         s.unpriced ??= "unavailable";
       }

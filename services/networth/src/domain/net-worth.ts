@@ -13,6 +13,8 @@ export interface Holding {
   quantity: number;
   /** purchase date; absent in documents stored before it was kept */
   DoA?: string;
+  /** "sell": a sale of `quantity` (README "Sales"); absent: a buy */
+  side?: "buy" | "sell";
 }
 
 /** One asset as its portfolio's valuation left it. */
@@ -109,6 +111,7 @@ export function netWorthOf(portfolios: PortfolioHoldings[], base: string): NetWo
 /** Shares held per ticker over the counted portfolios: today's, from the valuations (as entered where there is none yet). */
 export function quantitiesByTicker(portfolios: PortfolioHoldings[]): Map<string, number> {
   const totals = new Map<string, number>();
+  const sold = new Set<string>();
   const add = (ticker: string, q: number) => {
     if (!Number.isFinite(q)) return;
     const t = normalizeTicker(ticker);
@@ -116,7 +119,13 @@ export function quantitiesByTicker(portfolios: PortfolioHoldings[]): Map<string,
   };
   for (const p of counted(portfolios)) {
     if (p.figures) for (const h of p.figures.holdings) add(h.ticker, h.shares);
-    else for (const h of p.holdings) add(h.ticker, h.quantity);
+    else
+      for (const h of p.holdings) {
+        if (h.side === "sell") sold.add(normalizeTicker(h.ticker));
+        add(h.ticker, h.side === "sell" ? -h.quantity : h.quantity);
+      }
   }
+  // a ticker sold in full is not held (README "Sales"): the movers count what is still held
+  for (const ticker of sold) if (!((totals.get(ticker) ?? 0) > 1e-9)) totals.delete(ticker);
   return totals;
 }

@@ -12,6 +12,8 @@ export interface CardHolding {
   quantity: number;
   PoA: number;
   DoA: string;
+  /** "sell": a sale (absent: a buy) */
+  side?: "sell";
 }
 
 export interface Listable {

@@ -4,7 +4,7 @@
  * cannot store figures that disagree with its own assets.
  */
 
-import { ASSET_LIMITS, type AssetProblem, assetProblem, isCalendarDate, latestPurchaseDate } from "@folio/proto/asset-rules";
+import { ASSET_LIMITS, type AssetProblem, assetProblem, isCalendarDate, latestPurchaseDate, parseSaleFee } from "@folio/proto/asset-rules";
 import {
   type Asset,
   type AssetInput,
@@ -48,20 +48,26 @@ export function roundAmount(n: number): number {
   return Math.round(n * 1e8) / 1e8;
 }
 
-/** Assets in the order given: value = quantity × PoA, index = position, name defaults to the ticker. */
+/**
+ * Assets in the order given: value = quantity × PoA, index = position, name defaults to the ticker. A sale
+ * (README "Sales") keeps `side: "sell"`, its fee as money (a number) and no initial percent; a buy carries no
+ * `side`, so a portfolio without sales is stored exactly as before.
+ */
 export function normaliseAssets(inputs: AssetInput[]): Asset[] {
   return inputs.map((a, index) => {
     const quantity = parseQuantity(a.quantity);
+    const sell = a.side === "sell";
     const asset: Asset = {
       ticker: a.ticker,
       name: a.name?.trim() || a.ticker,
+      ...(sell ? { side: "sell" as const } : {}),
       quantity,
       PoA: a.PoA,
       DoA: a.DoA,
       value: roundAmount(quantity * a.PoA),
-      fee: a.fee ?? null,
+      fee: sell ? (parseSaleFee(a.fee) ?? 0) : (a.fee ?? null),
       assetClass: a.assetClass ?? "",
-      initialPercent: a.initialPercent ?? null,
+      initialPercent: sell ? null : (a.initialPercent ?? null),
       index,
     };
     if (a.color !== undefined) asset.color = a.color;
@@ -69,9 +75,9 @@ export function normaliseAssets(inputs: AssetInput[]): Asset[] {
   });
 }
 
-/** Portfolio value: Σ asset value (the cost basis; market value comes from prices). */
+/** Portfolio value: Σ value of the buys (the cost basis; market value and the cost of what is held come from the valuation). */
 export function portfolioValue(assets: Asset[]): number {
-  return roundAmount(assets.reduce((sum, a) => sum + a.value, 0));
+  return roundAmount(assets.reduce((sum, a) => (a.side === "sell" ? sum : sum + a.value), 0));
 }
 
 /** A name as given, trimmed; null when nothing is left. */
@@ -191,7 +197,7 @@ export interface RefusedAsset {
   problem: AssetProblem;
 }
 
-const holdingKey = (a: { ticker: string; DoA: string }) => `${a.ticker.toUpperCase()}|${a.DoA}`;
+const holdingKey = (a: { ticker: string; DoA: string; side?: string | null }) => `${a.ticker.toUpperCase()}|${a.DoA}|${a.side ?? "buy"}`;
 
 /**
  * The first asset of a save that may not be stored. An asset the portfolio did not hold before (no stored

@@ -52,6 +52,8 @@ export interface ValuedPortfolio {
   allHistory: Record<string, number> | null;
   /** null for a portfolio without assets */
   valuation: Valuation | null;
+  /** the indexes of the sales that sell more than was held on their date (README "Sales") */
+  unmatchedSales: number[];
 }
 
 export interface PortfolioToValue {
@@ -138,7 +140,8 @@ export function valuePortfolioView(
   unpriced: readonly UnpricedHolding[],
   context: ValuationContext,
 ): ValuedPortfolio {
-  if (p.assets.length === 0) return { assets: [...p.assets], marketValue: null, fees: null, allHistory: null, valuation: null };
+  if (p.assets.length === 0)
+    return { assets: [...p.assets], marketValue: null, fees: null, allHistory: null, valuation: null, unmatchedSales: [] };
   const indexTicker = indexTickerOf(p);
   const indexPrice = tickerPrices(prices.get(indexTicker));
   const index: IndexPrices | null = indexPrice ? { ...indexPrice, ticker: indexTicker, name: BENCHMARK_NAMES[indexTicker] ?? null } : null;
@@ -146,15 +149,20 @@ export function valuePortfolioView(
   const held = [...p.assets.map((a) => prices.get(a.ticker.toUpperCase())), prices.get(indexTicker)].filter(
     (x): x is PriceReply => x !== undefined,
   );
-  const inputs: AssetInput[] = p.assets.map((a) => ({
-    ticker: a.ticker,
-    quantity: a.quantity,
-    PoA: a.PoA,
-    DoA: a.DoA,
-    // the user's fee wins; else the fund's expense ratio as pricing knows it
-    fee: a.fee ?? prices.get(a.ticker.toUpperCase())?.fee ?? null,
-    initialPercent: a.initialPercent,
-  }));
+  const inputs: AssetInput[] = p.assets.map((a) =>
+    a.side === "sell"
+      ? // a sale's fee is money, never the fund's expense ratio (README "Sales")
+        { ticker: a.ticker, side: "sell", quantity: a.quantity, PoA: a.PoA, DoA: a.DoA, fee: a.fee ?? null, initialPercent: null }
+      : {
+          ticker: a.ticker,
+          quantity: a.quantity,
+          PoA: a.PoA,
+          DoA: a.DoA,
+          // the user's fee wins; else the fund's expense ratio as pricing knows it
+          fee: a.fee ?? prices.get(a.ticker.toUpperCase())?.fee ?? null,
+          initialPercent: a.initialPercent,
+        },
+  );
   const result = valuePortfolio({
     assets: inputs,
     prices: enginePrices(
@@ -176,18 +184,21 @@ export function valuePortfolioView(
     fees: result.fees,
     allHistory: hasHistory ? result.allHistory : null,
     valuation: toValuation(result, p.formatGains, indexTicker, unpriced),
+    unmatchedSales: result.unmatchedSales,
   };
 }
 
 function withLiveFields(a: Asset, result: PortfolioValuation, i: number, price: PriceReply | undefined): Asset {
   if (!price) return a;
   const v = result.assets[i];
+  const sell = a.side === "sell";
   return {
     ...a,
     // a name the user never gave (it defaulted to the ticker) and an empty class come from pricing
     name: a.name && a.name !== a.ticker ? a.name : price.name,
     assetClass: a.assetClass || price.assetClass,
-    fee: a.fee ?? price.fee,
+    // a sale's fee is money the user gave, never the fund's expense ratio
+    fee: sell ? a.fee : (a.fee ?? price.fee),
     latestPrice: v.latestPrice,
     marketValue: v.marketValue,
     profitLoss: v.profitLoss,
@@ -206,6 +217,14 @@ function withLiveFields(a: Asset, result: PortfolioValuation, i: number, price: 
     dividends: v.dividends,
     priceProfitLoss: v.priceProfitLoss,
     profitLossPercent: v.profitLossPercent,
+    ...(v.soldShares !== 0 || sell
+      ? {
+          soldShares: v.soldShares,
+          realizedProfitLoss: v.realizedProfitLoss,
+          ...(sell ? {} : { invested: v.invested }),
+          ...(sell ? { proceeds: v.proceeds, saleFee: v.saleFee, soldCost: v.soldCost } : {}),
+        }
+      : {}),
   };
 }
 
@@ -273,6 +292,9 @@ function toValuation(
           profitLossView: range.profitLossView,
           series: range.series,
           twrSeries: range.twrSeries,
+          xirrPercent: range.xirrPercent,
+          twrAnnualPercent: range.twrAnnualPercent,
+          returnsNote: range.returnsNote,
           benchmark: rescaledLine(r, key),
           benchmarkWhatIf: whatIfLine(r, key),
         } satisfies RangeReturn)
@@ -289,7 +311,11 @@ function toValuation(
     dividends: r.dividends,
     priceProfitLoss: r.priceProfitLoss,
     profitLossPercent: r.profitLossPercent,
+    unrealizedProfitLoss: r.unrealizedProfitLoss,
+    realizedProfitLoss: r.realizedProfitLoss,
+    invested: r.invested,
     profitLossView: formatGain(r.profitLoss, r.profitLossPercent, formatGains, r.baseCurrency),
+    receipt: r.receipt,
     ranges,
     profitLossBars: RANGES.flatMap((key) => {
       const range = r.ranges[key];

@@ -1,12 +1,14 @@
+import { Routes } from "@folio/proto/routes";
 import type { AchievementStateReply, AchievementUpdateReply } from "@folio/proto/settings";
 import type { Static } from "typebox";
 import { api } from "../../app/api.ts";
+import { request } from "../../app/endpoint.ts";
 
 export const achievementsApi = api.injectEndpoints({
   endpoints: (build) => ({
     // mutations: every read must reach the server (it moves the state on its own), nothing is cached
     fetchAchievementState: build.mutation<Static<typeof AchievementStateReply>, void>({
-      query: () => ({ url: "/v1/get/achievement-state", method: "POST" }),
+      query: () => request(Routes.accounts.achievementState),
     }),
     /**
      * No request: a watch on the "AchievementState" tag. The calls after which the server may have moved
@@ -19,7 +21,7 @@ export const achievementsApi = api.injectEndpoints({
       providesTags: ["AchievementState"],
     }),
     updateAchievementState: build.mutation<Static<typeof AchievementUpdateReply>, number>({
-      query: (step) => ({ url: "/v1/update/achievement-state", method: "POST", body: { achievement_state: step } }),
+      query: (step) => request(Routes.accounts.updateAchievementState, { body: { achievement_state: step } }),
     }),
   }),
 });

@@ -2,6 +2,7 @@ import "./billing.css";
 import { BillingMessages } from "@folio/proto/constants";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { usePolling } from "../../lib/polling.ts";
 import { offeredPlans, useGetPlanQuery, useGetPricesQuery } from "./billingApi.ts";
 import { planLabel } from "./planPrice.ts";
 import { UpgradeModal } from "./UpgradeModal.tsx";
@@ -16,20 +17,15 @@ const connections = (n: number) => `${n} brokerage ${n === 1 ? "connection" : "c
 export function PlanTab() {
   const [params] = useSearchParams();
   const returnedFromCheckout = params.get("checkout") === "success";
-  const [polling, setPolling] = useState(returnedFromCheckout);
-  const {
-    data: plan,
-    isLoading,
-    isError,
-  } = useGetPlanQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-    pollingInterval: polling ? CONFIRMATION_POLL_MS : 0,
-  });
+  const [confirmed, setConfirmed] = useState(false);
+  // back from Checkout: the plan is asked again until it shows the payment (lib/polling.ts)
+  const { pollingInterval } = usePolling(returnedFromCheckout && !confirmed, { intervalMs: CONFIRMATION_POLL_MS });
+  const { data: plan, isLoading, isError } = useGetPlanQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval });
   const prices = useGetPricesQuery(undefined, { skip: !plan?.configured });
   const { manage, busy } = useBillingRedirect();
   const [upgrading, setUpgrading] = useState(false);
   const paid = plan !== undefined && plan.plan !== "free";
-  if (polling && paid) setPolling(false);
+  if (paid && !confirmed) setConfirmed(true);
 
   if (isLoading) return <p className="muted">Loading your plan…</p>;
   if (isError || !plan) return <p role="alert">Your plan could not be loaded. Please try again.</p>;

@@ -4,25 +4,27 @@
  * checkout and portal sessions (`url` or `error`). PlanReply is billing's reply type from proto.
  */
 import type { PlanPrice, PlanReply, PricesReply } from "@folio/proto/billing";
+import { Routes } from "@folio/proto/routes";
 import { api } from "../../app/api.ts";
+import { request, visitorsMay } from "../../app/endpoint.ts";
 
 export type { PlanPrice, PlanReply };
 
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPlan: build.query<PlanReply, void>({
-      query: () => ({ url: "/v1/billing/plan" }),
+      query: () => request(Routes.billing.plan),
     }),
     /** what each plan on offer costs (Stripe's Price objects, through billing); the same for everyone */
     getPrices: build.query<PricesReply, void>({
-      query: () => ({ url: "/v1/billing/prices" }),
-      extraOptions: { anonymousOk: true },
+      query: () => request(Routes.billing.prices),
+      extraOptions: visitorsMay(Routes.billing.prices),
     }),
     createCheckoutSession: build.mutation<{ url: string }, string>({
-      query: (priceId) => ({ url: "/v1/create-checkout-session", method: "POST", body: { price_id: priceId } }),
+      query: (priceId) => request(Routes.billing.checkout, { body: { price_id: priceId } }),
     }),
     createPortalSession: build.mutation<{ url: string }, void>({
-      query: () => ({ url: "/v1/create-portal-session", method: "POST" }),
+      query: () => request(Routes.billing.portal),
     }),
   }),
 });

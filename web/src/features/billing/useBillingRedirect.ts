@@ -3,16 +3,9 @@
  * server answers with an error, an alert says 'Error: ' plus its words; anything else (the network failed,
  * a reply without words) is only logged.
  */
+import { replyError } from "../../app/replyError.ts";
 import { useCreateCheckoutSessionMutation, useCreatePortalSessionMutation } from "./billingApi.ts";
 import { goTo } from "./redirect.ts";
-
-/** The server's `error` text of a failed call, when it sent one. */
-function serverError(error: unknown): string | null {
-  const data = typeof error === "object" && error !== null ? (error as { data?: unknown }).data : undefined;
-  if (typeof data !== "object" || data === null) return null;
-  const text = (data as { error?: unknown }).error;
-  return typeof text === "string" && text ? text : null;
-}
 
 type Outcome = { data: { url: string } } | { error: unknown };
 
@@ -21,7 +14,7 @@ function follow(what: string, result: Outcome): void {
     goTo(result.data.url);
     return;
   }
-  const text = serverError(result.error);
+  const text = replyError(result.error)?.message;
   if (text) window.alert(`Error: ${text}`);
   else console.error(`billing: ${what} failed`, result.error);
 }

@@ -1,5 +1,9 @@
 import type { ConnectionsReply, LinkTokenReply } from "@folio/proto/brokerage";
+import { BrokerageErrorCodes } from "@folio/proto/error-codes";
+import { Routes } from "@folio/proto/routes";
 import { api } from "../../app/api.ts";
+import { request } from "../../app/endpoint.ts";
+import { hasCode } from "../../app/replyError.ts";
 
 export interface LinkSuccess {
   public_token: string;
@@ -18,21 +22,18 @@ const withTags = api.enhanceEndpoints({ addTagTypes: ["BrokerageConnections"] })
 export const brokerageApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     createLinkToken: build.mutation<LinkTokenReply, void>({
-      query: () => ({ url: "/v1/plaid/create-link-token/", method: "POST" }),
+      query: () => request(Routes.brokerage.linkToken),
     }),
     createPortfolios: build.mutation<CreatePortfoliosReply, LinkSuccess>({
-      query: (body) => ({ url: "/v1/plaid/create_portfolios/", method: "POST", body }),
+      query: (body) => request(Routes.brokerage.createPortfolios, { body }),
       invalidatesTags: ["PortfolioList", "BrokerageConnections", "AchievementState"],
     }),
     getConnections: build.query<ConnectionsReply, void>({
-      query: () => ({ url: "/v1/plaid/get_connections", method: "POST" }),
+      query: () => request(Routes.brokerage.connections),
       providesTags: ["BrokerageConnections"],
     }),
     deleteConnection: build.mutation<{ result: "ok" | "nok" }, { email: string; id: string }>({
-      query: ({ email, id }) => ({
-        url: `/v1/plaid/delete_plaid_connection/${encodeURIComponent(email)}/${encodeURIComponent(id)}`,
-        method: "GET",
-      }),
+      query: ({ email, id }) => request(Routes.brokerage.deleteConnection, { params: { email, connectionId: id } }),
     }),
   }),
 });
@@ -40,8 +41,5 @@ export const brokerageApi = withTags.injectEndpoints({
 export const { useCreateLinkTokenMutation, useCreatePortfoliosMutation, useGetConnectionsQuery, useDeleteConnectionMutation } =
   brokerageApi;
 
-/** A refusal that says the plan's limit is reached (403 `needs_upgrade`). */
-export function needsUpgrade(error: unknown): boolean {
-  const data = typeof error === "object" && error !== null ? (error as { data?: unknown }).data : undefined;
-  return typeof data === "object" && data !== null && (data as { needs_upgrade?: unknown }).needs_upgrade === true;
-}
+/** A refusal that says the plan's limit is reached (403 `needs_upgrade`, code brokerage/connection-limit). */
+export const needsUpgrade = (error: unknown): boolean => hasCode(error, BrokerageErrorCodes.connectionLimit);

@@ -4,9 +4,9 @@
  * expected number of new Plaid portfolios is there, for at most 30 s; meanwhile the page says it is importing.
  */
 import { PLAID_PROVIDER } from "@folio/proto/constants";
-import { useState } from "react";
 import { useLocation } from "react-router-dom";
 import type { PortfolioListItem } from "../../app/apiTypes.ts";
+import { usePolling } from "../../lib/polling.ts";
 
 export const IMPORT_POLL_MS = 1000;
 export const IMPORT_WAIT_MS = 30_000;
@@ -21,14 +21,11 @@ export interface ImportState {
 
 export const plaidCount = (portfolios: readonly PortfolioListItem[]) => portfolios.filter((p) => p.provider === PLAID_PROVIDER).length;
 
-/** The polling interval for the dashboard's list: IMPORT_POLL_MS while an import is awaited, else 0. */
+/** The polling interval for the dashboard's list: IMPORT_POLL_MS while an import is awaited (lib/polling.ts), else 0. */
 export function useImportPolling(portfolios: readonly PortfolioListItem[] | undefined): { pollingInterval: number; importing: boolean } {
   const state = useLocation().state as Partial<ImportState> | null;
-  const [since] = useState(() => Date.now());
   const expected = (state?.plaidBefore ?? 0) + (state?.importedAccounts ?? 0);
-  const importing =
-    (state?.importedAccounts ?? 0) > 0 &&
-    (portfolios === undefined || plaidCount(portfolios) < expected) &&
-    Date.now() - since < IMPORT_WAIT_MS;
-  return { pollingInterval: importing ? IMPORT_POLL_MS : 0, importing };
+  const awaited = (state?.importedAccounts ?? 0) > 0 && (portfolios === undefined || plaidCount(portfolios) < expected);
+  const { pollingInterval, gaveUp } = usePolling(awaited, { intervalMs: IMPORT_POLL_MS, capMs: IMPORT_WAIT_MS });
+  return { pollingInterval, importing: awaited && !gaveUp };
 }

@@ -5,6 +5,9 @@
  * plain fetch, with the same bearer token.
  */
 import type { ChatReply } from "@folio/proto/chat";
+import { ChatErrorCodes } from "@folio/proto/error-codes";
+import { Routes } from "@folio/proto/routes";
+import { replyOf } from "../../app/replyError.ts";
 
 export type ChatModelChoice = "v1" | "v2";
 
@@ -50,12 +53,11 @@ const isReply = (value: unknown): value is ChatReply =>
   typeof (value as ChatReply).response === "string";
 
 function outcomeOfJson(status: number, body: unknown): ChatOutcome {
-  const data = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const reply = replyOf(status, body);
   if (status === 401) return { kind: "nouser" };
-  if (status === 503 && data.code === "chat/not-configured" && typeof data.error === "string") {
-    return { kind: "notConfigured", message: data.error };
-  }
-  if ((status === 429 || status === 404) && typeof data.error === "string") return { kind: "refused", message: data.error };
+  if (status === 503 && reply.code === ChatErrorCodes.notConfigured && reply.message)
+    return { kind: "notConfigured", message: reply.message };
+  if ((status === 429 || status === 404) && reply.message) return { kind: "refused", message: reply.message };
   if (status === 200 && isReply(body)) return { kind: "reply", reply: body };
   return { kind: "failed" };
 }
@@ -69,7 +71,7 @@ export async function callChat(
   let response: Response;
   try {
     response = await fetch(
-      new Request(new URL(model === "v1" ? "/v1/chat" : "/v2/chat", window.location.origin), {
+      new Request(new URL(Routes.chat[model].path, window.location.origin), {
         method: "POST",
         headers: {
           "content-type": "application/json",

@@ -1,5 +1,7 @@
 import type { CommunityCard as CardSchema, CommunityQuery, CommunityReply } from "@folio/proto/community";
+import { Routes, urlOf } from "@folio/proto/routes";
 import { api } from "../../app/api.ts";
+import { visitorsMay } from "../../app/endpoint.ts";
 
 export type { CommunityCategory, CommunityQuery, CommunityReply } from "@folio/proto/community";
 
@@ -19,13 +21,16 @@ export function newestPricesAsOf(cards: readonly CommunityCard[]): string | null
 
 /** The query string the server caches by: only the parameters given, in a fixed order. */
 export function communityUrl(query: CommunityQuery): string {
-  const params = new URLSearchParams();
-  if (query.samples) params.set("samples", "true");
-  if (query.category) params.set("category", query.category);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  if (query.pageSize) params.set("pageSize", String(query.pageSize));
-  const search = params.toString();
-  return `/v1/get/communityportfolios${search ? `?${search}` : ""}`;
+  return urlOf(
+    Routes.portfolio.community,
+    {},
+    {
+      samples: query.samples ? "true" : undefined,
+      category: query.category || undefined,
+      page: query.page && query.page > 1 ? query.page : undefined,
+      pageSize: query.pageSize || undefined,
+    },
+  );
 }
 
 export const communityApi = api.injectEndpoints({
@@ -33,8 +38,8 @@ export const communityApi = api.injectEndpoints({
     /** public: the same for everyone, so shared caches may keep it for 30 s */
     getCommunityPortfolios: build.query<CommunityReply, CommunityQuery>({
       // revalidated (ETag) rather than taken from the browser's cache: an owner who just published sees it
-      query: (query) => ({ url: communityUrl(query), cache: "no-cache" }),
-      extraOptions: { anonymousOk: true },
+      query: (query) => ({ url: communityUrl(query), method: Routes.portfolio.community.method, cache: "no-cache" }),
+      extraOptions: visitorsMay(Routes.portfolio.community),
     }),
   }),
 });

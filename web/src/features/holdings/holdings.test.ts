@@ -306,3 +306,38 @@ describe("topSlices", () => {
     expect(topSlices(six, 5)).toEqual([slice("A", 60), slice("B", 50), slice("C", 40), slice("D", 30), slice("Other", 30)]);
   });
 });
+
+describe('holdings with sales (README "Sales")', () => {
+  it("list what is still held: a sale, or a purchase sold in full, is no row", () => {
+    const sold = portfolio("Sold", "sold", [
+      // 10 NVDA before the 10:1 split = 100, 40 sold: 60 held × $203.53
+      valued({
+        ticker: "NVDA",
+        quantity: 10,
+        latestPrice: 203.53,
+        splitFactor: 10,
+        shares: 60,
+        soldShares: 40,
+        marketValue: 12211.8,
+        cost: 2700,
+      }),
+      valued({
+        ticker: "NVDA",
+        side: "sell",
+        quantity: 40,
+        latestPrice: 203.53,
+        shares: 0,
+        soldShares: 40,
+        marketValue: 0,
+        cost: null,
+        index: 1,
+      }),
+      // KO bought and sold in full
+      valued({ ticker: "KO", quantity: 5, latestPrice: 70, shares: 0, soldShares: 5, marketValue: 0, cost: 0, index: 2 }),
+      valued({ ticker: "KO", side: "sell", quantity: 5, latestPrice: 70, shares: 0, soldShares: 5, marketValue: 0, cost: null, index: 3 }),
+    ]);
+    const rows = holdingRows([sold]);
+    expect(rows.map((r) => [r.ticker, r.quantity, r.marketValue])).toEqual([["NVDA", 60, 12211.8]]);
+    expect(holdingsPie(rows)).toEqual([{ ticker: "NVDA", value: 12211.8 }]);
+  });
+});

@@ -65,10 +65,14 @@ export function assetStatus(asset: Asset, valuedPortfolio: boolean): FiguresStat
   return num(asset.marketValue) === null ? "unpriced" : "valued";
 }
 
+/** A sale, or a purchase its sales took in full, holds nothing (README "Sales"): no row of the holdings. */
+export const holdsShares = (asset: Asset): boolean => asset.side !== "sell" && !(num(asset.soldShares) && num(asset.shares) === 0);
+
 export function holdingRows(portfolios: readonly ListedPortfolio[]): HoldingRow[] {
   return portfolios.flatMap((portfolio) => {
     const valued = portfolioValued(portfolio);
-    return portfolio.assets.map((asset, index) => {
+    return portfolio.assets.flatMap((asset, index) => {
+      if (!holdsShares(asset)) return [];
       const status = assetStatus(asset, valued);
       const figures = isValued(asset);
       return {

@@ -14,11 +14,30 @@ import { useLazyGetPriceQuery } from "../portfolio/pricingApi.ts";
 import { showError, showSuccess } from "../toasts/toastsSlice.ts";
 import { FileImport, FORMAT_NAMES } from "./FileImport.tsx";
 import { ImportTable } from "./ImportTable.tsx";
-import { editRow, fromFile, fromScreenshot, type ImportRow, numberText, toAssets } from "./importRows.ts";
+import { editRow, fromFile, fromScreenshot, historySummary, type ImportRow, numberText, toAssets } from "./importRows.ts";
 import { ReconciliationPanel } from "./ReconciliationPanel.tsx";
 import { ScreenshotImport } from "./ScreenshotImport.tsx";
 
 type Source = "screenshot" | "file";
+
+/**
+ * What a broker file's history keeps (README "Broker files": Trades): the rows saved as their buys and sales, and
+ * the holdings it sold in full, so the realized gains of its sales survive the import.
+ */
+function HistoryNote({ rows, reply }: { rows: ImportRow[]; reply: FileReply | null }) {
+  if (!reply) return null;
+  const kept = historySummary(rows, reply.histories);
+  if (kept.rows === 0 && kept.closed.length === 0) return null;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return (
+    <p className="muted history-note" role="note">
+      Saved with their history: {plural(kept.rows, "holding", "holdings")} as {plural(kept.buys, "purchase", "purchases")} and{" "}
+      {plural(kept.sales, "sale", "sales")}
+      {kept.closed.length > 0 ? `, including ${kept.closed.join(", ")}, sold in full` : ""}, so the realized gains of the sales are kept. A
+      row you change is saved as one position.
+    </p>
+  );
+}
 
 /** /import: a portfolio from a screenshot or a broker file, through the shared import table. */
 export function ImportPage() {
@@ -73,7 +92,8 @@ export function ImportPage() {
 
   const create = async (name: string) => {
     if (!rows) return;
-    const result = await save({ slug: NEW_SLUG, body: { portfolio: { assets: toAssets(rows), imported }, newPortfolioName: name } });
+    const assets = toAssets(rows, fileReply?.histories);
+    const result = await save({ slug: NEW_SLUG, body: { portfolio: { assets, imported }, newPortfolioName: name } });
     if (result.data?.message === "pcreated" && result.data.slug) {
       dispatch(showSuccess(Messages.portfolioCreated));
       navigate(`/p/${result.data.slug}`);
@@ -116,7 +136,7 @@ export function ImportPage() {
           onRows={(reply) => {
             setImported(reply.format);
             setFileReply(reply);
-            show(fromFile(reply.message));
+            show(fromFile(reply.message, reply.histories));
             setProblems(reply.errors);
           }}
         />
@@ -129,6 +149,7 @@ export function ImportPage() {
               {imported !== "screenshot" && <span className="muted"> · {FORMAT_NAMES[imported] ?? imported}</span>}
             </h2>
             <p className="muted">Check each row, fix what was misread, then create the portfolio.</p>
+            <HistoryNote rows={rows} reply={fileReply} />
             <ImportTable key={reading} rows={rows} onChange={setRows} onCreate={create} defaultName={defaultName} busy={saving} />
           </div>
           {fileReply && <ReconciliationPanel reply={fileReply} rows={rows} />}

@@ -16,7 +16,8 @@ type Phase = "idle" | "uploading" | "reading" | "done" | "failed";
 
 /**
  * Spec §2/§4: the chosen screenshot's progress bar rises by 10 every 100 ms to 100; then the preview shows
- * (zoom 10–2000 %, default 150) and the screenshot is read on the server, its progress polled each second.
+ * (zoom 10–2000 %, default 150) and the screenshot is read on the server: the POST answers its rows (spec §7);
+ * a reading that outlasts the server's wait answers 202, and its status is then polled each second.
  * A screenshot with nothing to import says why and offers manual processing.
  */
 export function ScreenshotImport({ onRows }: ScreenshotImportProps) {
@@ -90,10 +91,16 @@ export function ScreenshotImport({ onRows }: ScreenshotImportProps) {
       }
     };
     (async () => {
-      const accepted = await start(file);
+      // the spec's contract: the POST answers the rows; past the server's wait it answers 202 and its status route
+      const answer = await start(file);
       if (stopped) return;
-      if (accepted.error || !accepted.data) return fail(importError(accepted.error, ImportMessages.importFailed));
-      await poll(accepted.data.jobId);
+      if (answer.error || !answer.data) return fail(importError(answer.error, ImportMessages.importFailed));
+      if ("message" in answer.data) {
+        setPhase("done");
+        onRows(answer.data.message, answer.data.errors);
+        return;
+      }
+      await poll(answer.data.jobId);
     })();
     return () => {
       stopped = true;
@@ -126,8 +133,9 @@ export function ScreenshotImport({ onRows }: ScreenshotImportProps) {
       {upload >= 100 && preview && <Zoom src={preview} alt={`Preview of ${file?.name ?? "the screenshot"}`} />}
       {phase === "reading" && (
         <div className="upload-progress" aria-live="polite">
-          <span>Reading the screenshot… {reading} %</span>
-          <progress aria-label="Reading progress" max={100} value={reading} />
+          <span>Reading the screenshot…{reading > 0 ? ` ${reading} %` : ""}</span>
+          {/* no figure until the server reports one (a long reading's status): the bar moves without a value */}
+          <progress aria-label="Reading progress" max={100} value={reading > 0 ? reading : undefined} />
         </div>
       )}
       {failure && (

@@ -4,7 +4,9 @@
  * saved column mappings.
  */
 import type { ColumnMapping, FileReply, OpeningAnswer, SavedMapping, SavedMappings, SaveMappingBody } from "@folio/proto/import";
+import { Routes } from "@folio/proto/routes";
 import { api } from "../../app/api.ts";
+import { request } from "../../app/endpoint.ts";
 
 export interface ReadFilesArgs {
   files: File[];
@@ -22,18 +24,18 @@ export const fileImportApi = api.injectEndpoints({
         if (mappingId) body.set("mappingId", mappingId);
         if (openings?.length) body.set("openings", JSON.stringify(openings));
         for (const file of files) body.append("file", file, file.name);
-        return { url: "/v1/import/portfolio/file", method: "POST", body };
+        return request(Routes.import.file, { body });
       },
     }),
     savedMappings: build.query<SavedMappings, void>({
-      query: () => "/v1/import/mappings",
+      query: () => request(Routes.import.mappings),
       keepUnusedDataFor: 0,
     }),
     saveMapping: build.mutation<SavedMapping, SaveMappingBody>({
-      query: (body) => ({ url: "/v1/import/mappings", method: "POST", body }),
+      query: (body) => request(Routes.import.saveMapping, { body }),
     }),
     deleteMapping: build.mutation<null, string>({
-      query: (id) => ({ url: `/v1/import/mappings/${encodeURIComponent(id)}`, method: "DELETE" }),
+      query: (id) => request(Routes.import.deleteMapping, { params: { id } }),
     }),
   }),
 });

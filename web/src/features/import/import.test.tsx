@@ -10,9 +10,31 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const shot = () => new File([PNG], "positions.png", { type: "image/png" });
 const V2 = "/v2/import/portfolio/screenshot";
 const rows = [
-  { ticker: "AAPL", name: "", quantity: 159, price: 20.55, marketValue: 3267.45 },
-  { ticker: "MSFT", name: "Microsoft", quantity: 1645, price: 57.24, marketValue: 94159.8 },
+  { ticker: "AAPL", name: "", quantity: 159, price: 20.55, marketValue: 3267.45, confidence: 1, flags: [] },
+  { ticker: "MSFT", name: "Microsoft", quantity: 1645, price: 57.24, marketValue: 94159.8, confidence: 1, flags: [] },
 ];
+/** JNJ read as "COM": pricing knows no COM, so the server flags the ticker and offers the name's symbol */
+const misread = {
+  ticker: "COM",
+  name: "Johnson & Johnson",
+  quantity: 10,
+  price: 158.76,
+  marketValue: 1587.6,
+  confidence: 0.2,
+  flags: [
+    { field: "ticker" as const, code: "unknown-ticker", message: 'Pricing knows no ticker "COM": it may be misread.', suggestion: "JNJ" },
+  ],
+};
+/** a quantity the server could not check against a price and value */
+const unsure = {
+  ticker: "VTI",
+  name: "",
+  quantity: 84,
+  price: null,
+  marketValue: null,
+  confidence: 0.6,
+  flags: [{ field: "quantity" as const, code: "unsure-quantity", message: "The quantity 84 could not be checked: check it." }],
+};
 /**
  * The page's waits (the upload bar's 100 ms steps, the 1 s pause between status polls) on fake timers, moved on
  * by advanceUntil; the rest of the clock follows real time, so Testing Library's own waits still run.
@@ -49,24 +71,9 @@ describe("import table rules", () => {
 });
 
 describe("screenshot import", () => {
-  it("progress to 100, preview at 150 %, reading polled, rows checked (invalid cells flash), portfolio created", {
-    timeout: 15_000,
-  }, async () => {
-    let polls = 0;
+  it("progress to 100, preview at 150 %, the POST's own rows, invalid cells flash, portfolio created", { timeout: 15_000 }, async () => {
     const api = mockApi({
-      [`POST ${V2}`]: { status: 202, body: { jobId: "shot-1", state: "queued", statusUrl: `${V2}/shot-1` } },
-      [`GET ${V2}/shot-1`]: () =>
-        ++polls <= 2
-          ? { body: { jobId: "shot-1", state: "running", progress: 55 } }
-          : {
-              body: {
-                jobId: "shot-1",
-                state: "completed",
-                progress: 100,
-                message: rows,
-                errors: [{ message: 'no ticker found for "Obscure": add it by hand' }],
-              },
-            },
+      [`POST ${V2}`]: { body: { message: rows, errors: [{ message: 'no ticker found for "Obscure": add it by hand' }] } },
       "POST /v1/save/portfolio/new": { body: { message: "pcreated", slug: "imported-x1" } },
       "POST /v1/get/portfolio/imported-x1": opened("imported-x1"),
     });
@@ -78,10 +85,9 @@ describe("screenshot import", () => {
     await advanceUntil(() => expect(bar.value).toBe(100));
     expect(((await screen.findByLabelText("Zoom")) as HTMLInputElement).value).toBe("150");
     expect(await screen.findByRole("img", { name: "Preview of positions.png" })).toBeTruthy();
-    await advanceUntil(() => screen.getByText(/Reading the screenshot… 55 %/), 1000);
 
     const table = await advanceUntil(() => screen.getByRole("region", { name: "Import table" }), 1000);
-    expect(polls).toBe(3);
+    expect(api.callsTo(`POST ${V2}`)).toHaveLength(1);
     expect(screen.getByRole("heading", { name: /2 holdings found/ })).toBeTruthy();
     expect(screen.getByText(/no ticker found for "Obscure"/)).toBeTruthy();
     const quantity = within(table).getByLabelText("Quantity, row 1");
@@ -109,12 +115,80 @@ describe("screenshot import", () => {
     });
   });
 
+  it("nothing flagged is created silently: each flag is explained, reachable, and corrected or confirmed before Create", {
+    timeout: 15_000,
+  }, async () => {
+    const api = mockApi({
+      [`POST ${V2}`]: { body: { message: [misread, rows[0], unsure], errors: [] } },
+      "GET /v1/get/VTI": { body: { ticker: "VTI", latestPrice: 250, name: "Vanguard Total Stock Market", historical_data: {} } },
+      "POST /v1/save/portfolio/new": { body: { message: "pcreated", slug: "imported-x2" } },
+      "POST /v1/get/portfolio/imported-x2": opened("imported-x2"),
+    });
+    fakeTimers();
+    const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
+    await user.upload(await screen.findByLabelText("Choose a screenshot"), shot());
+    const table = await advanceUntil(() => screen.getByRole("region", { name: "Import table" }), 1000);
+    expect(within(table).getByRole("status").textContent).toContain("2 rows to check");
+
+    // the reason is on the page and is the flagged input's description; the input is marked invalid
+    const ticker = within(table).getByLabelText("Ticker, row 1");
+    expect(ticker.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(ticker.getAttribute("aria-describedby") as string)?.textContent).toContain('no ticker "COM"');
+    const qty3 = within(table).getByLabelText("Quantity, row 3");
+    expect(document.getElementById(qty3.getAttribute("aria-describedby") as string)?.textContent).toContain("could not be checked");
+    expect(within(table).getByLabelText("Quantity, row 2").getAttribute("aria-invalid")).toBeNull();
+
+    // Create waits, says why, and puts the keyboard on the first flagged cell
+    await user.click(screen.getByRole("button", { name: "Create portfolio" }));
+    expect(screen.getByRole("alert").textContent).toContain("2 rows need a check");
+    await waitFor(() => expect(document.activeElement).toBe(ticker));
+    expect(api.callsTo("POST /v1/save/portfolio/new")).toHaveLength(0);
+
+    // the offered symbol corrects row 1; row 3 is confirmed as read
+    await user.click(within(table).getByRole("button", { name: "Use JNJ as the ticker of row 1" }));
+    expect((within(table).getByLabelText("Ticker, row 1") as HTMLInputElement).value).toBe("JNJ");
+    expect(within(table).getByLabelText("Ticker, row 1").getAttribute("aria-invalid")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Create portfolio" }));
+    expect(screen.getByRole("alert").textContent).toContain("One row needs a check");
+    await user.click(within(table).getByRole("button", { name: "Row 3 looks right: confirm it as read" }));
+    expect(within(table).queryByRole("status")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Create portfolio" }));
+    await waitFor(() => expect(api.callsTo("POST /v1/save/portfolio/new")).toHaveLength(1));
+    const [save] = api.callsTo("POST /v1/save/portfolio/new");
+    expect(
+      (save.body as { portfolio: { assets: Array<{ ticker: string; quantity: number }> } }).portfolio.assets.map((a) => [
+        a.ticker,
+        a.quantity,
+      ]),
+    ).toEqual([
+      ["JNJ", 10],
+      ["AAPL", 159],
+      ["VTI", 84],
+    ]);
+  });
+
+  it("a reading that outlasts the server's wait: the 202's status route is polled with its progress", { timeout: 15_000 }, async () => {
+    let polls = 0;
+    mockApi({
+      [`POST ${V2}`]: { status: 202, body: { jobId: "shot-1", state: "queued", statusUrl: `${V2}/shot-1` } },
+      [`GET ${V2}/shot-1`]: () =>
+        ++polls <= 2
+          ? { body: { jobId: "shot-1", state: "running", progress: 55 } }
+          : { body: { jobId: "shot-1", state: "completed", progress: 100, message: rows, errors: [] } },
+    });
+    fakeTimers();
+    const { user } = renderApp({ route: "/import", preloadedState: signedInState() });
+    await user.upload(await screen.findByLabelText("Choose a screenshot"), shot());
+    await advanceUntil(() => screen.getByText(/Reading the screenshot… 55 %/), 1000);
+    await advanceUntil(() => screen.getByRole("region", { name: "Import table" }), 1000);
+    expect(polls).toBe(3);
+  });
+
   it("a screenshot without holdings: the reason and the hint, and manual processing on request", { timeout: 20_000 }, async () => {
     const api = mockApi({
-      [`POST ${V2}`]: { status: 202, body: { jobId: "shot-2", state: "queued", statusUrl: `${V2}/shot-2` } },
-      [`GET ${V2}/shot-2`]: {
+      [`POST ${V2}`]: {
         status: 422,
-        body: { error: ImportMessages.noHoldings, code: "import/no-holdings", hint: ImportMessages.noHoldingsHint, state: "failed" },
+        body: { error: ImportMessages.noHoldings, code: "import/no-holdings", hint: ImportMessages.noHoldingsHint },
       },
       "POST /v1/upload/portfolio/screenshot": { body: { message: ImportMessages.uploadReceived } },
     });
@@ -142,15 +216,11 @@ describe("screenshot import", () => {
 describe("rows read without a price", () => {
   it("get pricing's price for their date; a ticker pricing does not know stays for the user", async () => {
     const api = mockApi({
-      [`POST ${V2}`]: { status: 202, body: { jobId: "shot-3", state: "queued", statusUrl: `${V2}/shot-3` } },
-      [`GET ${V2}/shot-3`]: {
+      [`POST ${V2}`]: {
         body: {
-          jobId: "shot-3",
-          state: "completed",
-          progress: 100,
           message: [
-            { ticker: "VTI", name: "", quantity: 19.662, price: null, marketValue: null },
-            { ticker: "ZZZZ", name: "", quantity: 3, price: null, marketValue: null },
+            { ticker: "VTI", name: "", quantity: 19.662, price: null, marketValue: null, confidence: 0.9, flags: [] },
+            { ticker: "ZZZZ", name: "", quantity: 3, price: null, marketValue: null, confidence: 0.2, flags: [] },
           ],
           errors: [],
         },

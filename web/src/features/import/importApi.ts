@@ -1,6 +1,9 @@
-/** The screenshot calls: queued reading and its status, manual upload (broker files: fileImportApi.ts). */
-import type { ScreenshotAccepted, ScreenshotStatus, UploadReply } from "@folio/proto/import";
+/** The screenshot calls: its rows (or past the server's wait its status), manual upload (broker files: fileImportApi.ts). */
+import type { ScreenshotAccepted, ScreenshotReply, ScreenshotStatus, UploadReply } from "@folio/proto/import";
+import { Routes } from "@folio/proto/routes";
 import { api } from "../../app/api.ts";
+import { request } from "../../app/endpoint.ts";
+import { replyError } from "../../app/replyError.ts";
 
 const form = (field: string, file: Blob, name: string, extra: Record<string, string> = {}) => {
   const body = new FormData();
@@ -11,15 +14,16 @@ const form = (field: string, file: Blob, name: string, extra: Record<string, str
 
 export const importApi = api.injectEndpoints({
   endpoints: (build) => ({
-    startScreenshot: build.mutation<ScreenshotAccepted, File>({
-      query: (file) => ({ url: "/v2/import/portfolio/screenshot", method: "POST", body: form("image", file, file.name) }),
+    /** spec §7: the reply is the rows themselves; a reading still running past the server's bound answers 202 */
+    startScreenshot: build.mutation<ScreenshotReply | ScreenshotAccepted, File>({
+      query: (file) => request(Routes.import.screenshot, { body: form("image", file, file.name) }),
     }),
     screenshotStatus: build.query<ScreenshotStatus, string>({
-      query: (jobId) => `/v2/import/portfolio/screenshot/${encodeURIComponent(jobId)}`,
+      query: (jobId) => request(Routes.import.screenshotStatus, { params: { jobId } }),
       keepUnusedDataFor: 0,
     }),
     uploadScreenshot: build.mutation<UploadReply, File>({
-      query: (file) => ({ url: "/v1/upload/portfolio/screenshot", method: "POST", body: form("image", file, file.name) }),
+      query: (file) => request(Routes.import.upload, { body: form("image", file, file.name) }),
     }),
   }),
 });
@@ -28,12 +32,6 @@ export const { useStartScreenshotMutation, useLazyScreenshotStatusQuery, useUplo
 
 /** A failed import call's message and hint (422s carry one). */
 export function importError(error: unknown, fallback: string): { message: string; hint?: string } {
-  if (typeof error === "object" && error !== null && "data" in error) {
-    const data = (error as { data: unknown }).data;
-    if (typeof data === "object" && data !== null) {
-      const { error: text, hint } = data as { error?: unknown; hint?: unknown };
-      if (typeof text === "string" && text) return { message: text, hint: typeof hint === "string" ? hint : undefined };
-    }
-  }
-  return { message: fallback };
+  const reply = replyError(error);
+  return reply?.message ? { message: reply.message, hint: reply.hint ?? undefined } : { message: fallback };
 }

@@ -7,9 +7,14 @@
  * select in column 5 chosen, else the cells flash and nothing is created. The ticker (column 1) must be
  * present and a ticker's characters too (our addition: the server refuses anything else).
  * A screenshot's price is today's, so its rows start with today's date: the user picks the real date.
+ *
+ * Flags: what the server was not sure of (a ticker pricing does not know, a name matched loosely, a quantity
+ * it could not check), each with its field and reason. A flag stays open until the user corrects its field
+ * (any edit of that cell, or the offered symbol) or confirms the row as read; Create waits for every flag.
+ * A row is the same for a screenshot and a broker file: ticker, name, quantity, price, date, flags.
  */
 import { TICKER_PATTERN } from "@folio/proto/constants";
-import type { FileRow, ScreenshotRow } from "@folio/proto/import";
+import type { FileHistory, FileRow, FileTrade, ImportFlag, ScreenshotRow } from "@folio/proto/import";
 import { acquisitionPresets, localIsoDate } from "../portfolio/acquisition.ts";
 
 export interface ImportRow {
@@ -22,9 +27,19 @@ export interface ImportRow {
   /** `YYYY-MM-DD`, "" when not chosen */
   date: string;
   account: string;
+  /** open flags: what the user must correct or confirm before Create */
+  flags: ImportFlag[];
+  /**
+   * a broker file's history of the holding as buys and sales (README "Broker files": Trades), and the cells as
+   * read: saved instead of the row while its quantity, price and date are as read (its ticker may be corrected)
+   */
+  history?: { trades: FileTrade[]; quantity: string; price: string; date: string };
 }
 
 export type Column = "ticker" | "quantity" | "price" | "cost" | "date";
+
+/** the cell a flag points at (a name is shown, and corrected, in the ticker's cell) */
+export const flagColumn = (flag: ImportFlag): Column => (flag.field === "name" ? "ticker" : flag.field);
 
 const tickerRule = new RegExp(TICKER_PATTERN);
 
@@ -60,30 +75,43 @@ export function fromScreenshot(rows: ScreenshotRow[], today: Date): ImportRow[] 
       cost: numberText(price !== null ? r.quantity * price : null),
       date: localIsoDate(today),
       account: "",
+      flags: r.flags ?? [],
     };
   });
 }
 
-export function fromFile(rows: FileRow[]): ImportRow[] {
-  return rows.map((r) => ({
-    id: nextId(),
-    ticker: r.ticker,
-    name: r.name,
-    quantity: numberText(r.quantity),
-    price: numberText(r.PoA),
-    cost: numberText(r.PoA > 0 ? r.quantity * r.PoA : null),
-    date: r.DoA,
-    account: r.account,
-  }));
+/** A broker file's rows; `histories` (the reply's) give each row its buys and sales when the file has them. */
+export function fromFile(rows: FileRow[], histories: readonly FileHistory[] = []): ImportRow[] {
+  return rows.map((r) => {
+    const row: ImportRow = {
+      id: nextId(),
+      ticker: r.ticker,
+      name: r.name,
+      quantity: numberText(r.quantity),
+      price: numberText(r.PoA),
+      cost: numberText(r.PoA > 0 ? r.quantity * r.PoA : null),
+      date: r.DoA,
+      account: r.account,
+      flags: r.flags ?? [],
+    };
+    const history = histories.find((h) => h.quantity > 0 && h.account === r.account && h.ticker === r.ticker && h.quantity === r.quantity);
+    if (history) row.history = { trades: history.trades, quantity: row.quantity, price: row.price, date: row.date };
+    return row;
+  });
 }
 
 export function emptyRow(today: Date): ImportRow {
-  return { id: nextId(), ticker: "", name: "", quantity: "", price: "", cost: "", date: localIsoDate(today), account: "" };
+  return { id: nextId(), ticker: "", name: "", quantity: "", price: "", cost: "", date: localIsoDate(today), account: "", flags: [] };
 }
 
-/** A cell edited: quantity and price keep the cost in step; a cost sets the price. */
+/** A cell edited: quantity and price keep the cost in step; a cost sets the price. Editing a flagged cell corrects it. */
 export function editRow(row: ImportRow, column: Column, text: string): ImportRow {
-  const next = { ...row, [column]: column === "ticker" ? text.toUpperCase() : text };
+  const corrected = column === "cost" ? "price" : column;
+  const next = {
+    ...row,
+    [column]: column === "ticker" ? text.toUpperCase() : text,
+    flags: row.flags.filter((f) => flagColumn(f) !== corrected),
+  };
   const q = cellNumber(next.quantity);
   if (column === "quantity" || column === "price") {
     const p = cellNumber(next.price);
@@ -116,13 +144,66 @@ export function invalidCells(rows: ImportRow[]): Set<string> {
   return bad;
 }
 
-/** The rows as the portfolio's assets (call after invalidCells found none). */
-export function toAssets(rows: ImportRow[]) {
-  return rows.map((r) => ({
-    ticker: r.ticker.trim(),
-    name: r.name,
-    quantity: cellNumber(r.quantity) as number,
-    PoA: cellNumber(r.price) as number,
-    DoA: r.date,
-  }));
+/** An asset entry of the saved portfolio: a position (a buy), or one trade of a history. */
+export interface ImportedAsset {
+  ticker: string;
+  name: string;
+  side?: "sell";
+  quantity: number;
+  PoA: number;
+  DoA: string;
+  fee?: number;
 }
+
+const tradeAssets = (ticker: string, name: string, trades: readonly FileTrade[]): ImportedAsset[] =>
+  trades.map((t) =>
+    t.side === "sell"
+      ? { ticker, name, side: "sell", quantity: t.quantity, PoA: t.price, DoA: t.date, fee: t.fee }
+      : { ticker, name, quantity: t.quantity, PoA: t.price, DoA: t.date },
+  );
+
+/** The row still shows what was read (its ticker may be corrected): its history stands for it. */
+const asRead = (r: ImportRow) =>
+  !!r.history && r.quantity === r.history.quantity && r.price === r.history.price && r.date === r.history.date;
+
+/**
+ * The rows as the portfolio's assets (call after invalidCells found none): a row with its history as read becomes
+ * its buys and sales, so the sales' realized gains survive the import; any other row its position. `closed`: the
+ * histories of holdings sold in full (quantity 0), saved as their buys and sales too.
+ */
+export function toAssets(rows: ImportRow[], closed: readonly FileHistory[] = []): ImportedAsset[] {
+  const assets = rows.flatMap((r): ImportedAsset[] =>
+    r.history && asRead(r)
+      ? tradeAssets(r.ticker.trim(), r.name, r.history.trades)
+      : [
+          {
+            ticker: r.ticker.trim(),
+            name: r.name,
+            quantity: cellNumber(r.quantity) as number,
+            PoA: cellNumber(r.price) as number,
+            DoA: r.date,
+          },
+        ],
+  );
+  for (const c of closed) if (c.quantity === 0) assets.push(...tradeAssets(c.ticker, c.name, c.trades));
+  return assets;
+}
+
+/** What the import keeps of the file's histories: rows saved as their trades, holdings sold in full, their sales. */
+export function historySummary(rows: ImportRow[], closed: readonly FileHistory[] = []) {
+  const kept = rows.filter(asRead);
+  const sold = closed.filter((c) => c.quantity === 0);
+  const trades = [...kept.flatMap((r) => r.history?.trades ?? []), ...sold.flatMap((c) => c.trades)];
+  return {
+    rows: kept.length,
+    buys: trades.filter((t) => t.side === "buy").length,
+    sales: trades.filter((t) => t.side === "sell").length,
+    closed: sold.map((c) => c.ticker),
+  };
+}
+
+/** The row confirmed as read: its flags are closed. */
+export const confirmRow = (row: ImportRow): ImportRow => ({ ...row, flags: [] });
+
+/** The rows that still have an open flag. */
+export const flaggedRows = (rows: ImportRow[]): ImportRow[] => rows.filter((r) => r.flags.length > 0);

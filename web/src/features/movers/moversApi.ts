@@ -1,6 +1,8 @@
 import type { BiggestMoversReply } from "@folio/proto/networth";
+import { Routes } from "@folio/proto/routes";
 import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { api } from "../../app/api.ts";
+import { request } from "../../app/endpoint.ts";
 import { localCache } from "../../lib/localCache.ts";
 import { BIGGEST_MOVERS_KEY } from "../auth/session.ts";
 
@@ -37,7 +39,7 @@ export const moversApi = api.injectEndpoints({
           const movers = await localCache.get<BiggestMoversReply>(BIGGEST_MOVERS_KEY, {
             ttl: BIGGEST_MOVERS_TTL_MS,
             callback: async () => {
-              const reply = await baseQuery({ url: "/v1/biggest-movers", method: "POST" });
+              const reply = await baseQuery(request(Routes.networth.biggestMovers));
               if (reply.error) throw new NoMovers(reply.error);
               const data = reply.data as Partial<BiggestMoversReply> | undefined;
               if (data?.result !== "ok" || typeof data.biggest_movers !== "object") throw new NoMovers(null);

@@ -9,6 +9,8 @@ import { InitialPercentCell } from "./InitialPercentCell.tsx";
 import { readInitialPercent } from "./initialPercentPreview.ts";
 import { parseQuantity } from "./portfolioModel.ts";
 import { assetInitialPercentChanged, assetQuantityChanged, assetRemoved } from "./portfolioSlice.ts";
+import { SellModal } from "./SellModal.tsx";
+import { tableOrder } from "./sales.ts";
 import { type FormatGains, gainText, percentOrNA } from "./valuationView.ts";
 
 interface AssetTableProps {
@@ -34,6 +36,7 @@ export function AssetTable({
   totalValue = 10000,
 }: AssetTableProps) {
   const [editing, setEditing] = useState<number | null>(null);
+  const [selling, setSelling] = useState<string | null>(null);
   if (assets.length === 0)
     return (
       <p className="muted empty">
@@ -43,6 +46,8 @@ export function AssetTable({
       </p>
     );
   const editedAsset = editing === null ? undefined : assets[editing];
+  const columns = editable ? 11 : 10;
+  const currencyOf = (ticker: string) => assets.find((a) => a.ticker === ticker && a.currency)?.currency;
   return (
     <div className="table-wrap">
       <table className="assets stack">
@@ -81,24 +86,52 @@ export function AssetTable({
           </tr>
         </thead>
         <tbody>
-          {assets.map((asset, index) => (
+          {tableOrder(assets).map(({ index, sale }) => {
+            const asset = assets[index];
             // the same ticker may appear twice (two purchases), so the position is part of the key
-            <AssetRow
-              key={`${asset.ticker}-${asset.index}`}
-              asset={asset}
-              figures={figures[index]}
-              formatGains={formatGains}
-              currency={currency}
-              pricesAsOf={pricesAsOf}
-              index={index}
-              editable={editable}
-              totalValue={totalValue}
-              onEdit={() => setEditing(index)}
-            />
-          ))}
+            return sale ? (
+              <SaleRow
+                key={`${asset.ticker}-${asset.index}-sale`}
+                asset={asset}
+                figures={figures[index]}
+                currency={currency}
+                columns={columns}
+                index={index}
+                editable={editable}
+                onEdit={() => setEditing(index)}
+              />
+            ) : (
+              <AssetRow
+                key={`${asset.ticker}-${asset.index}`}
+                asset={asset}
+                figures={figures[index]}
+                formatGains={formatGains}
+                currency={currency}
+                pricesAsOf={pricesAsOf}
+                index={index}
+                editable={editable}
+                totalValue={totalValue}
+                columns={columns}
+                onEdit={() => setEditing(index)}
+                onSell={() => setSelling(asset.ticker)}
+              />
+            );
+          })}
         </tbody>
       </table>
-      {editing !== null && editedAsset && <EditAssetModal asset={editedAsset} index={editing} onClose={() => setEditing(null)} />}
+      {editing !== null && editedAsset?.side === "sell" && (
+        <SellModal
+          assets={assets}
+          ticker={editedAsset.ticker}
+          currency={currencyOf(editedAsset.ticker)}
+          editing={{ index: editing, sale: editedAsset }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing !== null && editedAsset && editedAsset.side !== "sell" && (
+        <EditAssetModal asset={editedAsset} index={editing} onClose={() => setEditing(null)} />
+      )}
+      {selling !== null && <SellModal assets={assets} ticker={selling} currency={currencyOf(selling)} onClose={() => setSelling(null)} />}
     </div>
   );
 }
@@ -112,10 +145,24 @@ interface AssetRowProps {
   index: number;
   editable: boolean;
   totalValue: number;
+  columns: number;
   onEdit: () => void;
+  onSell: () => void;
 }
 
-function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, editable, totalValue, onEdit }: AssetRowProps) {
+function AssetRow({
+  asset,
+  figures,
+  formatGains,
+  currency,
+  pricesAsOf,
+  index,
+  editable,
+  totalValue,
+  columns,
+  onEdit,
+  onSell,
+}: AssetRowProps) {
   const dispatch = useAppDispatch();
   const gain = gainText(figures?.profitLoss, figures?.profitLossPercent, formatGains, currency);
   // prices and the purchase price are in the instrument's own currency
@@ -126,6 +173,9 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
   // "10 bought → 100 after the 10:1 split …" is the server's sentence about the quantity it valued: not shown
   // for an edited quantity until the save's valuation says it again
   const splitNote = asset.splitNote && valuedAsEntered(asset) ? asset.splitNote : null;
+  // sales took some of this purchase (README "Sales"): what is still held, in today's shares
+  const sold = asset.soldShares && valuedAsEntered(asset) ? asset.soldShares : 0;
+  const heldNote = sold > 0 ? `${formatQuantity(asset.shares ?? 0)} held · ${formatQuantity(sold)} sold` : null;
   return (
     <>
       <tr>
@@ -144,6 +194,7 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
             formatQuantity(asset.quantity)
           )}
           {splitNote && <div className="muted small split-note">{splitNote}</div>}
+          {heldNote && <div className="muted small held-note">{heldNote}</div>}
         </td>
         <td className="num" data-label="Initial %">
           {editable ? (
@@ -193,6 +244,9 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
         </td>
         {editable && (
           <td className="row-actions">
+            <button type="button" className="button secondary small sell-button" aria-label={`Sell ${asset.ticker}`} onClick={onSell}>
+              Sell
+            </button>
             <button type="button" className="icon-button" aria-label={`Edit ${asset.ticker}`} onClick={onEdit}>
               ✎
             </button>
@@ -210,12 +264,79 @@ function AssetRow({ asset, figures, formatGains, currency, pricesAsOf, index, ed
       {splitNote && (
         // on a wide screen the note has the row's whole width, on one line (the quantity cell holds it on a phone)
         <tr className="split-row">
-          <td colSpan={editable ? 11 : 10} className="muted small">
+          <td colSpan={columns} className="muted small">
             {asset.ticker}: {splitNote}
           </td>
         </tr>
       )}
     </>
+  );
+}
+
+interface SaleRowProps {
+  asset: Asset;
+  figures: AssetFigures | undefined;
+  currency: string;
+  columns: number;
+  index: number;
+  editable: boolean;
+  onEdit: () => void;
+}
+
+/**
+ * A sale, under its holding (README "Sales"): how many, when, at what price and fee, and its realized gain
+ * (proceeds − fee − the cost of the shares it took, first in, first out), in the base currency.
+ */
+function SaleRow({ asset, figures, currency, columns, index, editable, onEdit }: SaleRowProps) {
+  const dispatch = useAppDispatch();
+  const own = asset.currency ?? currency;
+  const realized = figures?.realizedProfitLoss ?? null;
+  const sign = realized ? Math.sign(realized) : 0;
+  const fee = typeof asset.fee === "number" && asset.fee > 0 ? ` · fee ${formatMoney(asset.fee, own)}` : "";
+  return (
+    <tr className="sale-row">
+      <td colSpan={editable ? columns - 1 : columns}>
+        <div className="sale-line">
+          <span className="sale-what">
+            <span className="badge sale-badge">Sold</span> {formatQuantity(asset.quantity)} {asset.ticker} on {formatDate(asset.DoA)} at{" "}
+            {formatMoney(asset.PoA, own)}
+            {fee}
+          </span>
+          <span className={`sale-gain ${sign > 0 ? "gain" : sign < 0 ? "loss" : ""}`}>
+            {figures?.status === "valuing" ? (
+              <span className="muted">{VALUING}</span>
+            ) : realized === null ? (
+              <span className="muted">realized gain NA</span>
+            ) : (
+              <>
+                realized {sign > 0 ? "+" : ""}
+                {formatMoney(realized, currency)}
+              </>
+            )}
+          </span>
+        </div>
+      </td>
+      {editable && (
+        <td className="row-actions">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Edit the sale of ${asset.ticker} on ${formatDate(asset.DoA)}`}
+            onClick={onEdit}
+          >
+            ✎
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Remove the sale of ${asset.ticker} on ${formatDate(asset.DoA)}`}
+            onClick={() => dispatch(assetRemoved(index))}
+          >
+            ×
+          </button>
+        </td>
+      )}
+    </tr>
   );
 }
 

@@ -13,8 +13,10 @@ interface PortfolioHeaderProps {
   slug: string;
   playground: boolean;
   currency: string | undefined;
-  /** the cost of the valued assets (assetFigures.ts portfolioFigures) */
+  /** the cost of the valued assets (assetFigures.ts portfolioFigures): with sales, of what is still held */
   cost: number;
+  /** with sales (README "Sales"): the gain on what is held and the sales' realized gains; absent without a sale */
+  gains?: { unrealized: number | null; realized: number } | undefined;
   /** the owner's toolbar (autosave, save, delete); otherwise read-only, with the copy button */
   canEdit: boolean;
   hasChanges: boolean;
@@ -24,7 +26,17 @@ interface PortfolioHeaderProps {
   onDelete: () => void;
 }
 
-/** The portfolio's name, asset count and cost, and its toolbar. */
+/** "3 assets", or with sales "2 assets · 1 sale". */
+function count(assets: Portfolio["assets"]): string {
+  const sales = assets.filter((a) => a.side === "sell").length;
+  const buys = assets.length - sales;
+  return `${buys} ${buys === 1 ? "asset" : "assets"}${sales > 0 ? ` · ${sales} ${sales === 1 ? "sale" : "sales"}` : ""}`;
+}
+
+const tone = (n: number | null) => (n === null || Math.abs(n) < 0.005 ? "" : n > 0 ? "gain" : "loss");
+const signed = (n: number, currency: string | undefined) => `${n > 0.005 ? "+" : ""}${formatMoney(n, currency)}`;
+
+/** The portfolio's name, asset count and cost (with sales: unrealized and realized gains), and its toolbar. */
 export function PortfolioHeader({
   portfolio,
   name,
@@ -32,6 +44,7 @@ export function PortfolioHeader({
   playground,
   currency,
   cost,
+  gains,
   canEdit,
   hasChanges,
   saving,
@@ -69,9 +82,22 @@ export function PortfolioHeader({
           </p>
         )}
         <p className="muted">
-          {portfolio.assets.length} {portfolio.assets.length === 1 ? "asset" : "assets"} · cost value{" "}
+          {count(portfolio.assets)} · cost value{gains ? " of what is held" : ""}{" "}
           <span className="money">{formatMoney(cost, currency)}</span>
         </p>
+        {gains && (
+          <p className="header-gains">
+            <span>
+              Unrealized{" "}
+              <span className={`money ${tone(gains.unrealized)}`}>
+                {gains.unrealized === null ? "NA" : signed(gains.unrealized, currency)}
+              </span>
+            </span>
+            <span>
+              Realized <span className={`money ${tone(gains.realized)}`}>{signed(gains.realized, currency)}</span>
+            </span>
+          </p>
+        )}
       </div>
       {canEdit ? (
         <div className="toolbar">

@@ -69,7 +69,7 @@ describe("portfolio page", () => {
       "Being valued…",
       "—",
       "—",
-      "✎×",
+      "Sell✎×",
     ]);
     expect((within(rows[0]!).getByLabelText("Quantity of VTI") as HTMLInputElement).value).toBe("10");
     expect((within(rows[0]!).getByLabelText("Initial percent of VTI") as HTMLInputElement).value).toBe("");

@@ -20,6 +20,7 @@ import { ProfitLossChart, SharesChart, ValueChart } from "./PortfolioCharts.tsx"
 import { PortfolioHeader } from "./PortfolioHeader.tsx";
 import { FiguresLeftOut, PortfolioSummary, ReturnsPanel, ValuationGaps } from "./PortfolioSummary.tsx";
 import { formatGainsChanged, removalUndone } from "./portfolioSlice.ts";
+import { ReturnReceipt } from "./ReturnReceipt.tsx";
 import { useChangeBenchmark } from "./useChangeBenchmark.ts";
 import { usePortfolioPage } from "./usePortfolioPage.ts";
 
@@ -80,6 +81,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
         playground={playground}
         currency={valuation?.baseCurrency}
         cost={totals.cost}
+        gains={totals.hasSales ? { unrealized: totals.unrealizedProfitLoss, realized: totals.realizedProfitLoss } : undefined}
         canEdit={canEdit}
         hasChanges={state.hasChanges}
         saving={state.saving}
@@ -141,6 +143,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
           />
           <SharesChart shares={sharesByTicker(portfolio.assets, figures)} />
           <ProfitLossChart valuation={later} formatGains={portfolio.formatGains} />
+          <ReturnReceipt valuation={later} />
         </div>
       )}
       {later && <HistoricalPeriods periods={later.periods} />}

@@ -21,6 +21,8 @@ describe("assetFigures", () => {
       profitLoss: 200,
       profitLossPercent: 8,
       percent: (2700 / 4200) * 100,
+      invested: 2500,
+      realizedProfitLoss: 0,
     });
     expect(b!.marketValue).toBe(1500);
     expect(b!.profitLoss).toBeCloseTo(50, 10);
@@ -36,6 +38,8 @@ describe("assetFigures", () => {
       profitLoss: null,
       profitLossPercent: null,
       percent: null,
+      invested: null,
+      realizedProfitLoss: null,
     });
     // just added with a latest price from the look-up: still no figure until the server values it
     const [added] = assetFigures([assetFixture({ ticker: "NVDA", quantity: 10, PoA: 450, latestPrice: 203.53 })]);

@@ -7,10 +7,14 @@
  * which the save then returns. An asset the server has not valued as it stands (just added, or its date or
  * price changed) is "being valued" and has no figure until it is; one it valued without a price, or without
  * an exchange rate, is "unpriced": both are left out of value, cost and profit/loss alike, and listed.
+ *
+ * Sales (README "Sales"): a buy's figures are of what it still holds, with its part of the realized gains in
+ * its profit/loss; a sale carries its realized gain, counted once in the totals' realized figure. A quantity
+ * edit of a buy some sale took from, or of a sale, changes what the sales take: it waits for the valuation.
  */
 import type { Asset } from "../../app/apiTypes.ts";
 
-export type FiguresStatus = "valued" | "unpriced" | "valuing";
+export type FiguresStatus = "valued" | "unpriced" | "valuing" | "sale";
 
 export interface AssetFigures {
   status: FiguresStatus;
@@ -26,6 +30,10 @@ export interface AssetFigures {
   profitLossPercent: number | null;
   /** marketValue / Σ marketValue × 100, over the valued assets */
   percent: number | null;
+  /** what of it counts, held or sold: the base of profitLossPercent (the cost without a sale) */
+  invested: number | null;
+  /** a sale: its realized gain (proceeds − fee − the cost of what it took); a buy: its part of the sales' */
+  realizedProfitLoss: number | null;
 }
 
 export interface PortfolioFigures {
@@ -34,9 +42,16 @@ export interface PortfolioFigures {
   marketValue: number | null;
   /** dividends received by the valued assets */
   dividends: number;
-  /** Σ profit/loss of the valued assets */
+  /** Σ profit/loss of the valued assets (realized gains included) */
   profitLoss: number | null;
+  /** profitLoss / what was invested × 100 */
   profitLossPercent: number | null;
+  /** marketValue − cost: the gain on what is still held */
+  unrealizedProfitLoss: number | null;
+  /** Σ the sales' realized gains */
+  realizedProfitLoss: number;
+  /** the portfolio has sales */
+  hasSales: boolean;
   /** tickers the server valued without a price or a rate, once each */
   unpriced: string[];
   /** tickers not valued yet as they stand (added or changed since), once each */
@@ -44,7 +59,22 @@ export interface PortfolioFigures {
 }
 
 type Valued = Pick<Asset, "quantity"> &
-  Partial<Pick<Asset, "splitFactor" | "shares" | "marketValue" | "cost" | "dividends" | "profitLoss" | "profitLossPercent">>;
+  Partial<
+    Pick<
+      Asset,
+      | "side"
+      | "splitFactor"
+      | "shares"
+      | "soldShares"
+      | "marketValue"
+      | "cost"
+      | "dividends"
+      | "profitLoss"
+      | "profitLossPercent"
+      | "invested"
+      | "realizedProfitLoss"
+    >
+  >;
 
 const finite = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
 
@@ -53,10 +83,13 @@ const finite = (x: unknown): x is number => typeof x === "number" && Number.isFi
  * a quantity edit; null when the server has not valued this entry (no shares, or 0 of them to scale from).
  */
 function scaleOf(asset: Valued): number | null {
-  if (!finite(asset.shares) || asset.shares <= 0) return null;
+  // the shares the server valued this entry as: bought (held and sold), or sold by a sale
+  const sold = finite(asset.soldShares) ? asset.soldShares : 0;
+  const valued = asset.side === "sell" ? sold : finite(asset.shares) ? asset.shares + sold : Number.NaN;
+  if (!(valued > 0)) return null;
   const factor = finite(asset.splitFactor) && asset.splitFactor > 0 ? asset.splitFactor : 1;
   const quantity = finite(asset.quantity) ? asset.quantity : 0;
-  const scale = (quantity * factor) / asset.shares;
+  const scale = (quantity * factor) / valued;
   // shares = quantity × factor on the server: the same entry gives 1 up to the float's last digits
   return Math.abs(scale - 1) < 1e-12 ? 1 : scale;
 }
@@ -79,6 +112,8 @@ const VALUING: AssetFigures = {
   profitLoss: null,
   profitLossPercent: null,
   percent: null,
+  invested: null,
+  realizedProfitLoss: null,
 };
 
 const UNPRICED: AssetFigures = { ...VALUING, status: "unpriced" };
@@ -87,11 +122,19 @@ function figuresOf(asset: Valued & Pick<Asset, "ticker">, unpriced: ReadonlySet<
   const scale = scaleOf(asset);
   // the server sends no live fields for a ticker it could not price
   if (scale === null) return unpriced.has(asset.ticker) ? UNPRICED : VALUING;
+  // a sale, or a buy a sale took from, edited since: what the sales take changes, so no preview
+  const sold = finite(asset.soldShares) && asset.soldShares > 0;
+  if (sold && scale !== 1) return VALUING;
+  if (asset.side === "sell") {
+    // a sale counted in no figure (its lots have no price or rate) says so; its realized gain is the server's
+    const realized = finite(asset.realizedProfitLoss) ? asset.realizedProfitLoss : null;
+    return { ...VALUING, status: realized === null ? "unpriced" : "sale", realizedProfitLoss: realized };
+  }
   const marketValue = finite(asset.marketValue) ? asset.marketValue * scale : null;
   const cost = finite(asset.cost) ? asset.cost * scale : null;
   const profitLoss = finite(asset.profitLoss) ? asset.profitLoss * scale : null;
   if (marketValue === null || cost === null || profitLoss === null) {
-    return { status: "unpriced", marketValue: null, cost, dividends: 0, profitLoss: null, profitLossPercent: null };
+    return { ...VALUING, status: "unpriced", cost };
   }
   return {
     status: "valued",
@@ -101,6 +144,8 @@ function figuresOf(asset: Valued & Pick<Asset, "ticker">, unpriced: ReadonlySet<
     profitLoss,
     // a ratio of two amounts that scale alike: the server's own percent
     profitLossPercent: finite(asset.profitLossPercent) ? asset.profitLossPercent : null,
+    invested: finite(asset.invested) ? asset.invested * scale : cost,
+    realizedProfitLoss: finite(asset.realizedProfitLoss) ? asset.realizedProfitLoss : sold ? null : 0,
   };
 }
 
@@ -114,19 +159,29 @@ export function assetFigures(assets: ReadonlyArray<Valued & Pick<Asset, "ticker"
   return figures.map((f) => ({ ...f, percent: f.marketValue !== null && total !== 0 ? (f.marketValue / total) * 100 : null }));
 }
 
-export function portfolioFigures(assets: ReadonlyArray<Pick<Asset, "ticker">>, figures: readonly AssetFigures[]): PortfolioFigures {
+export function portfolioFigures(
+  assets: ReadonlyArray<Pick<Asset, "ticker"> & Partial<Pick<Asset, "side">>>,
+  figures: readonly AssetFigures[],
+): PortfolioFigures {
   let cost = 0;
+  let invested = 0;
   let dividends = 0;
+  let realized = 0;
   let marketValue: number | null = null;
   let profitLoss: number | null = null;
+  let hasSales = false;
   const unpriced = new Set<string>();
   const valuing = new Set<string>();
   assets.forEach((asset, i) => {
     const f = figures[i];
+    if (asset.side === "sell") hasSales = true;
     if (!f || f.status === "valuing") valuing.add(asset.ticker);
-    else if (f.status === "unpriced") unpriced.add(asset.ticker);
+    else if (f.status === "unpriced" && asset.side !== "sell") unpriced.add(asset.ticker);
+    // a sale's realized gain is in its lots' profit/loss already: counted here once, for its own figure
+    if (f?.status === "sale") realized += f.realizedProfitLoss ?? 0;
     if (f?.status !== "valued") return;
     cost += f.cost as number;
+    invested += f.invested ?? (f.cost as number);
     dividends += f.dividends;
     marketValue = (marketValue ?? 0) + (f.marketValue as number);
     profitLoss = (profitLoss ?? 0) + (f.profitLoss as number);
@@ -136,7 +191,10 @@ export function portfolioFigures(assets: ReadonlyArray<Pick<Asset, "ticker">>, f
     marketValue,
     dividends,
     profitLoss,
-    profitLossPercent: profitLoss !== null && cost !== 0 ? ((profitLoss as number) / cost) * 100 : null,
+    profitLossPercent: profitLoss !== null && invested !== 0 ? ((profitLoss as number) / invested) * 100 : null,
+    unrealizedProfitLoss: marketValue === null ? null : (marketValue as number) - cost,
+    realizedProfitLoss: realized,
+    hasSales,
     unpriced: [...unpriced],
     valuing: [...valuing],
   };

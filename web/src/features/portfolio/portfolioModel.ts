@@ -47,6 +47,34 @@ export interface AssetQuote {
   currency: string;
 }
 
+/** What the Sell window yields once valid (README "Sales"): shares sold as counted on the date, the price, the fee in money. */
+export interface SaleDraft {
+  ticker: string;
+  quantity: number;
+  PoA: number;
+  DoA: string;
+  fee: number;
+}
+
+/** A sale as an entry of the portfolio: `side: "sell"`, its fee in money (the instrument's currency). */
+export function saleFromDraft(draft: SaleDraft, index: number, of?: Pick<Asset, "name" | "currency" | "latestPrice">): Asset {
+  const sale: Asset = {
+    ticker: draft.ticker,
+    name: of?.name ?? "",
+    side: "sell",
+    quantity: draft.quantity,
+    PoA: draft.PoA,
+    DoA: draft.DoA,
+    value: assetValue(draft.quantity, draft.PoA),
+    fee: draft.fee,
+    assetClass: "",
+    initialPercent: null,
+    index,
+  };
+  if (of?.currency) sale.currency = of.currency;
+  return sale;
+}
+
 /** What the add-asset form yields once valid. */
 export interface AssetDraft {
   ticker: string;
@@ -139,6 +167,12 @@ const VALUATION_FIELDS = [
   "priceProfitLoss",
   "profitLossPercent",
   "percent",
+  "soldShares",
+  "realizedProfitLoss",
+  "invested",
+  "proceeds",
+  "saleFee",
+  "soldCost",
 ] as const satisfies readonly (keyof Asset)[];
 
 /** An asset whose date or price changed: the server's figures were for another entry, so it has none until valued again. */
@@ -188,6 +222,8 @@ export function toPortfolioInput(portfolio: Portfolio, { applyInitialPercents = 
 
 function toAssetInput(asset: Asset): AssetInput {
   const input: AssetInput = { ticker: asset.ticker, quantity: asset.quantity, PoA: asset.PoA, DoA: asset.DoA.slice(0, 10) };
+  // a buy is sent as before (no side); a sale says so, its fee in money
+  if (asset.side === "sell") input.side = "sell";
   if (asset.name) input.name = asset.name;
   // "none" is sent as absent, not null: the server's body coercion reads a null number as 0
   if (asset.fee !== undefined && asset.fee !== null) input.fee = asset.fee;

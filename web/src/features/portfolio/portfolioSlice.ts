@@ -7,6 +7,8 @@ import {
   assetValue,
   newPortfolio,
   type PortfolioState,
+  type SaleDraft,
+  saleFromDraft,
   withoutFigures,
   withValuedFigures,
 } from "./portfolioModel.ts";
@@ -60,6 +62,24 @@ export const portfolioSlice = createSlice({
     assetAdded(state, action: PayloadAction<AssetDraft>) {
       if (!state.data) return;
       state.data.assets.push(assetFromDraft(action.payload, state.data.assets.length));
+      edited(state);
+    },
+    /** "Sell" on a holding (README "Sales"): a sale entry of the ticker, valued by the next save */
+    saleAdded(state, action: PayloadAction<SaleDraft>) {
+      if (!state.data) return;
+      const ticker = action.payload.ticker.toUpperCase();
+      const of = state.data.assets.find((a) => a.ticker.toUpperCase() === ticker && a.side !== "sell");
+      state.data.assets.push(saleFromDraft(action.payload, state.data.assets.length, of));
+      edited(state);
+    },
+    /** a sale changed in the Sell window: its figures come from the next valuation */
+    saleEdited(state, action: PayloadAction<{ index: number; sale: SaleDraft }>) {
+      const assets = state.data?.assets;
+      const current = assets?.[action.payload.index];
+      if (!assets || !current || current.side !== "sell") return;
+      const { quantity, PoA, DoA, fee } = action.payload.sale;
+      if (current.quantity === quantity && current.PoA === PoA && current.DoA === DoA && current.fee === fee) return;
+      assets[action.payload.index] = { ...withoutFigures(current), quantity, PoA, DoA, fee, value: assetValue(quantity, PoA) };
       edited(state);
     },
     assetRemoved(state, action: PayloadAction<number>) {
@@ -197,6 +217,8 @@ export const {
   playgroundStarted,
   playgroundValued,
   assetAdded,
+  saleAdded,
+  saleEdited,
   assetRemoved,
   removalUndone,
   assetQuantityChanged,

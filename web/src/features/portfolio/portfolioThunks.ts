@@ -1,8 +1,8 @@
 import { createAsyncThunk } from "@reduxjs/toolkit";
-import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { errorMessage, isNoUser } from "../../app/api.ts";
 import { NEW_SLUG, type Portfolio, type PortfolioReply, type SaveBody } from "../../app/apiTypes.ts";
 import { Messages } from "../../app/messages.ts";
+import { replyError } from "../../app/replyError.ts";
 import { type AuthState, loginRequired } from "../auth/authSlice.ts";
 import { showError, showInfo, showSuccess } from "../toasts/toastsSlice.ts";
 import { portfolioApi } from "./portfolioApi.ts";
@@ -37,7 +37,7 @@ export const loadPortfolio = createAsyncThunk<PortfolioReply, LoadArgs, ThunkCon
       if (fresh.data) result = fresh;
     }
     if (result.data) return result.data;
-    return rejectWithValue({ status: (result.error as FetchBaseQueryError | undefined)?.status ?? "FETCH_ERROR" });
+    return rejectWithValue({ status: replyError(result.error)?.status ?? "FETCH_ERROR" });
   },
 );
 

@@ -1,5 +1,7 @@
+import { Routes } from "@folio/proto/routes";
 import { api } from "../../app/api.ts";
 import type { AutocompleteReply, CloseReply, PriceReply } from "../../app/apiTypes.ts";
+import { request, visitorsMay } from "../../app/endpoint.ts";
 
 /** Spec §5/§9: autocomplete starts only when the search text is longer than 1 character. */
 export const AUTOCOMPLETE_MIN_LENGTH = 2;
@@ -14,18 +16,18 @@ export interface CloseArgs {
 export const pricingApi = api.injectEndpoints({
   endpoints: (build) => ({
     autocomplete: build.query<AutocompleteReply, string>({
-      query: (text) => ({ url: "/v1/autocomplete", params: { query: text } }),
-      extraOptions: { anonymousOk: true },
+      query: (text) => request(Routes.pricing.autocomplete, { query: { query: text } }),
+      extraOptions: visitorsMay(Routes.pricing.autocomplete),
     }),
     /** latest price, monthly history, fee, name and asset class of one ticker */
     getPrice: build.query<PriceReply, string>({
-      query: (ticker) => `/v1/get/${encodeURIComponent(ticker)}`,
-      extraOptions: { anonymousOk: true },
+      query: (ticker) => request(Routes.pricing.price, { params: { ticker } }),
+      extraOptions: visitorsMay(Routes.pricing.price),
     }),
     /** the as-traded close of a day: the purchase price to suggest for it */
     getClose: build.query<CloseReply, CloseArgs>({
-      query: ({ ticker, date }) => ({ url: `/v1/get/${encodeURIComponent(ticker)}/close`, params: { date } }),
-      extraOptions: { anonymousOk: true },
+      query: ({ ticker, date }) => request(Routes.pricing.close, { params: { ticker }, query: { date } }),
+      extraOptions: visitorsMay(Routes.pricing.close),
     }),
   }),
 });

@@ -1,9 +1,9 @@
-import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { errorMessage } from "../../app/api.ts";
 import type { Suggestion } from "../../app/apiTypes.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { Messages } from "../../app/messages.ts";
+import { replyError } from "../../app/replyError.ts";
 import { showError } from "../toasts/toastsSlice.ts";
 import { acquisitionPresets, localIsoDate } from "./acquisition.ts";
 import { type AssetField, checkNewAsset, purchaseDateProblem } from "./assetValidation.ts";
@@ -66,7 +66,7 @@ export function useAddAsset(onClose: () => void) {
       void suggestPrice(known, dateRef.current);
       return;
     }
-    const status = (result.error as FetchBaseQueryError | undefined)?.status;
+    const status = replyError(result.error)?.status;
     // an unknown ticker is named by the server; any other failure is the spec's price-fetch message
     dispatch(showError(status === 404 ? errorMessage(result.error, Messages.priceFailed) : Messages.priceFailed));
     if (status === 404) setChosen(null);
@@ -92,7 +92,7 @@ export function useAddAsset(onClose: () => void) {
     const check = checkNewAsset({ ticker, quantity, price, date }, todayIso);
     if (!check.ok) {
       setProblem({ field: check.field, message: check.message });
-      const focus = { ticker: null, quantity: ids.quantity, date: ids.date, price: ids.price }[check.field];
+      const focus = { ticker: null, quantity: ids.quantity, date: ids.date, price: ids.price, fee: ids.price }[check.field];
       if (focus) document.getElementById(focus)?.focus();
       return;
     }

@@ -1,5 +1,5 @@
-import type { FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { useRef, useState } from "react";
+import { replyError } from "../../app/replyError.ts";
 import { closeFailureNote, closeNote, priceText } from "./acquisition.ts";
 import { useLazyGetCloseQuery } from "./pricingApi.ts";
 
@@ -37,7 +37,7 @@ export function useSuggestedClose(initial = "") {
       onPrice?.(text);
       return;
     }
-    const status = (result.error as FetchBaseQueryError | undefined)?.status;
+    const status = replyError(result.error)?.status ?? undefined;
     setNote({ kind: "failed", text: closeFailureNote(status, ticker, date) });
   };
 

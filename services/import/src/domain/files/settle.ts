@@ -18,8 +18,9 @@
  *   the file's lines when it can be recomputed. A check is right within half a cent of value, 1e-6 shares.
  */
 import { round } from "../numbers.ts";
-import { type Entry, firstDates, fmt, replay, type Transaction } from "./ledger.ts";
+import { type Entry, firstDates, fmt, holdingId, replay, type Transaction } from "./ledger.ts";
 import type { BrokerFormat, ImportedPosition, PositionLine, RowError, Statement } from "./port.ts";
+import { type Trade, tradesByHolding, tradesFor } from "./trades.ts";
 
 /** The user's answer: shares of `key` held in `account` before the history's first date. */
 export interface Opening {
@@ -56,9 +57,25 @@ export interface Check {
   line?: number;
 }
 
+/**
+ * A holding's history as buys and sales (trades.ts): one per row whose every transaction is a buy or a sale and
+ * they come to its quantity (the row's account and ticker name it), and one per holding the history sold in
+ * full (quantity 0: no row, but its realized gains survive the import).
+ */
+export interface History {
+  account: string;
+  ticker: string;
+  name: string;
+  /** the row's quantity; 0 for a holding sold in full */
+  quantity: number;
+  trades: Trade[];
+}
+
 export interface Settled {
   format: BrokerFormat;
   rows: ImportedPosition[];
+  /** the rows' histories as buys and sales, and those of holdings sold in full */
+  histories: History[];
   transactions: Transaction[];
   questions: Question[];
   checks: Check[];
@@ -251,6 +268,7 @@ export function settle(statements: Statement[], options: { asOf: string; opening
 
   const replayed = replay([...openings, ...entries], first);
   errors.push(...replayed.errors);
+  const trades = tradesByHolding([...openings, ...entries]);
 
   // 3. questions: shortfalls the positions section does not explain
   const questions: Question[] = [];
@@ -272,8 +290,9 @@ export function settle(statements: Statement[], options: { asOf: string; opening
   }
   const asked = new Set(questions.map((q) => id(q.account, q.key)));
 
-  // 4. rows
+  // 4. rows, and their histories as buys and sales
   const rows: ImportedPosition[] = [];
+  const histories: History[] = [];
   const replayedBy = new Map(replayed.holdings.map((h) => [id(h.account, h.key), h]));
   for (const h of replayed.holdings) {
     const key = id(h.account, h.key);
@@ -300,6 +319,8 @@ export function settle(statements: Statement[], options: { asOf: string; opening
     if (h.costUnknown && h.PoA === 0) notes.push("purchase price not in the file");
     const market = marketNote(h.ticker, h.currency);
     if (market) notes.push(market);
+    const history = asked.has(key) ? null : tradesFor(trades.get(key), h.quantity);
+    if (history) histories.push({ account: h.account, ticker: h.ticker, name: h.name, quantity: h.quantity, trades: history });
     rows.push({
       ticker: h.ticker,
       name: h.name,
@@ -318,6 +339,15 @@ export function settle(statements: Statement[], options: { asOf: string; opening
     const notes: string[] = [];
     if (p.averageCost === null && !(known && known.PoA > 0) && p.price !== null)
       notes.push("purchase price not in the file: its price stands in");
+    const history = tradesFor(trades.get(id(p.account, p.key)), p.quantity);
+    if (history)
+      histories.push({
+        account: p.account,
+        ticker: p.ticker,
+        name: p.name || h?.name || "",
+        quantity: round(p.quantity, 8),
+        trades: history,
+      });
     rows.push({
       ticker: p.ticker,
       name: p.name || h?.name || "",
@@ -329,6 +359,17 @@ export function settle(statements: Statement[], options: { asOf: string; opening
     });
   }
   rows.sort((a, b) => a.account.localeCompare(b.account) || a.ticker.localeCompare(b.ticker));
+
+  // holdings sold in full: their buys and sales, so their realized gains survive the import
+  const held = new Set([...replayed.holdings.map((h) => id(h.account, h.key)), ...positions.map((p) => id(p.account, p.key))]);
+  const names = new Map<string, { account: string; ticker: string; name: string }>();
+  for (const e of [...openings, ...entries]) names.set(holdingId(e.account, e.key), { account: e.account, ticker: e.ticker, name: e.name });
+  for (const [key, t] of trades) {
+    if (held.has(key) || asked.has(key) || !t.sold || !t.trades || Math.abs(t.end) > SHARES) continue;
+    const who = names.get(key);
+    if (who) histories.push({ ...who, quantity: 0, trades: t.trades });
+  }
+  histories.sort((a, b) => a.account.localeCompare(b.account) || a.ticker.localeCompare(b.ticker));
 
   // 5. the file's totals
   const priceOf = new Map(
@@ -379,6 +420,7 @@ export function settle(statements: Statement[], options: { asOf: string; opening
   return {
     format,
     rows,
+    histories,
     transactions: replayed.transactions,
     questions,
     checks: checks.map((c) => (c.note === undefined ? withoutNote(c) : c)),

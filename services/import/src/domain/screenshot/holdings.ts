@@ -5,27 +5,42 @@
  * keeps `ticker: null` and its name, for the caller to resolve through the pricing search.
  *
  * Rules:
- * - Ignored lines: column headers (two or more header words), totals (total, subtotal, balance, Summe…),
- *   cash (cash, money market, sweep, buying power, US dollar, pending activity, SPAXX**…), account lines
- *   (account, brokerage, IRA, depot, masked numbers like ••••1234 or X12345678) and "as of" dates. They also
- *   end the holding being read.
+ * - Layout first: a spreadsheet's row numbers (1, 2, 3 … opening three lines or more) are dropped; a grid of
+ *   cards (two lines or more repeating a label word at the same even places: "Shares … Shares … Shares") is
+ *   read card column by card column (splitPanels).
+ * - Ignored lines: column headers (two or more header words, 40 % of the line, no amounts; English, German,
+ *   Dutch and French words), totals (total, subtotal, balance, Summe…), cash (cash, money market, sweep,
+ *   buying power, US dollar, pending activity, SPAXX**…), account lines (account, brokerage, IRA, depot,
+ *   masked numbers like ••••1234 or X12345678) unless the line shows a holding in full (Home Depot), and
+ *   "as of" dates. They also end the holding being read.
  * - A holding may span lines (phone apps put the shares under the ticker): a line with a ticker starts a new
- *   holding when the current one already has a ticker, a line with a company name when it already has a name;
- *   lines with only numbers join the current holding.
+ *   holding when the current one already has a ticker (not the same one still without its quantity) or
+ *   showed no amount yet (a heading), a line with a company name when it already has a name; lines with only
+ *   numbers join the current holding.
  * - Ticker: a standalone upper-case word of 1–5 letters (optionally `.B`/`-B`; single letters too), not a
- *   currency or label word; an upper-case word inside a company name (`ASML Holding`) is part of the name.
- *   With a Ticker/Symbol column header the word under it wins. Crypto symbols (BTC, ETH, SOL …) become
- *   Yahoo's pairs (BTC-USD).
+ *   currency or label word; an upper-case word inside a company name (`iShares Core MSCI`) is part of the
+ *   name, but one opening the line before a name or a legal form (`LTC Litecoin`, `BASF SE`) is offered as
+ *   both; one or two letters before it that start it or the next word are a logo's initials, dropped. With
+ *   a Ticker/Symbol column header the word under it wins, and upper-case words well left of that column are
+ *   a description's. An amount written with its coin's symbol (`0.5 BTC`) names the coin. Crypto symbols
+ *   become Yahoo's pairs (BTC-USD).
  * - A line with only a company name, under a holding read in full that has a ticker and no name, names it.
  * - A bare whole number between a name's words is part of the name (`S&P 500 ETF`), never a quantity.
- * - Numbers: US `1,234.56` and European `1.234,56` (the form most numbers on the screen use decides
- *   ambiguous ones), currency signs, parentheses and minus signs. Percentages and signed amounts (+/−,
- *   parentheses) are changes and gains, never quantity, price or value.
- * - Which number is what: the column under a Quantity/Shares/Qty header, else the number followed by a unit
- *   (shares, Stk., pcs, units, or the crypto symbol), else the three numbers where quantity × price = value
- *   (within 1 %), else the one number without a currency sign. When price and value are known and quantity ×
- *   price misses the value, the quantity is re-read as value ÷ price if that differs from the recognised
- *   digits by at most two characters (an OCR slip such as 90 read as 920).
+ * - Numbers: US `1,234.56`, European `1.234,56` and `1 234,56`, Swiss `1'234.56` (the form most numbers on
+ *   the screen use decides ambiguous ones), currency signs, parentheses and minus signs; a monospaced
+ *   decimal point read as a space (`455 69`) and a unit glued to its number (`70pcs`) are mended.
+ *   Percentages and signed amounts (+/−, parentheses) are changes and gains, never quantity, price or value;
+ *   a number after an Avg/Cost label is a cost per share, never price or value.
+ * - Which number is what: the column under a Quantity/Shares/Qty/Position/Stück header (a Total column
+ *   where nothing else heads the quantity and no price is shown), else the number after a quantity label
+ *   (`Shares 12`) or before a unit (shares, Stk., pcs and their misreadings such as `pes`, or the coin's
+ *   symbol), else the three numbers where quantity × price = value (within 1 %), else the one number
+ *   without a currency sign. A number after a Value label is the value; with quantity and price known and
+ *   no Value column, the number that is their product, else the one larger amount, is. When price and value
+ *   are known and quantity × price misses the value, the quantity is re-read as value ÷ price if that
+ *   differs from the recognised digits by at most two characters and one digit in length (an OCR slip such
+ *   as 90 read as 920); the row's evidence says how its quantity was told and whether it was repaired or
+ *   still misses (checks.ts turns that into flags).
  */
 import { type DecimalMark, dominantDecimal, parseNumber, round } from "../numbers.ts";
 
@@ -33,6 +48,10 @@ export interface ScreenshotWord {
   text: string;
   x0: number;
   x1: number;
+  /** the recognition's confidence in the word, 0–100, when the OCR gave one */
+  confidence?: number;
+  y0?: number;
+  y1?: number;
 }
 
 export interface ScreenshotLine {
@@ -47,6 +66,28 @@ export interface ScreenshotHolding {
   quantity: number;
   price: number | null;
   marketValue: number | null;
+  /** how the quantity was told apart from the other numbers, and how sure the recognition was of its words */
+  evidence: HoldingEvidence;
+}
+
+export interface HoldingEvidence {
+  /**
+   * product: quantity × price = value on the line (checked); column: under a Quantity header; unit: followed
+   * by "shares", "Stk." or the coin's symbol; alone: the one number without a currency sign (unchecked)
+   */
+  quantity: "product" | "column" | "unit" | "alone";
+  /** the quantity's digits were re-read as value ÷ price (an OCR slip): the user should look */
+  repaired: boolean;
+  /** the line shows a price and a value that the quantity does not multiply to: something was misread */
+  mismatch?: boolean;
+  /** the quantity as the screen shows it, and where (in the recognised image), when the OCR gave boxes */
+  quantityText?: string;
+  quantityBox?: { x0: number; y0: number; x1: number; y1: number };
+  /** the quantity read again on its own gave other digits: the user should look */
+  disagree?: string;
+  /** 0–100, null when the OCR gave no confidence (recognised text sent as text) */
+  tickerConfidence: number | null;
+  quantityConfidence: number | null;
 }
 
 export interface ScreenshotError {
@@ -87,8 +128,27 @@ const NOT_TICKERS = new Set([
   ..."RETURN EQUITY SYMBOL TICKER QUANTITY UNITS AM PM ET EST EDT CET NA N/A ID STK PCS".split(" "),
 ]);
 const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
+const UNIT_WORDS = ["shares", "share", "stk", "stück", "pcs", "pieces", "units", "aandelen", "titres", "acciones"];
+/**
+ * A unit word after a number, as the recognition gives it: "pcs-", "shares." and one letter misread in a
+ * unit of three letters or more ("pes" for "pcs", "sharcs"), lower case only (STX is a ticker, "stk" a unit).
+ */
+function isUnitAfterNumber(word: string): boolean {
+  if (UNITS.test(word)) return true;
+  const letters = word.replace(/[^\p{L}]/gu, "");
+  if (letters.length < 3 || letters !== letters.toLowerCase() || letters.length < word.length - 2) return false;
+  if (UNITS.test(letters)) return true;
+  return UNIT_WORDS.some((u) => u.length >= 3 && Math.abs(u.length - letters.length) <= 1 && editDistance(u, letters) <= 1);
+}
+/** a company's legal form after its name */
+const LEGAL_FORM = /^(se|ag|nv|plc|inc\.?|corp\.?|sa|ltd\.?|co\.?|asa|ab|oyj|spa|gmbh|kgaa)$/i;
+/** words of column headers, in the languages brokers' screens use */
 const HEADER_WORDS =
-  /^(symbol|ticker|quantity|qty|shares|units|price|last|value|market|gain\/loss|gain|loss|product|name|description|investment|cost|basis|change|day's|return|total|anzahl|stück|kurs|wert|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
+  /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|kurswert|marktwert|wertpapier|entwicklung|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
+/** header words naming the quantity's column */
+const QUANTITY_HEADER = /^(quantity|qty|shares|units|position|amount|anzahl|stück|bestand|aantal|quantité|holdings)$/i;
+/** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Units 40") */
+const QUANTITY_LABEL = /^(quantity|qty|shares|units|position|amount|anzahl|stück|holdings):?$/i;
 const TOTAL = /\b(subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
 /** "Total …" or "… Total $1,234": the word opens the line or only amounts follow it (not "Vanguard Total Stock") */
 const TOTAL_WORD = /^totals?\b|\btotals?:?(\s+[-+(]?[$€£]?[\d.,]+\)?\s*[€$£%]?)*\s*$/i;
@@ -99,12 +159,23 @@ const ACCOUNT =
 
 interface Token {
   text: string;
+  box?: { x0: number; y0: number; x1: number; y1: number };
   x?: number;
+  x0?: number;
+  /** the word's height, a measure of the type's size */
+  height?: number;
+  confidence?: number;
   value?: number;
   currency?: boolean;
   percent?: boolean;
   signed?: boolean;
   unit?: boolean;
+  /** follows a "Value" label */
+  labelledValue?: boolean;
+  /** follows an "Avg"/"Cost" label: a cost per share, not a price */
+  cost?: boolean;
+  /** the coin's symbol written after the amount ("0.5 BTC") */
+  unitSymbol?: string;
   ticker?: string;
   nameWord?: boolean;
 }
@@ -123,8 +194,12 @@ interface Holding {
   line: number;
   text: string[];
   ticker?: string;
+  tickerConfidence?: number;
   name: string[];
 }
+
+const low = (a: { confidence?: number }, b: { confidence?: number }) =>
+  a.confidence === undefined ? b.confidence : b.confidence === undefined ? a.confidence : Math.min(a.confidence, b.confidence);
 
 export interface ScreenshotReading {
   rows: ScreenshotHolding[];
@@ -135,6 +210,86 @@ export interface ScreenshotReading {
 
 export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): ScreenshotReading {
   const decimal = hint ?? dominantDecimal(lines.flatMap((l) => l.text.split(/\s+/)).filter((w) => /\d[.,]\d/.test(w)));
+  const numberless = dropRowNumbers(lines);
+  const panels = splitPanels(numberless);
+  if (panels.length === 1) return readPanel(numberless, decimal);
+  const readings = panels.map((panel) => readPanel(panel, decimal));
+  return {
+    rows: readings.flatMap((r) => r.rows),
+    errors: readings.flatMap((r) => r.errors),
+    orphans: readings.reduce((n, r) => n + r.orphans, 0),
+  };
+}
+
+/**
+ * A spreadsheet's row numbers (1, 2, 3 … opening consecutive lines) are no quantities: where three lines or
+ * more open with numbers that count up by one, those numbers are dropped.
+ */
+function dropRowNumbers(lines: ScreenshotLine[]): ScreenshotLine[] {
+  const first = (l: ScreenshotLine) => l.text.trim().split(/\s+/)[0] ?? "";
+  const numbered = lines.map((l) => (/^\d{1,3}$/.test(first(l)) ? Number(first(l)) : null));
+  let counting = 0;
+  for (let i = 1; i < numbered.length; i++) {
+    const prev = numbered
+      .slice(0, i)
+      .filter((n) => n !== null)
+      .pop();
+    if (numbered[i] !== null && prev !== undefined && numbered[i] === (prev as number) + 1) counting++;
+  }
+  if (counting < 2) return lines;
+  return lines.map((l, i) => {
+    if (numbered[i] === null) return l;
+    const words = l.words?.slice(1);
+    return { text: l.text.trim().replace(/^\d{1,3}\s*/, ""), ...(words ? { words } : {}) };
+  });
+}
+
+/**
+ * A grid of cards side by side (a desktop's position cards) is read card column by card column. It is a grid
+ * when a line repeats a label word in pieces of the line apart ("Shares 63   Shares 20   Shares 142"): each
+ * repetition's left edge starts a column. Words are given to the column whose start is at or left of them
+ * (a little to the left of the label: a card's logo sits there). A table's rows never repeat a word so.
+ */
+export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
+  if (lines.some((l) => !l.words)) return [lines];
+  // every line's repeated label, as the left edges of its repetitions
+  const found: number[][] = [];
+  for (const line of lines) {
+    const ws = line.words as ScreenshotWord[];
+    const byWord = new Map<string, ScreenshotWord[]>();
+    // labels are words ("Shares", "Value"), never a symbol repeated as a unit ("BTC 0.5 BTC")
+    for (const w of ws)
+      if (/^\p{L}{3,}:?$/u.test(w.text) && /\p{Ll}/u.test(w.text))
+        byWord.set(w.text.toLowerCase(), [...(byWord.get(w.text.toLowerCase()) ?? []), w]);
+    for (const same of byWord.values()) {
+      if (same.length < 2) continue;
+      const xs = same.map((w) => w.x0).sort((a, b) => a - b);
+      const gaps = xs.slice(1).map((x, i) => x - xs[i]);
+      const height =
+        Math.max(...same.map((w) => (w as { y1?: number }).y1 ?? 0)) - Math.min(...same.map((w) => (w as { y0?: number }).y0 ?? 0));
+      // columns apart: each gap wider than a few words, and the gaps alike (a grid's columns are even)
+      if (Math.min(...gaps) < Math.max(height, 1) * 8 || Math.max(...gaps) > Math.min(...gaps) * 1.5) continue;
+      found.push(xs);
+    }
+  }
+  // a grid repeats its labels on two lines or more at the same places ("Shares" and "Value" under each card);
+  // a date range ("October 1 – October 31") repeats a word once
+  const agree = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => Math.abs(x - b[i]) <= (a[1] - a[0]) * 0.1);
+  const starts = found.filter((xs) => found.filter((ys) => agree(xs, ys)).length >= 2).sort((a, b) => b.length - a.length)[0] ?? [];
+  if (starts.length < 2) return [lines];
+  const width = starts[1] - starts[0];
+  const edges = starts.map((x) => x - width * 0.08);
+  const columnOf = (w: ScreenshotWord) => Math.max(0, edges.filter((e) => e <= w.x0).length - 1);
+  const panels: ScreenshotLine[][] = starts.map(() => []);
+  for (const line of lines) {
+    const parts = new Map<number, ScreenshotWord[]>();
+    for (const w of line.words as ScreenshotWord[]) parts.set(columnOf(w), [...(parts.get(columnOf(w)) ?? []), w]);
+    for (const [column, ws] of parts) panels[column].push({ text: ws.map((w) => w.text).join(" "), words: ws });
+  }
+  return panels;
+}
+
+function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
   const rows: ScreenshotHolding[] = [];
   const errors: ScreenshotError[] = [];
   let columns: Columns = {};
@@ -153,13 +308,24 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
       columns = header;
       return;
     }
-    if (TOTAL.test(text) || TOTAL_WORD.test(text) || CASH.test(text) || ACCOUNT.test(text)) {
+    const tokens = tokenize(line, decimal, columns);
+    // an account's words in a line that shows a holding in full are a company's ("Home Depot Inc 4.8 £398.28 £1,915.81")
+    const accountLine = ACCOUNT.test(text) && !findTriple(tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed));
+    if (TOTAL.test(text) || TOTAL_WORD.test(text) || CASH.test(text) || accountLine) {
       finish();
       return;
     }
-    const tokens = tokenize(line, decimal, columns);
-    if (columns.symbolFirst) symbolFirst(tokens);
-    const ticker = pickTicker(tokens, columns);
+    if (columns.symbolFirst) symbolFirst(tokens, columns);
+    // upper-case words well left of a Symbol column are a Description column's ("VISA INC CLASS A"), not tickers
+    const symbolAt = columns.ticker;
+    if (symbolAt !== undefined && !columns.symbolFirst)
+      for (const t of tokens)
+        if (t.ticker && t.x0 !== undefined && t.x0 < symbolAt - 3 * (t.height ?? 10)) {
+          t.ticker = undefined;
+          t.nameWord = true;
+        }
+    const tickerToken = pickTicker(tokens, columns);
+    const ticker = tickerToken?.ticker;
     const name = tokens.filter((t) => t.nameWord).map((t) => t.text);
     // a name alone on the line under a holding read in full without one is that holding's name (desktop
     // tables that print the company under the ticker's row)
@@ -171,8 +337,15 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
     }
     if (
       !current ||
-      (ticker && current.ticker) ||
+      // a ticker under a line that named something and showed no amount: that line was a heading
+      // (the same ticker again under a holding still without its quantity is the same holding: a coin
+      // named by its symbol, "XRP" over "XRP 3,128.0 XRP")
+      (ticker &&
+        (current.ticker || !current.tokens.some((t) => t.value !== undefined && !t.percent && !t.signed)) &&
+        !(ticker === current.ticker && !complete(current))) ||
       (name.length && current.name.length && !ticker) ||
+      // a ticker opening its company's name ("LVMH Moet Hennessy 36.846,13") under a holding with a name
+      (ticker && tickerToken?.nameWord && current.name.length) ||
       ((ticker || name.length) && complete(current))
     ) {
       if (!ticker && !name.length && !current) {
@@ -194,7 +367,10 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
     const h = current as unknown as Holding;
     h.tokens.push(...tokens);
     h.text.push(text);
-    if (ticker && !h.ticker) h.ticker = ticker;
+    if (ticker && !h.ticker) {
+      h.ticker = ticker;
+      h.tickerConfidence = tickerToken?.confidence;
+    }
     if (name.length && !h.name.length) h.name = name;
   });
   finish();
@@ -209,45 +385,92 @@ function complete(h: Holding): boolean {
 
 function headerColumns(line: ScreenshotLine): Columns | null {
   const words: ScreenshotWord[] = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
+  // a header names columns: two header words or more, most of its words, and no amounts
+  if (words.some((w) => /\d/.test(w.text) && !/^\d+$/.test(w.text))) return null;
   const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")));
-  if (hits.length < 2 || hits.length < words.length * 0.5) return null;
-  const columns: Columns = { symbolFirst: /^(symbol|ticker)$/i.test(words[0]?.text ?? "") };
+  if (hits.length < 2 || hits.length < words.length * 0.4) return null;
+  const columns: Columns = { symbolFirst: /^(symbol|ticker|instrument|coin|asset)$/i.test(words[0]?.text ?? "") };
   if (!line.words) return columns;
   const centre = (w: { x0: number; x1: number }) => (w.x0 + w.x1) / 2;
   // a header of two words ("Market Value") is centred on both; the last word of the name marks the column
   const next = (i: number) => words[i + 1];
+  // "Total" heads the quantity only where nothing else does and no price is shown (a crypto exchange's
+  // Total / Available / In order), never after Cost, Basis or Gain ("Cost Basis Total")
+  const totalIsQuantity = !words.some((w) => QUANTITY_HEADER.test(w.text) || /^(price|last|kurs|koers|cours)$/i.test(w.text));
   words.forEach((w, i) => {
     const t = w.text.toLowerCase();
     const span = next(i) && /^(value|price|basis)$/i.test(next(i).text) ? { x0: w.x0, x1: next(i).x1 } : w;
-    if (/^(quantity|qty|shares|units|anzahl|aantal|stück|quantité)$/.test(t)) columns.quantity = centre(w);
-    else if (/^(price|kurs|koers|cours)$/.test(t) && columns.price === undefined) columns.price = centre(w);
-    else if (/^(last)$/.test(t) && next(i) && /^price$/i.test(next(i).text)) columns.price = centre(span);
-    else if (/^(market|current)$/.test(t) && next(i) && /^value$/i.test(next(i).text)) columns.value = centre(span);
-    else if (/^(value|wert|waarde|valeur)$/.test(t) && columns.value === undefined) columns.value = centre(w);
-    else if (/^(symbol|ticker)$/.test(t)) columns.ticker = w.x0;
+    if (QUANTITY_HEADER.test(t) && columns.quantity === undefined) columns.quantity = centre(w);
+    else if (
+      t === "total" &&
+      totalIsQuantity &&
+      columns.quantity === undefined &&
+      !/^(gain|value|cost|return)/i.test(next(i)?.text ?? "") &&
+      !/^(cost|basis|gain|loss|gain\/loss)$/i.test(words[i - 1]?.text ?? "")
+    )
+      columns.quantity = centre(w);
+    else if (/^(price|kurs|koers|cours)$/.test(t) && columns.price === undefined && !/^(avg|average)\.?$/i.test(words[i - 1]?.text ?? ""))
+      columns.price = centre(w);
+    else if (/^(last)$/.test(t) && columns.price === undefined) columns.price = centre(next(i) && /^price$/i.test(next(i).text) ? span : w);
+    else if (/^(market|current|mkt)$/.test(t) && next(i) && /^value$/i.test(next(i).text)) columns.value = centre(span);
+    else if (/^(value|\p{L}*wert|waarde|valeur)$/u.test(t) && columns.value === undefined) columns.value = centre(w);
+    else if (/^(symbol|ticker|instrument|coin|asset)$/.test(t)) columns.ticker = w.x0;
   });
   return columns;
 }
 
 function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns): Token[] {
-  const words = (line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: Number.NaN, x1: Number.NaN }))).map((w) => ({
-    ...w,
-    text: w.text.trim(),
-  }));
+  const words = (line.words ?? line.text.split(/\s+/).map((text): ScreenshotWord => ({ text, x0: Number.NaN, x1: Number.NaN }))).map(
+    (w) => ({
+      ...w,
+      text: w.text.trim(),
+    }),
+  );
   // OCR splits "4.561, 71" and "$ 1,234"; join a number ending in a separator with the digits after it
   const merged: ScreenshotWord[] = [];
-  for (const w of words) {
-    const prev = merged[merged.length - 1];
-    if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text)) prev.text += w.text;
-    else if (prev && /^[$€£(+\-−]+$/.test(prev.text) && /^\d/.test(w.text)) Object.assign(prev, { text: prev.text + w.text, x1: w.x1 });
-    else merged.push({ ...w });
+  for (const whole of words) {
+    // "70pcs" and "12Stk.": the number and its unit glued by the recognition
+    const glued = /^(\d[\d.,]*)(\p{L}{2,}[.-]?)$/u.exec(whole.text);
+    const parts: ScreenshotWord[] = glued
+      ? [
+          { ...whole, text: glued[1], x1: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
+          { ...whole, text: glued[2], x0: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
+        ]
+      : [whole];
+    for (const w of parts) {
+      const prev = merged[merged.length - 1];
+      // a monospaced font's decimal point read as a space ("455 69" for 455.69): a whole number, then two
+      // to eight digits closer than a character's width, is one number
+      if (
+        prev &&
+        /^[($€£]*\d{1,3}([,.'\u202f]\d{3})*$/.test(prev.text) &&
+        /^\d{2,8}\)?$/.test(w.text) &&
+        Number.isFinite(prev.x1) &&
+        w.x0 - prev.x1 < (prev.x1 - prev.x0) / prev.text.length
+      ) {
+        Object.assign(prev, { text: `${prev.text}${decimal}${w.text}`, x1: w.x1, confidence: low(prev, w) });
+        continue;
+      }
+      if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text))
+        Object.assign(prev, { text: prev.text + w.text, confidence: low(prev, w) });
+      else if (prev && /^[$€£(+\-−]+$/.test(prev.text) && /^\d/.test(w.text))
+        Object.assign(prev, { text: prev.text + w.text, x1: w.x1, confidence: low(prev, w) });
+      else merged.push({ ...w });
+    }
   }
-  const tokens: Token[] = merged.map((w) => ({ text: w.text, x: (w.x0 + w.x1) / 2 }));
+  const tokens: Token[] = merged.map((w) => ({
+    text: w.text,
+    box: w.y0 !== undefined && w.y1 !== undefined ? { x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 } : undefined,
+    x: (w.x0 + w.x1) / 2,
+    x0: w.x0,
+    height: ((w as { y1?: number }).y1 ?? 0) - ((w as { y0?: number }).y0 ?? 0) || (w.x1 - w.x0) / Math.max(1, w.text.length),
+    confidence: w.confidence,
+  }));
   tokens.forEach((t, i) => {
     const raw = t.text.replace(/[·•|]/g, "");
     if (!raw) return;
     const next = tokens[i + 1]?.text ?? "";
-    const numeric = /\d/.test(raw) && /^[($€£+\-−]*[\d.,\s]+[)%€$£]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
+    const numeric = /\d/.test(raw) && /^[($€£+\-−]*[\d.,\s'’\u202f]+[)%€$£]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
     if (numeric) {
       const value = parseNumber(raw.replace(/%$/, ""), decimal);
       if (value === null) return;
@@ -255,23 +478,46 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       t.currency = /[$€£]/.test(raw) || /^[€$£]$|^(EUR|USD|GBP)$/.test(next);
       t.percent = raw.endsWith("%") || next === "%";
       t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
-      t.unit =
-        UNITS.test(next) ||
-        CRYPTO.has(
-          next
-            .toUpperCase()
-            .replace(/0/g, "O")
-            .replace(/[^A-Z]/g, ""),
-        );
+      const symbol = next
+        .toUpperCase()
+        .replace(/0/g, "O")
+        .replace(/[^A-Z]/g, "");
+      t.unit = isUnitAfterNumber(next) || CRYPTO.has(symbol);
+      if (CRYPTO.has(symbol)) t.unitSymbol = symbol;
       return;
     }
     const word = raw.replace(/[,:;]$/, "");
+    if (QUANTITY_LABEL.test(raw)) return;
+    // the unit after a number is no word of a name ("134 pes 220,37")
+    if (tokens[i - 1]?.value !== undefined && isUnitAfterNumber(raw)) return;
     const upper = word.toUpperCase();
     const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !UNITS.test(word);
     const mostlyUpper = word.replace(/[^A-Z]/g, "").length >= Math.ceil(word.replace(/[^A-Za-z]/g, "").length * 0.6);
     if (isTickerShape && (mostlyUpper || (i === 0 && word.length === 1 && merged.length <= 1))) t.ticker = upper;
     else if (/^[A-Za-z][A-Za-z&'.-]*$/.test(word) && word.length > 1 && !UNITS.test(word) && !NOT_TICKERS.has(upper)) t.nameWord = true;
   });
+  // a label in front of a number marks it as the quantity ("Shares 12", "Qty 3.5") or the value ("Value $1,234")
+  tokens.forEach((t, i) => {
+    const n = tokens[i + 1];
+    if (!n || n.value === undefined || n.percent || n.signed) return;
+    if (QUANTITY_LABEL.test(t.text) && !n.currency) n.unit = true;
+    if (/^(value|wert|waarde|valeur|market value):?$/i.test(t.text)) n.labelledValue = true;
+    // an average cost is neither the price nor the value ("Qty 12 · Avg $145.20")
+    if (/^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i.test(t.text)) n.cost = true;
+  });
+  // an app's round logo holds the company's initials ("Ap AAPL Apple", "B BCH Bitcoin Cash"): one or two
+  // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words
+  const [a, b, c] = tokens;
+  if (
+    a &&
+    b?.ticker &&
+    /^[A-Za-z]{1,2}$/.test(a.text) &&
+    [b.text, c?.text ?? ""].some((w) => w.toLowerCase().startsWith(a.text.toLowerCase()))
+  ) {
+    a.ticker = undefined;
+    a.nameWord = undefined;
+    a.text = "";
+  }
   // a capitalised label word inside a name is part of it ("Vanguard Total Stock Market", "AT&T Inc"): the
   // lines where such words are labels (headers, totals, cash) were left out before
   for (let pass = 0; pass < 2; pass++) {
@@ -291,8 +537,21 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     }
   });
   // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
+  const first = tokens.findIndex((t) => t.text !== "");
   tokens.forEach((t, i) => {
     if (!t.ticker || columnOf(t, columns) === "ticker") return;
+    // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc.") is both
+    if (i === first && tokens[i + 1]?.nameWord) {
+      t.nameWord = true;
+      return;
+    }
+    // so is an upper-case company name before its legal form ("BASF SE", "Shell plc"): the name is both words
+    const form = tokens[i + 1];
+    if (i === first && form && LEGAL_FORM.test(form.text)) {
+      t.nameWord = true;
+      form.nameWord = true;
+      return;
+    }
     const neighbours = [tokens[i - 1], tokens[i + 1]].filter(Boolean);
     if (neighbours.some((n) => n.nameWord && /[a-z]/.test(n.text))) {
       t.ticker = undefined;
@@ -308,7 +567,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
  * line, or when it stands alone on its line (desktop tables that print the ticker above the row's numbers)
  * and is not a capitalised word (a one-word company name such as "Apple").
  */
-function symbolFirst(tokens: Token[]): void {
+function symbolFirst(tokens: Token[], columns: Columns): void {
   const first = tokens[0];
   if (!first) return;
   // the ticker O read as the digit 0, in front of the row's amounts
@@ -320,7 +579,13 @@ function symbolFirst(tokens: Token[]): void {
   const word = first.text.replace(/^[[(|]+|[\])|.,:;]+$/g, "");
   if (!/^[A-Za-z]{1,5}$/.test(word) || NOT_TICKERS.has(word.toUpperCase()) || UNITS.test(word)) return;
   const alone = tokens.length === 1 && !/^[A-Z][a-z]{2,}$/.test(word);
-  if (!alone && tokens.filter((t) => t.value !== undefined).length < 2) return;
+  // a phone's table puts one amount beside the symbol: the word standing where the Symbol column starts is it
+  const underSymbol =
+    columns.ticker !== undefined &&
+    first.x0 !== undefined &&
+    Math.abs(first.x0 - columns.ticker) <= (first.height ?? 0) &&
+    tokens.some((t) => t.value !== undefined && !t.percent && !t.signed);
+  if (!alone && !underSymbol && tokens.filter((t) => t.value !== undefined).length < 2) return;
   first.ticker = word.toUpperCase();
   first.nameWord = false;
 }
@@ -351,22 +616,23 @@ function columnOf(t: Token, columns: Columns): ColumnKey | null {
   return best;
 }
 
-function pickTicker(tokens: Token[], columns: Columns): string | undefined {
+function pickTicker(tokens: Token[], columns: Columns): Token | undefined {
   const candidates = tokens.filter((t) => t.ticker);
   if (columns.ticker !== undefined) {
     const under = candidates.find((t) => t.x !== undefined && Math.abs((t.x as number) - (columns.ticker as number)) < 120);
-    if (under) return under.ticker;
+    if (under) return under;
   }
-  return candidates[0]?.ticker;
+  return candidates[0];
 }
 
 function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[]): void {
-  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && (t.value as number) > 0);
+  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && !t.cost && (t.value as number) > 0);
   if (numbers.length === 0) return;
   if (!h.ticker && h.name.length === 0) return;
   let quantity: Token | undefined;
   let price: Token | undefined;
   let value: Token | undefined;
+  let from: HoldingEvidence["quantity"] = "alone";
   if (columns.quantity !== undefined && numbers.some((n) => n.x !== undefined && !Number.isNaN(n.x))) {
     for (const n of numbers) {
       const col = columnOf(n, columns);
@@ -374,11 +640,25 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
       else if (col === "price" && !price) price = n;
       else if (col === "value" && !value) value = n;
     }
+    if (quantity) from = "column";
   }
-  quantity ??= numbers.find((n) => n.unit);
+  if (!quantity) {
+    quantity = numbers.find((n) => n.unit);
+    if (quantity) from = "unit";
+  }
+  if (quantity && price && !value) {
+    // no Value column found: the amount that is quantity × price, else the one larger amount left, is the value
+    const rest = numbers.filter((n) => n !== quantity && n !== price);
+    value =
+      rest.find((n) => Math.abs((quantity as Token).value! * (price as Token).value! - n.value!) <= n.value! * 0.01) ??
+      (rest.filter((n) => n.value! > (price as Token).value!).length === 1
+        ? rest.find((n) => n.value! > (price as Token).value!)
+        : undefined);
+  }
   if (!quantity || !price || !value) {
     const triple = findTriple(numbers);
     if (triple) {
+      if (!quantity || quantity === triple[0]) from = "product";
       quantity ??= triple[0];
       price ??= triple[1];
       value ??= triple[2];
@@ -389,6 +669,7 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     if (plain.length === 1 && numbers.length > 1) quantity = plain[0];
   }
   const others = numbers.filter((n) => n !== quantity && n.currency);
+  value ??= others.find((n) => n.labelledValue);
   if (quantity && !price && !value && others.length) {
     // phone lists show one amount beside the shares: the larger of two is the value
     if (others.length >= 2) {
@@ -405,14 +686,34 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
   let q = quantity.value as number;
   const p = price?.value ?? null;
   const v = value?.value ?? null;
-  if (p && v && Math.abs(q * p - v) > v * 0.01) q = repaired(quantity.text, q, p, v);
-  const ticker = h.ticker ? (CRYPTO.has(h.ticker) ? `${h.ticker}-USD` : h.ticker.replace(".", "-")) : null;
+  let wasRepaired = false;
+  let mismatch = false;
+  if (p && v) {
+    if (Math.abs(q * p - v) > v * 0.01) {
+      q = repaired(quantity.text, q, p, v);
+      wasRepaired = q !== quantity.value;
+    }
+    if (Math.abs(q * p - v) <= Math.max(v * 0.01, 0.02)) from = "product";
+    else mismatch = true;
+  }
+  // an amount written with its coin's symbol names the coin, whatever else the line seemed to name (a logo's letter)
+  const symbol = quantity.unitSymbol && !(h.ticker && CRYPTO.has(h.ticker)) ? quantity.unitSymbol : h.ticker;
+  const ticker = symbol ? (CRYPTO.has(symbol) ? `${symbol}-USD` : symbol.replace(".", "-")) : null;
   rows.push({
     ticker,
     name: h.name.join(" "),
     quantity: q,
     price: p ?? (v ? round(v / q, 4) : null),
     marketValue: v ?? (p ? round(p * q, 2) : null),
+    evidence: {
+      quantity: from,
+      repaired: wasRepaired,
+      mismatch,
+      tickerConfidence: h.ticker ? (h.tickerConfidence ?? null) : null,
+      quantityConfidence: quantity.confidence ?? null,
+      quantityText: quantity.text,
+      ...(quantity.box ? { quantityBox: quantity.box } : {}),
+    },
   });
 }
 
@@ -437,7 +738,9 @@ function repaired(text: string, q: number, price: number, value: number): number
   const candidate = round(value / price, decimals);
   if (candidate <= 0 || Math.abs(candidate * price - value) > value * 0.005) return q;
   const digits = (n: string) => n.replace(/\D/g, "");
-  return editDistance(digits(text), digits(candidate.toFixed(decimals))) <= 2 ? candidate : q;
+  const [seen, wanted] = [digits(text), digits(candidate.toFixed(decimals))];
+  // a slip of a digit or two, never a number of another size (92 is no misreading of 9,200)
+  return Math.abs(seen.length - wanted.length) <= 1 && editDistance(seen, wanted) <= 2 ? candidate : q;
 }
 
 function editDistance(a: string, b: string): number {

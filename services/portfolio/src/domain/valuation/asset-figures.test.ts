@@ -82,6 +82,9 @@ describe("per-asset figures", () => {
       profitLoss: null,
       priceProfitLoss: null,
       profitLossPercent: null,
+      unrealizedProfitLoss: null,
+      realizedProfitLoss: null,
+      invested: 0,
     });
   });
 });

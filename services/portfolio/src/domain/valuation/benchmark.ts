@@ -7,7 +7,7 @@
 import type { Lot } from "./lots.ts";
 import type { Instrument } from "./market.ts";
 import { RANGES, rangeBase, rangeReturns } from "./returns.ts";
-import { addHolding, emptyTimeline, type Timeline } from "./timeline.ts";
+import { addFlow, addHolding, addUnits, emptyTimeline, type Timeline } from "./timeline.ts";
 import type { Benchmark, BenchmarkSeries, FormatGains, RangeKey, RangeReturn, ReturnBasis } from "./types.ts";
 
 /** "S&P 500 (SPY, total return)"; price return only when asked and the closes leave dividends out. */
@@ -46,20 +46,33 @@ export function benchmarkSeries(t: Timeline, range: RangeKey): BenchmarkSeries |
 /**
  * The what-if portfolio: each priced lot's cost buys the benchmark at its close (in the base currency) of
  * the month the lot enters, or of the benchmark's first close when that is later (then dated the 1st).
- * Those units are held and receive the benchmark's dividends after the lot's DoA, as a lot does.
+ * Those units are held and receive the benchmark's dividends after the lot's DoA, as a lot does. The same sale
+ * in the index (README "Benchmark"): a counted sale sells, of each lot it took from, the same fraction of the
+ * units that lot bought, at the benchmark's value in the sale's month; that money leaves the portfolio (no fee).
  */
 export function whatIfTimeline(t: Timeline, lots: readonly Lot[], index: Instrument): Timeline {
   const w = emptyTimeline(t.market, t.firstMonth);
   const line = index.value.values;
   for (const lot of lots) {
-    if (lot.entry === Number.POSITIVE_INFINITY || lot.value === null || lot.value === 0) continue;
+    if (lot.side !== "buy" || lot.entry === Number.POSITIVE_INFINITY || lot.value === null || lot.countedCost === 0) continue;
     const entry = Math.max(lot.entry, index.value.first);
     if (entry > t.end) continue;
-    const units = lot.value / line[entry - t.start];
-    addHolding(w, entry, entry === lot.doaMonth ? lot.doaDay : 1, lot.value, units, line);
+    const units = lot.countedCost / line[entry - t.start];
+    const perShare = lot.countedShares > 0 ? units / lot.countedShares : 0;
+    const held = lot.pieces.length === 0 ? units : perShare * lot.shares;
+    addHolding(w, entry, entry === lot.doaMonth ? lot.doaDay : 1, lot.countedCost, held, line);
+    for (const p of lot.pieces) {
+      const pieceUnits = perShare * p.shares;
+      // a piece sold before the index had a close is sold as it enters
+      const leaves = Math.max(p.sale.month, entry);
+      addUnits(w, entry, leaves, pieceUnits, line);
+      addFlow(w, leaves, leaves === p.sale.month ? p.sale.day : 1, -pieceUnits * line[leaves - t.start]);
+    }
     for (const d of index.dividends) {
       if (d.day <= lot.doaEpoch || d.month < entry || Number.isNaN(d.base)) continue;
-      w.dividends[d.month - t.start] += units * d.base;
+      let entitled = held;
+      for (const p of lot.pieces) if (p.sale.epoch >= d.day) entitled += perShare * p.shares;
+      w.dividends[d.month - t.start] += entitled * d.base;
     }
   }
   return w;

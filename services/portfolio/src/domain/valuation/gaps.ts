@@ -7,11 +7,18 @@ import { formatMoney } from "./format.ts";
 import type { Lot } from "./lots.ts";
 import type { Market } from "./market.ts";
 import { displayDate, displayMonth, parseMonth } from "./months.ts";
+import { shareCount } from "./splits.ts";
 import type { Gap, InitialPercentZero } from "./types.ts";
 
 const units = (n: number): string => Number(n.toPrecision(3)).toLocaleString("en-US", { maximumFractionDigits: 12 });
 
-export function valuationGaps(lots: readonly Lot[], market: Market, zero: readonly InitialPercentZero[], totalValue: number): Gap[] {
+export function valuationGaps(
+  lots: readonly Lot[],
+  market: Market,
+  zero: readonly InitialPercentZero[],
+  totalValue: number,
+  unmatched: readonly number[] = [],
+): Gap[] {
   const gaps: Gap[] = [];
   const seen = new Set<string>();
   const add = (gap: Gap) => {
@@ -21,10 +28,12 @@ export function valuationGaps(lots: readonly Lot[], market: Market, zero: readon
     gaps.push(gap);
   };
   const { start, end } = market.axis;
+  const oversold = new Set(unmatched);
   for (const lot of lots) {
     const { ticker, inst } = lot;
+    const verb = lot.side === "sell" ? "sold" : "bought";
     if (lot.excluded === "future-purchase") {
-      const message = `${ticker}: bought on ${displayDate(lot.DoA)}, which is after today, so it is counted in no figure`;
+      const message = `${ticker}: ${verb} on ${displayDate(lot.DoA)}, which is after today, so it is counted in no figure`;
       add({ kind: "future-purchase", ticker, date: lot.DoA, message });
       continue;
     }
@@ -35,6 +44,16 @@ export function valuationGaps(lots: readonly Lot[], market: Market, zero: readon
         date: lot.DoA,
         message: `${ticker}: "${lot.DoA}" is not a calendar date, so it is counted in no figure`,
       });
+      continue;
+    }
+    if (lot.side === "sell") {
+      if (oversold.has(lot.index)) {
+        const message = `${ticker}: sold ${shareCount(lot.quantity)} on ${displayDate(lot.DoA)}, more than was held then, so the sale is counted in no figure`;
+        add({ kind: "unmatched-sale", ticker, date: lot.DoA, message });
+      } else if (lot.sale && !lot.sale.counted && inst.latestPrice !== null && inst.pair) {
+        const message = `${ticker}: the sale of ${displayDate(lot.DoA)} sold shares bought without a ${inst.pair} exchange rate, so it is counted in no figure`;
+        add({ kind: "fx", ticker, pair: inst.pair, date: lot.DoA, message });
+      }
       continue;
     }
     if (inst.latestPrice === null) {

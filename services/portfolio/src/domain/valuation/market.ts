@@ -69,25 +69,30 @@ export function priceDateOf(p: Pick<TickerPrices, "asOf">, today: IsoDate): IsoD
 }
 
 /**
- * pricesAsOf = the latest price date among the held assets with a price; valuationDate = the later of it
- * and the last purchase of a priced asset, never after today (today when nothing is priced).
+ * pricesAsOf = the latest price date among the held assets with a price (with sales: of the tickers still
+ * held, `heldTickers` in upper case; every priced one when all are sold in full); valuationDate = the later of
+ * it and the last purchase or sale of a priced ticker, never after today (today when nothing is priced).
  */
 export function valuationDates(
   holdings: readonly { ticker: string; DoA: string }[],
   prices: Readonly<Record<string, TickerPrices | undefined>>,
   today: IsoDate,
+  heldTickers?: ReadonlySet<string>,
 ): { pricesAsOf: IsoDate | null; valuationDate: IsoDate } {
   let pricesAsOf: IsoDate | null = null;
-  let lastPurchase = "";
+  let anyPriced: IsoDate | null = null;
+  let lastTrade = "";
   for (const h of holdings) {
     const p = prices[h.ticker];
     if (!p || !validPrice(p.latestPrice) || !isIsoDate(h.DoA) || h.DoA > today) continue;
     const date = priceDateOf(p, today);
-    if (pricesAsOf === null || date > pricesAsOf) pricesAsOf = date;
-    if (h.DoA > lastPurchase) lastPurchase = h.DoA;
+    if (anyPriced === null || date > anyPriced) anyPriced = date;
+    if ((!heldTickers || heldTickers.has(h.ticker.trim().toUpperCase())) && (pricesAsOf === null || date > pricesAsOf)) pricesAsOf = date;
+    if (h.DoA > lastTrade) lastTrade = h.DoA;
   }
+  pricesAsOf ??= anyPriced;
   if (pricesAsOf === null) return { pricesAsOf, valuationDate: today };
-  return { pricesAsOf, valuationDate: lastPurchase > pricesAsOf ? lastPurchase : pricesAsOf };
+  return { pricesAsOf, valuationDate: lastTrade > pricesAsOf ? lastTrade : pricesAsOf };
 }
 
 /**
@@ -144,13 +149,16 @@ export function lay(history: Record<MonthKey, number>, latestPrice: number | nul
 
 const noHistory: Record<MonthKey, number> = {};
 
-function validSplits(splits: TickerPrices["splits"]): Split[] {
+/** The splits a valuation counts: a calendar ex-date and a ratio > 0, oldest first. */
+export function validSplits(splits: TickerPrices["splits"]): Split[] {
   if (!splits || splits.length === 0) return [];
   return splits.filter((s) => isIsoDate(s.date) && validPrice(s.ratio)).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
 export interface MarketInput extends MarketOptions {
   holdings: readonly { ticker: string; DoA: string }[];
+  /** with sales: the upper-case tickers still held (sales.ts); absent: every ticker is */
+  heldTickers?: ReadonlySet<string>;
   prices: Readonly<Record<string, TickerPrices | undefined>>;
   today: IsoDate;
 }
@@ -179,7 +187,7 @@ export class Market {
     this.fx = input.fx ?? {};
     this.baseCurrency = input.baseCurrency?.trim() || DEFAULT_BASE_CURRENCY;
     this.basis = input.returnBasis ?? "total";
-    const { pricesAsOf, valuationDate } = valuationDates(input.holdings, input.prices, input.today);
+    const { pricesAsOf, valuationDate } = valuationDates(input.holdings, input.prices, input.today, input.heldTickers);
     this.pricesAsOf = pricesAsOf;
     this.valuationDate = valuationDate;
     this.valuationDay = epochDay(valuationDate);

@@ -132,6 +132,10 @@ export function rangeReturn(t: Timeline, range: RangeKey, formatGains: FormatGai
     profitLossView: formatGain(profitLoss, profitLossPercent, formatGains, t.market.baseCurrency),
     series: { months: t.months.slice(from, to), values: Array.from(t.values.subarray(from, to)) },
     twrSeries,
+    // the range's own XIRR and the sentence need the lots: the valuation adds them (receipt.ts)
+    xirrPercent: null,
+    twrAnnualPercent: null,
+    returnsNote: "",
   };
 }
 

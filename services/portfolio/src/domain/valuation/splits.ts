@@ -38,12 +38,12 @@ export function shareCount(n: number): string {
 
 /**
  * "10 bought → 100 after the 10:1 split of Jun 10, 2024", one step per split; a ratio below 1 is a
- * "reverse split". "" when there is no split after DoA.
+ * "reverse split". "" when there is no split after DoA. A sale says "sold".
  */
-export function splitNote(quantity: number, splits: readonly Split[]): string {
+export function splitNote(quantity: number, splits: readonly Split[], verb: "bought" | "sold" = "bought"): string {
   if (splits.length === 0) return "";
   let shares = quantity;
-  let note = `${shareCount(quantity)} bought`;
+  let note = `${shareCount(quantity)} ${verb}`;
   for (const s of splits) {
     shares *= s.ratio;
     note += ` → ${shareCount(shares)} after the ${ratioText(s.ratio)} ${s.ratio < 1 ? "reverse split" : "split"} of ${displayDate(s.date)}`;

@@ -11,15 +11,23 @@ export type MonthKey = string;
 /** `YYYY-MM-DD` */
 export type IsoDate = string;
 
+/** A buy (the default) or a sell (README "Sales"). */
+export type Side = "buy" | "sell";
+
 export interface AssetInput {
   ticker: string;
+  /** "sell": a sale of shares bought earlier (README "Sales"); absent or "buy": a purchase */
+  side?: Side | null;
   /** shares as traded on DoA (before any later split); a non-numeric quantity counts as 0 */
   quantity: number | string;
-  /** purchase price per share on DoA, in the instrument's currency */
+  /** purchase price per share on DoA (a sell: the sale price), in the instrument's currency */
   PoA: number;
-  /** purchase date */
+  /** purchase date (a sell: the sale date) */
   DoA: IsoDate;
-  /** the fund's expense ratio in percent: 0.03 and "0.03%" both mean 0.03 % a year */
+  /**
+   * a buy: the fund's expense ratio in percent (0.03 and "0.03%" both mean 0.03 % a year); a sell: what the
+   * sale cost in money, in the instrument's currency
+   */
   fee?: number | string | null;
   /** share of totalValue this asset should start with, in percent */
   initialPercent?: number | null;
@@ -95,6 +103,10 @@ export interface Holding {
   quantity: number;
   PoA: number;
   DoA: IsoDate;
+  /** absent: a buy */
+  side?: Side;
+  /** a sell's fee in money, in the instrument's currency (0 for a buy) */
+  feeAmount?: number;
 }
 
 /** Why a price or a rate is stale: served as the last good value (`last-known`), or older than the others (`out-of-date`). */
@@ -116,7 +128,14 @@ export interface RateUsed {
   stale: StaleReason | null;
 }
 
-export type GapKind = "unpriced" | "fx" | "future-purchase" | "invalid-date" | "initial-percent-zero" | "dividends-in-closes";
+export type GapKind =
+  | "unpriced"
+  | "fx"
+  | "future-purchase"
+  | "invalid-date"
+  | "initial-percent-zero"
+  | "dividends-in-closes"
+  | "unmatched-sale";
 
 /** Something the figures could not include, with a sentence to show. */
 export interface Gap {
@@ -130,6 +149,7 @@ export interface Gap {
 }
 
 export interface ValuedAsset extends Holding {
+  side: Side;
   fee: number | string | null;
   /** the fee read as a percent value; null when none was given or it cannot be read */
   feePercent: number | null;
@@ -146,8 +166,10 @@ export interface ValuedAsset extends Holding {
   staleReason: StaleReason | null;
   /** Π ratio of the splits after DoA */
   splitFactor: number;
-  /** quantity × splitFactor: the shares held today */
+  /** quantity × splitFactor less what sales took: the shares still held today (a sell: 0) */
   shares: number;
+  /** today's shares sales took from this lot (a sell: the today's shares it sold) */
+  soldShares: number;
   /** the splits after DoA, oldest first */
   splits: Split[];
   /** "10 bought → 100 after the 10:1 split of Jun 10, 2024"; "" without a split */
@@ -158,11 +180,25 @@ export interface ValuedAsset extends Holding {
   marketValue: number | null;
   /** dividends received, in the base currency; null when marketValue is */
   dividends: number | null;
-  /** marketValue − value */
+  /** marketValue − value + realizedProfitLoss; a sell: null */
   priceProfitLoss: number | null;
-  /** marketValue + dividends − value (total return), or priceProfitLoss (price return) */
+  /** priceProfitLoss + dividends (total return), or priceProfitLoss (price return); a sell: null */
   profitLoss: number | null;
+  /** profitLoss / the lot's whole counted cost × 100 */
   profitLossPercent: number | null;
+  /**
+   * a sell: proceeds − its fee − the cost of the lots it took from; a buy: its part of the sales' realized
+   * gains (the same money seen from the lot: add the sells' or the buys', never both); null when not counted
+   */
+  realizedProfitLoss: number | null;
+  /** a buy: the cost of what counts of it, held or sold (profitLossPercent's base); null for a sell or when not counted */
+  invested: number | null;
+  /** a sell: quantity × price × rate(sale month), before the fee; null for a buy or when not counted */
+  proceeds: number | null;
+  /** a sell: its fee in the base currency; null for a buy or when not counted */
+  saleFee: number | null;
+  /** a sell: the cost of the shares it took, at their purchase months' rates; null for a buy or when not counted */
+  soldCost: number | null;
   /** share of the portfolio's market value, in percent */
   percent: number | null;
   profitLossView: string;
@@ -193,6 +229,12 @@ export interface RangeReturn {
   /** time-weighted return over the range, in percent; null when nothing was invested in it */
   profitLossPercent: number | null;
   profitLossView: string;
+  /** the range's own money-weighted return (XIRR), annualised, in percent */
+  xirrPercent: number | null;
+  /** the range's TWR per year, in percent, to compare with xirrPercent */
+  twrAnnualPercent: number | null;
+  /** one sentence on why TWR and XIRR differ over the range */
+  returnsNote: string;
   /** portfolio value per month, from `base` (or the first purchase month) to `end` */
   series: MonthlySeries;
   /** TWR from the base to each month of `series`, in percent */
@@ -250,6 +292,25 @@ export interface InitialPercentZero {
   units: number;
 }
 
+/** Where a range's money came from (README "The return receipt"): startValue + purchases − sales + priceGain + fxEffect = endValue. */
+export interface Receipt {
+  startValue: number;
+  /** cost of the lots entering in the range */
+  purchases: number;
+  /** proceeds of the sales in the range, before their fees */
+  sales: number;
+  /** the price moves of the pieces alive in the range, at their end's rate */
+  priceGain: number;
+  /** the rate moves on the pieces' start values in their own currency */
+  fxEffect: number;
+  /** dividends received in the range (paid out: beside the identity) */
+  dividends: number;
+  /** the sales' fees in the range, in money (beside the identity) */
+  fees: number;
+  /** the market value at the range's end */
+  endValue: number;
+}
+
 export interface PortfolioValuation {
   baseCurrency: string;
   returnBasis: ReturnBasis;
@@ -269,12 +330,22 @@ export interface PortfolioValuation {
   /** Σ dividends received by the priced assets; null when none is priced */
   dividends: number | null;
   profitLoss: number | null;
+  /** unrealized + realized (dividends left out) */
   priceProfitLoss: number | null;
+  /** profitLoss / invested × 100 */
   profitLossPercent: number | null;
+  /** marketValue − value: the gain on what is still held; null when none is priced */
+  unrealizedProfitLoss: number | null;
+  /** Σ the counted sales' realized gains; null when none is priced */
+  realizedProfitLoss: number | null;
+  /** Σ counted cost of the lots, held or sold: what was put in */
+  invested: number;
   /** Σ feePercent × percent share, in percent, 4 decimals */
   fees: number | null;
   allHistory: Record<MonthKey, number>;
   ranges: Record<RangeKey, RangeReturn | null>;
+  /** per range, where the money came from */
+  receipt: Record<RangeKey, Receipt | null>;
   /** time-weighted return since the first purchase (= ranges.All.profitLossPercent), in percent */
   twrPercent: number | null;
   /** money-weighted return, annualised, in percent */
@@ -291,4 +362,6 @@ export interface PortfolioValuation {
   /** the exchange rates the market values used, one per pair */
   rates: RateUsed[];
   gaps: Gap[];
+  /** the indexes (in `assets`) of the sales that sell more than was held on their date */
+  unmatchedSales: number[];
 }

@@ -1,0 +1,239 @@
+/**
+ * Every holding read from a screenshot, checked against what pricing's search answered for it, with a
+ * confidence (0–1) and the flags the import table asks the user about before Create. Pure: the search's
+ * answers come in, a checked row goes out.
+ *
+ * Rules (README, Imports, "Checks"):
+ * - A ticker read on the screen is KNOWN when the search for it answers that very symbol (or its crypto
+ *   pair, BTC → BTC-USD): pricing's autocomplete only offers symbols a configured provider can price. A
+ *   known ticker whose row also shows a name is SURE when the name is like the symbol's name (bigram
+ *   similarity ≥ 0.5) or when no name is shown.
+ * - A ticker the search does not answer exactly is UNKNOWN (a misreading such as "COM", or a symbol pricing
+ *   cannot price): flagged. When the row shows a name that the name search finds at similarity ≥ 0.8 and
+ *   that symbol is at most two letters away from what was read (XOoM → XOM), or what was read is the name's
+ *   first word (LVMH Moet Hennessy → MC), the name's symbol is taken and the row is sure; otherwise the
+ *   closest symbol the searches offered is proposed in the flag.
+ * - A known ticker beside a name that matches another company (similarity < 0.5 to its own, ≥ 0.8 to the
+ *   other's) is flagged as a mismatch, proposing the name's symbol.
+ * - A name without a ticker takes the name search's best suggestion: sure at similarity ≥ 0.8, flagged as
+ *   unsure from 0.5, and left without a ticker (flagged) below or when nothing is found.
+ * - The quantity is sure when quantity × price = value holds on the line, or it stands under a Quantity
+ *   column or beside a unit, with a recognition confidence of at least 60 (when the OCR gave one). It is
+ *   flagged when its digits were re-read from value ÷ price, when quantity × price misses the value shown,
+ *   when a second reading of the number alone gives other digits, or when it was only "the one number
+ *   without a currency sign".
+ * - When the search could not be asked (pricing down), every row is flagged: nothing unchecked is sure.
+ * - confidence = the ticker's × the quantity's (each 1 when sure; the similarity or the recognition's
+ *   confidence / 100 otherwise), rounded to 2 places.
+ */
+import type { HoldingEvidence, ScreenshotHolding } from "./holdings.ts";
+
+export type FlagField = "ticker" | "quantity";
+
+export interface RowFlag {
+  field: FlagField;
+  code: "unknown-ticker" | "name-mismatch" | "unsure-name" | "no-ticker" | "unchecked" | "unsure-quantity";
+  message: string;
+  /** a symbol the searches offered instead, when there is one */
+  suggestion?: string;
+}
+
+export interface Suggested {
+  ticker: string;
+  name: string;
+}
+
+/** What the search answered for a row: for its ticker and for its name; null when the search could not be asked. */
+export interface SearchAnswers {
+  byTicker: Suggested[] | null;
+  byName: Suggested[] | null;
+}
+
+export interface CheckedHolding {
+  ticker: string;
+  name: string;
+  quantity: number;
+  price: number | null;
+  marketValue: number | null;
+  confidence: number;
+  flags: RowFlag[];
+}
+
+export const SURE_NAME = 0.8;
+export const LIKELY_NAME = 0.5;
+export const SURE_WORD = 60;
+
+export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): CheckedHolding {
+  const flags: RowFlag[] = [];
+  let ticker = row.ticker ?? "";
+  let name = row.name;
+  let tickerScore = 1;
+  const bestByName = best(row.name, answers.byName);
+
+  if (row.ticker) {
+    const exact = answers.byTicker?.find((s) => s.ticker === row.ticker || s.ticker === `${row.ticker}-USD`);
+    if (answers.byTicker === null) {
+      tickerScore = 0.5;
+      flags.push({ field: "ticker", code: "unchecked", message: `Pricing could not be asked about ${row.ticker} just now: check it.` });
+    } else if (exact) {
+      ticker = exact.ticker;
+      name ||= exact.name;
+      const own = row.name ? similarity(row.name, exact.name) : 1;
+      if (row.name && own < LIKELY_NAME && bestByName && bestByName.score >= SURE_NAME && bestByName.s.ticker !== exact.ticker) {
+        tickerScore = own;
+        flags.push({
+          field: "ticker",
+          code: "name-mismatch",
+          message: `${exact.ticker} is ${exact.name}, but the screen names "${row.name}" (${bestByName.s.ticker}): which is it?`,
+          suggestion: bestByName.s.ticker,
+        });
+      }
+    } else if (
+      bestByName &&
+      bestByName.score >= SURE_NAME &&
+      // two letters or fewer apart (XOoM → XOM), or the "ticker" was the name's first word (LVMH Moet Hennessy)
+      (distance(row.ticker, bestByName.s.ticker.replace(/-USD$/, "")) <= 2 || row.name.split(/\s+/)[0].toUpperCase() === row.ticker)
+    ) {
+      ticker = bestByName.s.ticker;
+      tickerScore = bestByName.score;
+    } else {
+      tickerScore = 0.2;
+      const suggestion = bestByName && bestByName.score >= LIKELY_NAME ? bestByName.s.ticker : closest(row.ticker, answers.byTicker ?? []);
+      flags.push({
+        field: "ticker",
+        code: "unknown-ticker",
+        message: `Pricing knows no ticker "${row.ticker}": it may be misread. Correct it${suggestion ? ` (${suggestion}?)` : ""} or confirm it.`,
+        ...(suggestion ? { suggestion } : {}),
+      });
+    }
+  } else if (answers.byName === null) {
+    tickerScore = 0;
+    flags.push({
+      field: "ticker",
+      code: "unchecked",
+      message: `Pricing could not be asked about "${row.name}" just now: type its ticker.`,
+    });
+  } else if (bestByName && bestByName.score >= LIKELY_NAME) {
+    ticker = bestByName.s.ticker;
+    tickerScore = bestByName.score;
+    if (bestByName.score < SURE_NAME)
+      flags.push({
+        field: "ticker",
+        code: "unsure-name",
+        message: `Read "${row.name}": is it ${bestByName.s.ticker} (${bestByName.s.name})? Confirm or correct the ticker.`,
+        suggestion: bestByName.s.ticker,
+      });
+  } else {
+    tickerScore = 0;
+    flags.push({ field: "ticker", code: "no-ticker", message: `No ticker found for "${row.name}": type it.` });
+  }
+
+  const { score: quantityScore, flag } = quantityCheck(row.evidence, row.quantity);
+  if (flag) flags.push(flag);
+  return {
+    ticker,
+    name,
+    quantity: row.quantity,
+    price: row.price,
+    marketValue: row.marketValue,
+    confidence: Math.round(tickerScore * quantityScore * 100) / 100,
+    flags,
+  };
+}
+
+function quantityCheck(e: HoldingEvidence, quantity: number): { score: number; flag?: RowFlag } {
+  const word = e.quantityConfidence === null ? 1 : e.quantityConfidence / 100;
+  if (e.repaired)
+    return {
+      score: 0.5,
+      flag: {
+        field: "quantity",
+        code: "unsure-quantity",
+        message: `The quantity was misread and taken as value ÷ price = ${quantity}: check it.`,
+      },
+    };
+  if (e.mismatch)
+    return {
+      score: 0.4,
+      flag: {
+        field: "quantity",
+        code: "unsure-quantity",
+        message: `The quantity ${quantity} times the price shown is not the value shown: something was misread, check it.`,
+      },
+    };
+  if (e.disagree)
+    return {
+      score: 0.5,
+      flag: {
+        field: "quantity",
+        code: "unsure-quantity",
+        message: `The quantity was read as ${quantity} and, read again, as ${e.disagree}: check it.`,
+      },
+    };
+  if (e.quantity === "product") return { score: 1 };
+  if (e.quantity === "alone" || (e.quantityConfidence !== null && e.quantityConfidence < SURE_WORD))
+    return {
+      score: Math.min(word, 0.6),
+      flag: {
+        field: "quantity",
+        code: "unsure-quantity",
+        message: `The quantity ${quantity} could not be checked against a price and value on the screen: check it.`,
+      },
+    };
+  return { score: Math.max(word, 0.9) };
+}
+
+function best(query: string, found: Suggested[] | null): { s: Suggested; score: number } | null {
+  if (!query || !found?.length) return null;
+  let top: { s: Suggested; score: number } | null = null;
+  for (const s of found) {
+    const score = similarity(query, s.name);
+    if (!top || score > top.score) top = { s, score };
+  }
+  return top;
+}
+
+function closest(read: string, found: Suggested[]): string | undefined {
+  const near = found
+    .map((s) => ({ ticker: s.ticker, d: distance(read, s.ticker.replace(/-USD$/, "")) }))
+    .filter((x) => x.d <= 1)
+    .sort((a, b) => a.d - b.d);
+  return near[0]?.ticker;
+}
+
+/** Company names' likeness: shared letter pairs (Dice), case, punctuation and legal suffixes left out. */
+export function similarity(a: string, b: string): number {
+  const x = pairs(a);
+  const y = pairs(b);
+  if (!x.length || !y.length) return 0;
+  const pool = [...y];
+  let common = 0;
+  for (const g of x) {
+    const i = pool.indexOf(g);
+    if (i >= 0) {
+      common++;
+      pool.splice(i, 1);
+    }
+  }
+  return (2 * common) / (x.length + y.length);
+}
+
+const SUFFIXES = /\b(inc|corp|corporation|co|company|ltd|plc|sa|se|ag|nv|the|class [abc]|cl [abc])\b\.?/g;
+
+function pairs(s: string): string[] {
+  const t = s
+    .toLowerCase()
+    .replace(SUFFIXES, "")
+    .replace(/[^a-z0-9]/g, "");
+  return Array.from({ length: Math.max(0, t.length - 1) }, (_, i) => t.slice(i, i + 2));
+}
+
+/** Levenshtein distance */
+export function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}

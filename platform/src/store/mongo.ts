@@ -108,6 +108,9 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 }
 
+/** How long an operation waits for a MongoDB server to select before it fails as unavailable. */
+const SERVER_SELECTION_MS = 1_000;
+
 export class MongoStore implements Store {
   private readonly db: mongo.Db;
   /** Per collection: created, with its declared indexes built. Commits and reads wait for it. */
@@ -119,9 +122,14 @@ export class MongoStore implements Store {
   private readonly inbox: mongo.Collection<InboxRow>;
   private readonly counters: mongo.Collection<CounterRow>;
 
-  /** Connects and prepares the outbox, inbox and counters. The URL's path names the database, unless dbName does. */
+  /**
+   * Connects and prepares the outbox, inbox and counters. The URL's path names the database, unless dbName does.
+   * An operation that finds no server gives up after a second (the driver's default waits 30 s): the request
+   * answers 503 with Retry-After at once, as with the cache's Redis, instead of hanging while MongoDB is down or
+   * electing a primary (platform/src/unavailable.ts); a process's start is retried meanwhile.
+   */
   static async connect(url: string, options: { dbName?: string } = {}): Promise<MongoStore> {
-    const connection = await mongoose.createConnection(url, { serverSelectionTimeoutMS: 10_000, ...options }).asPromise();
+    const connection = await mongoose.createConnection(url, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, ...options }).asPromise();
     const store = new MongoStore(connection);
     try {
       await store.init();

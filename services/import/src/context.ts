@@ -6,7 +6,7 @@ import { OcrEngine } from "./ocr/engine.ts";
 import { pricingResolver, pricingSearch, type Resolve } from "./resolve.ts";
 import type { ScreenshotReader, Search } from "./screenshot.ts";
 import { type ImportSettings, importSettings } from "./settings.ts";
-import { type Mappings, mappings, type Screenshots, screenshots } from "./store.ts";
+import { type Mappings, mappings, type Screenshots, type Slots, screenshots, slots } from "./store.ts";
 import { UploadFolder } from "./uploads.ts";
 
 export interface ImportOptions {
@@ -27,6 +27,8 @@ export interface ImportContext {
   screenshots: Screenshots;
   /** column mappings users saved for their CSV layouts */
   mappings: Mappings;
+  /** each user's slots for screenshots being read (limits.ts) */
+  slots: Slots;
   /** reads uploads of broker files (file-import.ts): on the file threads, or in place under the sources */
   files: FileTasks;
   resolve: Resolve;
@@ -44,6 +46,7 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     uploads: new UploadFolder(join(deps.config.dataDir, "import-uploads")),
     screenshots: screenshots(deps.store),
     mappings: mappings(deps.store),
+    slots: slots(deps.store),
     files: options.files ?? fileTasks(deps.config.env),
     resolve: options.resolve ?? pricingResolver(deps.services, deps.log),
     search: options.search ?? pricingSearch(deps.services, deps.log),

@@ -12,7 +12,8 @@
  *   with a hint when the screenshot had nothing to import; 503 when reading failed on our side.
  * - POST /v1/import/portfolio/screenshot `{fulltext}`: the same reading for text already recognised.
  * - POST /v1/upload/portfolio/screenshot (multipart `image`, the spec's `filedata` also accepted): kept for
- *   manual processing and announced to IMPORT_MANUAL_TO by e-mail; the spec's alert text.
+ *   manual processing and announced to IMPORT_MANUAL_TO by e-mail; the spec's alert text. At most 10 and
+ *   50 MB per user and UTC day (limits.ts): past them 429 with Retry-After.
  * - The broker-file routes (POST /v1/import/portfolio/file, the saved column mappings): file-routes.ts.
  */
 import { callerOf } from "@folio/platform/http/auth";
@@ -27,6 +28,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ImportContext } from "./context.ts";
 import { fileRoutes } from "./file-routes.ts";
 import { failedOutcome, SCREENSHOT_ATTEMPTS, SCREENSHOT_QUEUE, toRow } from "./jobs.ts";
+import { admitScreenshot, MAX_PENDING, reserveManualUpload } from "./limits.ts";
 import { readForm } from "./multipart.ts";
 import { checkImage, type ImageProblemCode } from "./ocr/input.ts";
 import { holdingsFromLines } from "./screenshot.ts";
@@ -34,8 +36,6 @@ import type { ScreenshotRecord } from "./store.ts";
 
 /** room for the multipart envelope around a file at the limit */
 const FORM_OVERHEAD = 64 * 1024;
-/** screenshots of one user waiting or being read at once: OCR takes a core for seconds */
-export const MAX_PENDING = 3;
 
 /** A screenshot refused before it is read: its status and its code in the registry. */
 const IMAGE_PROBLEMS: Record<ImageProblemCode, [status: number, code: string]> = {
@@ -109,20 +109,19 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
     route(app, calls.screenshot, imageUpload, async (request, reply) => {
       const { uid } = callerOf(request);
       const { file } = await checkedImage(request, ["image"]);
-      const pending = (await screenshots.find({ uid })).filter((r) => !r.outcome).length;
-      if (pending >= MAX_PENDING) {
-        throw new HttpError(
-          429,
-          ErrorCodes.rateLimited,
-          `${MAX_PENDING} of your screenshots are still being read: wait for them, then send this one again.`,
-          {},
-          { "retry-after": "10" },
-        );
-      }
       const upload = await uploads.save("queue", file.bytes, "shot");
       try {
+        // one of the user's MAX_PENDING slots, taken atomically with the record (limits.ts)
         const record: ScreenshotRecord = { _id: upload, uid, createdAt: deps.clock.now() };
-        await deps.store.commit([{ op: "insert", collection: screenshots.name, doc: record }]);
+        if (!(await admitScreenshot(deps.store, screenshots, ctx.slots, record))) {
+          throw new HttpError(
+            429,
+            ErrorCodes.rateLimited,
+            `${MAX_PENDING} of your screenshots are still being read: wait for them, then send this one again.`,
+            {},
+            { "retry-after": "10" },
+          );
+        }
         await deps.jobs.add(SCREENSHOT_QUEUE, { uid, upload }, { jobId: upload, attempts: SCREENSHOT_ATTEMPTS });
       } catch (err) {
         await uploads.remove("queue", upload);
@@ -171,8 +170,16 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       // the upload is checked first: a bad file is the user's mistake whatever the configuration
       const { file, header } = await checkedImage(request, ["image", "filedata"]);
       if (!settings.manualTo) throw unavailable(ImportMessages.manualUnconfigured);
+      // what one user may have kept and e-mailed in a day (limits.ts): a 429 past it, before anything is kept
+      const quota = await reserveManualUpload(deps.cache, deps.clock, uid, file.bytes.length);
       const extension = header.format === "jpeg" ? ".jpg" : `.${header.format}`;
-      const id = await uploads.save("manual", file.bytes, "manual", extension);
+      let id: string;
+      try {
+        id = await uploads.save("manual", file.bytes, "manual", extension);
+      } catch (err) {
+        await quota.giveBack();
+        throw err;
+      }
       try {
         await deps.mailer.send({
           to: settings.manualTo,
@@ -190,6 +197,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
         });
       } catch (err) {
         await uploads.remove("manual", id);
+        await quota.giveBack();
         request.log.error({ err: (err as Error).message }, "import: manual upload mail failed");
         throw unavailable("The screenshot could not be sent for manual processing. Please try again later.");
       }

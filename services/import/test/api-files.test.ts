@@ -291,6 +291,49 @@ describe("POST /v1/upload/portfolio/screenshot", () => {
     expect(mail.text).toContain("Reply to: ann@example.com");
   });
 
+  it("at most 10 screenshots a user and a day: the 11th is a 429 with Retry-After until the next UTC day, nothing kept", async () => {
+    h = await importHarness({ IMPORT_MANUAL_TO: "ops@example.com" });
+    h.deps.clock.set(Date.parse("2026-03-10T18:00:00Z"));
+    for (let i = 0; i < 10; i++) expect((await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(200);
+    const eleventh = await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png");
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().error).toContain("10 screenshots for manual processing today");
+    // 18:00 → midnight UTC: 6 hours
+    expect(eleventh.headers["retry-after"]).toBe(String(6 * 3600));
+    expect(h.files("manual")).toHaveLength(10);
+    expect(h.deps.mailer.sent).toHaveLength(10);
+    // another user is not counted with ann; ann again the next day
+    expect((await h.upload("bob", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(200);
+    h.deps.clock.set(Date.parse("2026-03-11T00:00:01Z"));
+    expect((await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(200);
+  });
+
+  it("at most 50 MB a user and a day, sent at once or not: 5 × 9 MB pass, a 6th is refused", async () => {
+    h = await importHarness({ IMPORT_MANUAL_TO: "ops@example.com" });
+    // a real screenshot with bytes after its end, as an image of 9 MB (the image limit is 10 MB)
+    const shot = readFileSync(SCREENSHOT);
+    const big = Buffer.concat([shot, Buffer.alloc(9 * 1024 * 1024 - shot.length)]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => h.upload("ann", UPLOAD, "image", big, "big.png")));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    // 5 × 9 = 45 MB; a 6th would make 54 MB
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect(answers.find((a) => a.statusCode === 429)?.json().error).toContain("limited to 50 MB a day");
+    expect(h.files("manual")).toHaveLength(5);
+    // what is left of the day still takes a small one (45 MB + 0.1 MB)
+    expect((await h.upload("ann", UPLOAD, "image", shot, "x.png")).statusCode).toBe(200);
+  });
+
+  it("a screenshot whose mail failed is not counted against the day", async () => {
+    h = await importHarness({ IMPORT_MANUAL_TO: "ops@example.com" });
+    const send = h.deps.mailer.send.bind(h.deps.mailer);
+    h.deps.mailer.send = async () => {
+      throw new Error("SMTP down");
+    };
+    for (let i = 0; i < 12; i++) expect((await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(503);
+    h.deps.mailer.send = send;
+    expect((await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(200);
+  });
+
   it("accepts the spec's field name filedata too", async () => {
     h = await importHarness({ IMPORT_MANUAL_TO: "ops@example.com" });
     expect((await h.upload("ann", UPLOAD, "filedata", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(200);

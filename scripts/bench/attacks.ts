@@ -7,15 +7,18 @@
  *
  *   node --import tsx scripts/bench/attacks.ts [seconds per attack, default 15] [attack names…]
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { api } from "../../test/support/app-process.ts";
 import { buildServer } from "../build-server.mjs";
 import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 import { schwabHistory } from "./import-files.ts";
 import { clientAddress, type GroupStats, type LoadGroup, type LoadRequest, probeHealth, runLoad } from "./support/load.ts";
 import { type BenchServer, startServer } from "./support/server.ts";
+
+/** a real screenshot of holdings (the import service's test set) */
+const SCREENSHOT = resolve(import.meta.dirname, "../../services/import/test/screenshots/names-table-7600.png");
 
 export const TICKERS = [
   "SPY",
@@ -66,10 +69,10 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const json = { "content-type": "application/json" };
 const gzip = { "accept-encoding": "gzip, deflate, br" };
 
-async function multipart(fields: Record<string, string>, files: { name: string; bytes: Uint8Array | string }[]) {
+async function multipart(fields: Record<string, string>, files: { name: string; bytes: Uint8Array | string }[], field = "file") {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  for (const f of files) form.append("file", new Blob([f.bytes]), f.name);
+  for (const f of files) form.append(field, new Blob([f.bytes]), f.name);
   const response = new Response(form);
   return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") as string };
 }
@@ -157,6 +160,42 @@ export const ATTACKS: Attack[] = [
     },
   },
   {
+    name: "screenshots",
+    describe: "one user sending screenshots to be read, 20 at a time (3 may wait at once; OCR on its worker)",
+    async prepare(ctx) {
+      const token = await ctx.user("screenshots");
+      const form = await multipart({}, [{ name: "shot.png", bytes: readFileSync(SCREENSHOT) }], "image");
+      const file = join(ctx.dir, "shot.multipart");
+      writeFileSync(file, form.body);
+      const shot: LoadRequest = {
+        method: "POST",
+        path: "/v2/import/portfolio/screenshot",
+        headers: { ...bearer(token), "content-type": form.contentType, prefer: "respond-async" },
+        bodyFile: file,
+      };
+      return [{ name: "sender", address: clientAddress(60), connections: 20, requests: [shot] }];
+    },
+  },
+  {
+    name: "manual-uploads",
+    describe: "one user sending 9 MB screenshots for manual processing, 4 at a time (at most 10 and 50 MB a day)",
+    async prepare(ctx) {
+      const token = await ctx.user("manual");
+      const shot = readFileSync(SCREENSHOT);
+      const big = Buffer.concat([shot, Buffer.alloc(9 * 1024 * 1024 - shot.length)]);
+      const form = await multipart({}, [{ name: "big.png", bytes: big }], "image");
+      const file = join(ctx.dir, "manual.multipart");
+      writeFileSync(file, form.body);
+      const upload: LoadRequest = {
+        method: "POST",
+        path: "/v1/upload/portfolio/screenshot",
+        headers: { ...bearer(token), "content-type": form.contentType },
+        bodyFile: file,
+      };
+      return [{ name: "sender", address: clientAddress(70), connections: 4, requests: [upload] }];
+    },
+  },
+  {
     name: "hostile-inputs",
     describe: "a price of 5e-324, an OFX nested 200,000 deep, a CSV of 2,000 columns, the internal movers report, forged tokens",
     async prepare(ctx) {
@@ -231,7 +270,10 @@ export async function attacksBench(seconds = 15, only: string[] = []): Promise<A
   for (const attack of chosen) {
     // a fresh app per attack, so one attack's caches and queues do not help or hurt the next
     const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-attack-"));
-    const app = await startServer({ env: { DATA_DIR: dataDir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv" } });
+    const app = await startServer({
+      // manual processing configured (its mail goes to the outbox under DATA_DIR), as a deployment that offers it
+      env: { DATA_DIR: dataDir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv", IMPORT_MANUAL_TO: "ops@example.com" },
+    });
     const tokens = new Map<string, string>();
     const ctx: AttackContext = {
       app,

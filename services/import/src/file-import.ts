@@ -23,7 +23,7 @@ import type { ImportContext } from "./context.ts";
 import { type FileTaskInput, type FileTaskOutput, readBrokerFiles } from "./file-task.ts";
 import { isIsin } from "./resolve.ts";
 
-const ReplyWithoutLedger = Type.Omit(FileReply, ["transactions"]);
+const ReplyWithoutLedger = Type.Omit(FileReply, ["transactions", "histories"]);
 
 export const FILE_TASK_TIMEOUT_MS = 30_000;
 export const FILE_HEAP_MB = 512;
@@ -100,9 +100,25 @@ export async function importFiles(ctx: ImportContext, uid: string, body: Buffer,
   }
   const named = <T extends { ticker?: string }>(x: T): T =>
     x.ticker && found.has(x.ticker) ? { ...x, ticker: found.get(x.ticker) as string } : x;
-  // the ledger's ISINs, in its JSON: an ISIN is letters and digits, written as it is
-  for (const [isin, ticker] of found)
-    transactions = transactions.replaceAll(`"ticker":${JSON.stringify(isin)}`, `"ticker":${JSON.stringify(ticker)}`);
+  // the histories' ISINs: named as their rows are; a holding sold in full whose ISIN names no ticker is left
+  // out (it could not be priced)
+  let histories = out.histories;
+  for (const isin of out.historyIsins) {
+    const ticker = found.get(isin) ?? (await ctx.resolve(isin));
+    if (ticker) found.set(isin, ticker);
+  }
+  const unnamed = out.historyIsins.filter((isin) => !found.has(isin));
+  if (unnamed.length > 0) {
+    const kept = (JSON.parse(histories) as { ticker: string }[]).filter((c) => !unnamed.includes(c.ticker));
+    histories = JSON.stringify(kept);
+  }
+  // the ISINs in the ledger's and the histories' JSON: an ISIN is letters and digits, written as it is
+  for (const [isin, ticker] of found) {
+    const from = `"ticker":${JSON.stringify(isin)}`;
+    const to = `"ticker":${JSON.stringify(ticker)}`;
+    transactions = transactions.replaceAll(from, to);
+    histories = histories.replaceAll(from, to);
+  }
   const generic = result.columns ? { mapping: result.mapping, columns: result.columns } : {};
   if (rows.length === 0 && result.questions.length === 0 && !result.needsMapping) {
     throw new HttpError(
@@ -111,26 +127,15 @@ export async function importFiles(ctx: ImportContext, uid: string, body: Buffer,
       `${ImportMessages.noFileHoldings}${errors.length ? `: ${errors[0].message}` : ""}`,
     );
   }
-  const reply: Omit<FileReply, "transactions"> = {
+  const reply: Omit<FileReply, "transactions" | "histories"> = {
     format: result.format as ImportFormat,
     message: rows,
     errors,
-    // named as their rows are; a holding sold in full whose ISIN names no ticker is left out (it could not be priced)
-    histories: (
-      await Promise.all(
-        result.histories.map(async (c) => {
-          if (!isIsin(c.ticker)) return c;
-          const ticker = found.get(c.ticker) ?? (await ctx.resolve(c.ticker));
-          if (ticker) found.set(c.ticker, ticker);
-          return ticker ? { ...c, ticker } : null;
-        }),
-      )
-    ).filter((c) => c !== null),
     questions: result.questions.map(named),
     checks: result.checks.map(named),
     ...generic,
     ...(saved ? { savedMapping: saved } : {}),
   };
   // what the reply's schema allows, as the route's serialiser would have kept (the ledger was cleaned by the task)
-  return jsonWith(Value.Clean(ReplyWithoutLedger, reply) as Record<string, unknown>, { transactions });
+  return jsonWith(Value.Clean(ReplyWithoutLedger, reply) as Record<string, unknown>, { transactions, histories });
 }

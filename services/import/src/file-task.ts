@@ -12,15 +12,17 @@
 import { lazyCheck } from "@folio/platform/check";
 import { ErrorCodes, ImportErrorCodes } from "@folio/proto/error-codes";
 import type { ColumnMapping, OpeningAnswer } from "@folio/proto/import";
-import { FileTransaction, ColumnMapping as MappingSchema, OpeningAnswers } from "@folio/proto/import";
+import { FileHistory, FileTransaction, ColumnMapping as MappingSchema, OpeningAnswers } from "@folio/proto/import";
 import { Type } from "typebox";
 import { Value } from "typebox/value";
 import { cleanText, headerKey } from "./domain/files/csv.ts";
 import { type FileImportOptions, FileProblem, type FileResult, settleFiles, sourceFile } from "./domain/files/index.ts";
+import { isIsin } from "./domain/isin.ts";
 
 const mappingCheck = lazyCheck(MappingSchema);
 const openingsCheck = lazyCheck(OpeningAnswers);
 const Transactions = Type.Array(FileTransaction);
+const Histories = Type.Array(FileHistory);
 
 /** A saved mapping of the caller's, as the task needs it. */
 export interface SavedLayout {
@@ -47,9 +49,13 @@ export interface FileTaskInput {
 export type FileTaskOutput =
   | {
       ok: true;
-      result: Omit<FileResult, "transactions">;
+      result: Omit<FileResult, "transactions" | "histories">;
       /** JSON of the ledger's transactions, cleaned against FileTransaction */
       transactions: string;
+      /** JSON of the holdings' histories (their buys and sales: as many as the ledger's), cleaned against FileHistory */
+      histories: string;
+      /** the histories' tickers that are ISINs (named through the pricing search by the service) */
+      historyIsins: string[];
       saved?: { id: string; name: string };
     }
   | { ok: false; status: number; code: string; message: string };
@@ -166,8 +172,17 @@ async function read(input: FileTaskInput): Promise<FileTaskOutput> {
       result = settleWith({ asOf: input.today, mapping: match.mapping, openings });
     }
   }
-  const { transactions, ...rest } = result;
-  return { ok: true, result: rest, transactions: JSON.stringify(Value.Clean(Transactions, transactions)), ...(saved ? { saved } : {}) };
+  // the ledger and the histories go back as text: as objects, copying them to the service's thread and
+  // serialising them there held its event loop for a second on a 4 MB history
+  const { transactions, histories, ...rest } = result;
+  return {
+    ok: true,
+    result: rest,
+    transactions: JSON.stringify(Value.Clean(Transactions, transactions)),
+    histories: JSON.stringify(Value.Clean(Histories, histories)),
+    historyIsins: [...new Set(histories.map((h) => h.ticker).filter(isIsin))],
+    ...(saved ? { saved } : {}),
+  };
 }
 
 /** The upload read and settled, or why it is refused (a FileProblem's status and words). */

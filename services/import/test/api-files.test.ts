@@ -255,6 +255,9 @@ describe("POST /v1/import/portfolio/file", () => {
     const body = (await h.upload("ann", FILE, "file", enc(csv), "isin.csv")).json();
     expect(body.message.map((r: { ticker: string }) => r.ticker)).toEqual(["AAPL", "XS0000000009"]);
     expect(body.errors).toContainEqual({ message: expect.stringContaining("no ticker found for ISIN XS0000000009") });
+    // the histories likewise: named, and the one whose ISIN names no ticker left out
+    const tickers = (body.histories ?? []).map((c: { ticker: string }) => c.ticker);
+    expect(tickers).toEqual(["AAPL"]);
   });
 
   it("bad input: empty, binary, too large, no holdings, a bad mapping, no file, a visitor", async () => {

@@ -9,8 +9,9 @@
  *   whose record is gone) is free, and is taken over with a version check.
  * - **Screenshots sent for manual processing**: each is kept for the operator (30 days by default) and
  *   e-mailed, so a user may send MANUAL_PER_DAY of them and MANUAL_BYTES_PER_DAY in all per UTC day, counted
- *   in the service's cache (shared by replicas through Redis) and reserved before the file is kept: past
- *   either, a 429 with Retry-After until the next UTC day.
+ *   in the service's cache (shared by replicas through Redis), in the bytes sent, and reserved before the upload
+ *   is read (a refused or unsent file gives its reservation back): past either, a 429 with Retry-After until
+ *   the next UTC day, and a flood of uploads costs no reading.
  */
 import type { Cache } from "@folio/platform/cache/port";
 import type { Clock } from "@folio/platform/clock";

@@ -68,6 +68,15 @@ async function checkedImage(request: Parameters<typeof readForm>[0], fields: str
   throw lastError;
 }
 
+const stillReading = () =>
+  new HttpError(
+    429,
+    ErrorCodes.rateLimited,
+    `${MAX_PENDING} of your screenshots are still being read: wait for them, then send this one again.`,
+    {},
+    { "retry-after": "10" },
+  );
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** how often the waiting POST looks at its reading's record */
@@ -108,20 +117,14 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
 
     route(app, calls.screenshot, imageUpload, async (request, reply) => {
       const { uid } = callerOf(request);
+      // a user at the limit already is answered before the upload is read (the slot below decides a race)
+      if ((await screenshots.find({ uid })).filter((r) => !r.outcome).length >= MAX_PENDING) throw stillReading();
       const { file } = await checkedImage(request, ["image"]);
       const upload = await uploads.save("queue", file.bytes, "shot");
       try {
         // one of the user's MAX_PENDING slots, taken atomically with the record (limits.ts)
         const record: ScreenshotRecord = { _id: upload, uid, createdAt: deps.clock.now() };
-        if (!(await admitScreenshot(deps.store, screenshots, ctx.slots, record))) {
-          throw new HttpError(
-            429,
-            ErrorCodes.rateLimited,
-            `${MAX_PENDING} of your screenshots are still being read: wait for them, then send this one again.`,
-            {},
-            { "retry-after": "10" },
-          );
-        }
+        if (!(await admitScreenshot(deps.store, screenshots, ctx.slots, record))) throw stillReading();
         await deps.jobs.add(SCREENSHOT_QUEUE, { uid, upload }, { jobId: upload, attempts: SCREENSHOT_ATTEMPTS });
       } catch (err) {
         await uploads.remove("queue", upload);
@@ -167,11 +170,19 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
 
     route(app, calls.upload, imageUpload, async (request) => {
       const { uid, email } = callerOf(request);
-      // the upload is checked first: a bad file is the user's mistake whatever the configuration
-      const { file, header } = await checkedImage(request, ["image", "filedata"]);
       if (!settings.manualTo) throw unavailable(ImportMessages.manualUnconfigured);
-      // what one user may have kept and e-mailed in a day (limits.ts): a 429 past it, before anything is kept
-      const quota = await reserveManualUpload(deps.cache, deps.clock, uid, file.bytes.length);
+      // what one user may send in a day (limits.ts), counted in the bytes sent and reserved before the upload
+      // is read: past it a 429, and a flood of uploads costs no reading
+      const sent = Buffer.isBuffer(request.body) ? request.body.length : 0;
+      const quota = await reserveManualUpload(deps.cache, deps.clock, uid, sent);
+      let checked: Awaited<ReturnType<typeof checkedImage>>;
+      try {
+        checked = await checkedImage(request, ["image", "filedata"]);
+      } catch (err) {
+        await quota.giveBack();
+        throw err;
+      }
+      const { file, header } = checked;
       const extension = header.format === "jpeg" ? ".jpg" : `.${header.format}`;
       let id: string;
       try {

@@ -15,7 +15,7 @@ import { buildServer } from "../build-server.mjs";
 import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 import { schwabHistory } from "./import-files.ts";
 import { clientAddress, type GroupStats, type LoadGroup, type LoadRequest, probeHealth, runLoad } from "./support/load.ts";
-import { type BenchServer, startServer } from "./support/server.ts";
+import { type BenchServer, settled, startServer } from "./support/server.ts";
 
 /** a real screenshot of holdings (the import service's test set) */
 const SCREENSHOT = resolve(import.meta.dirname, "../../services/import/test/screenshots/names-table-7600.png");
@@ -292,8 +292,9 @@ export async function attacksBench(seconds = 15, only: string[] = []): Promise<A
     };
     try {
       const groups = await attack.prepare(ctx);
-      // the app settles (its workers start a second after it listens, the samples are seeded)
-      await new Promise((r) => setTimeout(r, 3000));
+      // the app settles (its workers start a second after it listens, the samples are seeded, what the attack
+      // prepared is valued), so the window measures the attack
+      await settled(app);
       await app.reset();
       const health = probeHealth(app.url);
       const load = loadavg()[0];

@@ -20,7 +20,7 @@ import { api, repoRoot } from "../../test/support/app-process.ts";
 import { buildServer } from "../build-server.mjs";
 import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 import { TICKERS } from "./attacks.ts";
-import { startServer } from "./support/server.ts";
+import { settled, startServer } from "./support/server.ts";
 import { publicPortfolios, tenAssets } from "./throughput.ts";
 
 const CANNON = resolve(import.meta.dirname, "support/cannon.mjs");
@@ -104,7 +104,7 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
       );
       owned.push(save.body.slug);
     }
-    await new Promise((r) => setTimeout(r, 3000));
+    await settled(app);
     const started = await app.read();
     console.log(
       `memory (the compiled app, ${runs} runs of ${perRun.toLocaleString("en-US")} mixed requests from autocannon, 32 connections; ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load average ${loadavg()[0].toFixed(1)}): ` +

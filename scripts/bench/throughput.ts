@@ -28,12 +28,12 @@ import { fileURLToPath } from "node:url";
 import { api, repoRoot } from "../../test/support/app-process.ts";
 import { buildServer } from "../build-server.mjs";
 import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
-import { type BenchServer, startServer } from "./support/server.ts";
+import { type BenchServer, settled, startServer } from "./support/server.ts";
 
 const IN_FLIGHT = 32;
 /** per path: warm-up (the servers' JIT), then ROUNDS rounds of ROUND_SECONDS taken in turns */
 const WARM_UP_SECONDS = 2;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const ROUND_SECONDS = 2;
 const PORTFOLIOS = 60;
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
@@ -226,8 +226,8 @@ export async function throughputBench(options: { cluster?: boolean } = {}): Prom
   let bare: BenchServer | undefined;
   try {
     const slugs = await publicPortfolios(app.url, "bench");
-    // the app settles: its workers start, the samples are seeded, the community computed
-    await new Promise((r) => setTimeout(r, 3000));
+    // the app settles: its workers start, the samples are seeded, the portfolios valued, the community computed
+    const quiet = await settled(app);
     const appReads = reads(app.url, slugs);
     const manifest = await record(
       app.url,
@@ -239,7 +239,7 @@ export async function throughputBench(options: { cluster?: boolean } = {}): Prom
     const load = loadavg()[0];
     const rows = await sideBySide(appReads.map((r) => ({ label: r.label, a: [bareUrl, r.paths], b: [app.url, r.paths] })));
     print(
-      `throughput (the compiled app against a bare Fastify route sending the same bytes; autocannon in its own process, ${IN_FLIGHT} connections, ` +
+      `throughput (the compiled app, measured once quiet (${quiet} s after setup), against a bare Fastify route sending the same bytes; autocannon in its own process, ${IN_FLIGHT} connections, ` +
         `gzip accepted; ${WARM_UP_SECONDS} s warm-up, median of ${ROUNDS} × ${ROUND_SECONDS} s rounds in turns; ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ` +
         `load average ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)}):`,
       rows,
@@ -252,7 +252,8 @@ export async function throughputBench(options: { cluster?: boolean } = {}): Prom
       if (!cluster) return;
       try {
         const clusterSlugs = await publicPortfolios(cluster.gateway, "bench");
-        await new Promise((r) => setTimeout(r, 3000));
+        // the cluster's processes have no probe: a fixed pause for their background work
+        await new Promise((r) => setTimeout(r, 15_000));
         const viaGateway = reads(cluster.gateway, clusterSlugs);
         const clusterLoad = loadavg()[0];
         const compared = await sideBySide(

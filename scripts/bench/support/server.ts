@@ -32,6 +32,21 @@ export interface BenchServer {
   kill(): Promise<void>;
 }
 
+/**
+ * Waits until the app is quiet: a second in which the whole process (its threads included) used less than
+ * `busyPercent` of one core, so what a bench measures is not the start's own work (the samples seeded, prices
+ * read, portfolios valued in the background). Returns the seconds waited; gives up after `maxMs`.
+ */
+export async function settled(server: BenchServer, busyPercent = 10, maxMs = 120_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    await server.reset();
+    await new Promise((r) => setTimeout(r, 1000));
+    const r = await server.read();
+    if ((100 * r.cpuMs) / r.wallMs < busyPercent || Date.now() - started > maxMs) return Math.round((Date.now() - started) / 1000);
+  }
+}
+
 const PROBE = pathToFileURL(resolve(import.meta.dirname, "loop-probe.mjs")).href;
 
 function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {

@@ -206,7 +206,7 @@ export function loadConfig(given: Env = process.env, options: LoadOptions = {}):
     logLevel,
     trustProxy: proxies(env),
     requestsPerMinute: wholeNumber(env, "RATE_LIMIT_PER_MINUTE", 600, 0, 1_000_000),
-    cacheMemoryBytes: wholeNumber(env, "CACHE_MEMORY_MB", 64, 8, 65_536) * 1024 * 1024,
+    cacheMemoryBytes: wholeNumber(env, "CACHE_MEMORY_MB", 16, 4, 65_536) * 1024 * 1024,
     publicMetrics: flag(env, "METRICS_PUBLIC", false),
     publicDocs: flag(env, "DOCS_PUBLIC", true),
     env,

@@ -18,7 +18,7 @@ interface Entry {
 const SWEEP_EVERY = 1000;
 /** What one entry costs besides its key and value (the Map's slot, the entry object), counted in its size. */
 const ENTRY_OVERHEAD = 64;
-export const DEFAULT_MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MEMORY_CACHE_BYTES = 16 * 1024 * 1024;
 
 export interface MemoryCacheOptions {
   /**

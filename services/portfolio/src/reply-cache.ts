@@ -30,7 +30,7 @@ export const OUTAGE_REPLY_TTL_MS = 60 * 1000;
 export const LOCAL_TTL_MS = 5000;
 export const LOCAL_ENTRIES = 500;
 /** the in-process layer's bound: copies and their encoded bodies together */
-export const LOCAL_BYTES = 32 * 1024 * 1024;
+export const LOCAL_BYTES = 8 * 1024 * 1024;
 
 export const replyCacheKey = (slug: string) => `reply:${slug}`;
 

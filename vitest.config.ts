@@ -25,6 +25,7 @@ const leftToFullSuite = [
   "platform/test/cache/redis.test.ts",
   "platform/test/queue/bullmq.test.ts",
   "platform/test/store/mongo.test.ts",
+  "platform/test/blobs/gridfs.test.ts",
   "platform/test/store/embedded.test.ts",
   "test/system/**",
   "gateway/test/fuzz.test.ts",

@@ -63,15 +63,6 @@ describe("the cluster gateway", () => {
     expect(seen[0]?.["x-forwarded-proto"]).toBe("http");
   });
 
-  it("forwards no internal route: the chat service's movers report is a 404 here", async () => {
-    const res = await fetch(`${base}/v1/chat/movers-report`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ facts: "x" }),
-    });
-    expect(res.status).toBe(404);
-  });
-
   it("answers 503 with Retry-After at once for a service that does not answer", async () => {
     const started = performance.now();
     const res = await fetch(`${base}/v1/get/portfolios-and-assets`, { method: "POST" });

@@ -9,6 +9,7 @@
 import { EventPayloads } from "@folio/proto/events";
 import { JobPayloads, queueOwner } from "@folio/proto/jobs";
 import type { FastifyInstance } from "fastify";
+import { createBlobStore } from "./blobs/index.ts";
 import { createBus } from "./bus/index.ts";
 import { createCache } from "./cache/index.ts";
 import { type Clock, systemClock } from "./clock.ts";
@@ -50,11 +51,13 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
     },
   });
   const cache = await createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:", maxBytes: config.cacheMemoryBytes });
+  // beside the store: the API and worker processes of a service that share its store share its blobs
+  const blobs = await createBlobStore({ mongoUrl: config.mongoUrl, mongoDatabase: `folio_${options.name}`, dataDir: config.dataDir });
   const queue = await createQueue({ redisUrl: config.redisUrl, prefix: "folio", clock });
   const mailer = createMailer(config);
   // in one process every service's routes share the server, attached by hostServices
   const services = options.sharedProcess ? new InjectServiceClient() : new HttpServiceClient(config.env);
-  return { config, store, bus, cache, queue, clock, log, mailer, services };
+  return { config, store, bus, cache, blobs, queue, clock, log, mailer, services };
 }
 
 /**
@@ -211,6 +214,7 @@ export async function hostServices(
       await deps.bus.close();
       await deps.queue.close();
       await deps.cache.close();
+      await deps.blobs.close();
       await deps.store.close();
     },
   };

@@ -1,4 +1,5 @@
-/** Ports on in-process adapters only: for tests and for building the OpenAPI document without I/O. */
+/** Ports on in-process adapters only (blobs in DATA_DIR's folders): for tests and for building the OpenAPI document without I/O. */
+import { FolderBlobStore } from "./blobs/folder.ts";
 import { MemoryBus } from "./bus/memory.ts";
 import { MemoryCache } from "./cache/memory.ts";
 import type { Clock } from "./clock.ts";
@@ -20,6 +21,8 @@ export function inMemoryDeps(
     store: new EmbeddedStore(":memory:"),
     bus: new MemoryBus(),
     cache: new MemoryCache(clock),
+    // a folder under DATA_DIR, created on the first blob written (tests give a temporary DATA_DIR)
+    blobs: new FolderBlobStore(config.dataDir),
     queue: new MemoryQueue(clock),
     clock,
     log: createLogger("memory", "silent"),

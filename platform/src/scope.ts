@@ -1,10 +1,12 @@
 /**
  * What one service may touch of the shared ports: the collections whose names start with the service's name
- * (and the inbox marks of its consumers, named the same way), and the cache keys under `<service>:`. The
+ * (and the inbox marks of its consumers, named the same way), the cache keys under `<service>:` and the blob
+ * buckets named `<service>-…`. The
  * host hands each service its scoped store and cache (service.ts forService), so ownership of data is
  * enforced by the platform rather than kept by convention: a service declaring or writing another's
  * collection fails at once, in the first test that does it.
  */
+import type { BlobStore } from "./blobs/port.ts";
 import type { Cache } from "./cache/port.ts";
 import type { Store, WriteOp } from "./store/port.ts";
 
@@ -53,6 +55,14 @@ export function scopedCache(cache: Cache, scope: string): Cache {
     incr: (key, ttlMs, by) => cache.incr(scopedKey(scope, key), ttlMs, by),
     count: (key, windowMs) => cache.count(scopedKey(scope, key), windowMs),
     ttl: (key) => cache.ttl(scopedKey(scope, key)),
+    close: async () => {},
+  };
+}
+
+/** A service's blob buckets are named `<service>-<name>` (the import service's `uploads`: `import-uploads`). */
+export function scopedBlobs(blobs: BlobStore, scope: string): BlobStore {
+  return {
+    bucket: (name) => blobs.bucket(`${scope}-${name}`),
     close: async () => {},
   };
 }

@@ -4,6 +4,7 @@
  * process, a cluster container hosts one (see host.ts).
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { BlobStore } from "./blobs/port.ts";
 import type { Bus } from "./bus/port.ts";
 import type { Cache } from "./cache/port.ts";
 import type { Clock } from "./clock.ts";
@@ -14,7 +15,7 @@ import { type JobDefinition, Jobs } from "./jobs.ts";
 import type { Logger } from "./log.ts";
 import type { Mailer } from "./mail.ts";
 import type { Queue } from "./queue/port.ts";
-import { scopedCache, scopedStore } from "./scope.ts";
+import { scopedBlobs, scopedCache, scopedStore } from "./scope.ts";
 import type { Store } from "./store/port.ts";
 
 export type { Consumer } from "./events.ts";
@@ -27,6 +28,8 @@ export interface ServiceDeps {
   store: Store;
   /** the service's keys only (scope.ts) */
   cache: Cache;
+  /** files kept between its processes (uploads), in its buckets only (scope.ts) */
+  blobs: BlobStore;
   /** the product's queues, typed (jobs.ts) */
   jobs: Jobs;
   clock: Clock;
@@ -42,6 +45,7 @@ export interface HostDeps {
   store: Store;
   bus: Bus;
   cache: Cache;
+  blobs: BlobStore;
   queue: Queue;
   clock: Clock;
   log: Logger;
@@ -55,6 +59,7 @@ export function forService(host: HostDeps, name: string): ServiceDeps {
     config: host.config,
     store: scopedStore(host.store, name),
     cache: scopedCache(host.cache, name),
+    blobs: scopedBlobs(host.blobs, name),
     jobs: new Jobs(host.queue),
     clock: host.clock,
     log: host.log.child({ service: name }),

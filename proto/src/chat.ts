@@ -99,14 +99,6 @@ export type ChatHistoryEntry = Static<typeof ChatHistoryEntry>;
 export const ChatDelta = Type.Object({ text: Type.String() });
 export type ChatDelta = Static<typeof ChatDelta>;
 
-/** The biggest-movers report the networth service asks the assistant to write (internal call). */
-export const MoversReportBody = Type.Object({
-  facts: Type.String({ maxLength: 8000 }),
-});
-export type MoversReportBody = Static<typeof MoversReportBody>;
-export const MoversReportReply = Type.Object({ report: Type.String() });
-export type MoversReportReply = Static<typeof MoversReportReply>;
-
 /** GET /v1/chat/status: whether each model can answer, and otherwise what to set (the panel says so before a message is sent). */
 const ModelStatus = Type.Object({
   configured: Type.Boolean(),

@@ -264,10 +264,10 @@ export const FileReply = Type.Object({
 });
 export type FileReply = Static<typeof FileReply>;
 
-/** Job `import.screenshot`: one uploaded screenshot of `uid`, kept under DATA_DIR until it is read. */
+/** Job `import.screenshot`: one uploaded screenshot of `uid`, kept in the import service's blob bucket until it is read. */
 export const ScreenshotJobData = Type.Object({
   uid: Type.String({ minLength: 1 }),
-  /** the upload's file name under DATA_DIR/import-uploads (random, no path) */
+  /** the upload's id in the bucket's `queue/` (random, no path) */
   upload: Type.String({ pattern: "^[a-z0-9-]+$", maxLength: 80 }),
 });
 export type ScreenshotJobData = Static<typeof ScreenshotJobData>;

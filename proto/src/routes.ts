@@ -106,7 +106,8 @@ export const Routes = {
   networth: service("networth", {
     netWorth: { method: "POST", path: "/v1/get/netWorth", auth: "required" },
     history: { method: "POST", path: "/v1/get/netWorthHistory", auth: "required" },
-    biggestMovers: { method: "POST", path: "/v1/biggest-movers", auth: "required" },
+    /** the biggest movers' figures with the factual report: the chat service's biggest-movers call and tool read them */
+    moverFigures: { method: "POST", path: "/v1/networth/biggest-movers", auth: "required" },
   }),
   brokerage: service("brokerage", {
     linkToken: { method: "POST", path: "/v1/plaid/create-link-token/", auth: "required" },
@@ -128,8 +129,8 @@ export const Routes = {
   chat: service("chat", {
     v1: { method: "POST", path: "/v1/chat", auth: "required" },
     status: { method: "GET", path: "/v1/chat/status", auth: "required" },
-    /** networth asks it on the user's behalf for the biggest-movers report */
-    moversReport: { method: "POST", path: "/v1/chat/movers-report", auth: "required", internal: true },
+    /** networth's figures, the report written by the assistant when it can (else networth's factual one) */
+    biggestMovers: { method: "POST", path: "/v1/biggest-movers", auth: "required" },
     v2: { method: "POST", path: "/v2/chat", auth: "required" },
   }),
   import: service("import", {

@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createNetworthService } from "@folio/networth";
+import { FolderBlobStore } from "@folio/platform/blobs";
 import { MemoryBus } from "@folio/platform/bus";
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import { RedisCache } from "@folio/platform/cache/redis";
@@ -173,6 +174,7 @@ export async function networthBench(options: NetworthBenchOptions = {}): Promise
     store: await createStore({ dataDir }),
     bus: new MemoryBus({ log }),
     cache: new RedisCache({ url: redis.url, prefix: `${prefix}:` }),
+    blobs: new FolderBlobStore(dataDir),
     queue: new BullQueue({ url: redis.url, prefix, log }),
     clock: systemClock,
     log,

@@ -1,5 +1,5 @@
 /**
- * vitest globalSetup: a MongoDB for the MongoStore contract suite; provides `mongoUrl` ("" when none).
+ * vitest globalSetup: a MongoDB for the MongoStore and GridFS blob store contract suites; provides `mongoUrl` ("" when none).
  * MONGO_URL, when set, is used as is (it must be a replica set: the store commits in transactions).
  * Otherwise, when testcontainers finds a Docker engine, starts `mongo:7` as a single-node replica set.
  * MongoDB is the one dependency that is never required: without it the suite is skipped with a message,
@@ -14,7 +14,7 @@ declare module "vitest" {
   }
 }
 
-const SKIPPED = "MongoDB unavailable (set MONGO_URL or run Docker): MongoDB store contract suite skipped";
+const SKIPPED = "MongoDB unavailable (set MONGO_URL or run Docker): the MongoDB store and GridFS blob store contract suites skipped";
 /** Looking for a Docker socket is quick when there is none; this bounds an engine that does not answer. */
 const DOCKER_PROBE_MS = 5_000;
 const PRIMARY_TIMEOUT_MS = 30_000;

@@ -7,7 +7,8 @@
  * DATA_DIR per service), or the suite's MongoDB and Kafka when it has them (CI's service containers).
  *
  * Then, through the gateway, as clients on their own loopback addresses: the journey (register, create, read,
- * share, the community with the three samples, net worth settling on the portfolio's value); per-client
+ * share, the community with the three samples, net worth settling on the portfolio's value); a screenshot the
+ * import API receives read by the import worker (the blob store between the processes); per-client
  * limits that hold per client behind the gateway whatever X-Forwarded-For a client sends; a service killed
  * with SIGKILL and restarted (the gateway answers 503 with Retry-After meanwhile, the service listens at
  * once, no acknowledged write is lost); second replicas of pricing and networth joining their running groups
@@ -26,10 +27,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { EVENT_TOPIC_PARTITIONS, eventTopics } from "../../platform/src/bus/topics.ts";
 import { marketDataAvailable, marketDataDir } from "../../scripts/market-data/location.ts";
 import { buildMockBroker, startMockBroker, stopMockBroker } from "../setup/kafka.ts";
-import { freePort } from "../support/app-process.ts";
+import { freePort, repoRoot } from "../support/app-process.ts";
 import { composeProcesses, NodeProcess, type ProcessSpec, readCompose } from "../support/compose-cluster.ts";
 import { RedisServer, redisServerPath } from "../support/redis-server.ts";
 
+const SCREENSHOT = join(repoRoot, "services/import/test/screenshots/us-broker-table-7000.png");
 const externalKafka = process.env.TEST_KAFKA_BROKERS?.trim() ?? "";
 const mongoUrl = inject("mongoUrl");
 const brokerProblem = externalKafka ? undefined : buildMockBroker();
@@ -286,6 +288,30 @@ describe.skipIf(!enabled)("the cluster of docker-compose.yml, as processes", () 
     });
     expect(worth.netWorth).toBe(value);
   }, 150_000);
+
+  it("a screenshot the import API receives is read by the import worker, another process: the blob store between them", async () => {
+    // no shared disk between the two: the upload goes through the platform's blob store (GridFS with MongoDB;
+    // here without one, the folder in the service's DATA_DIR, which its processes share as they share its SQLite file)
+    const form = new FormData();
+    form.append("image", new Blob([readFileSync(SCREENSHOT)], { type: "image/png" }), "shot.png");
+    const upload = await fetch(`${gateway}/v2/import/portfolio/screenshot`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${alice}`, prefer: "respond-async" },
+      body: form,
+    });
+    expect(upload.status).toBe(202);
+    const { statusUrl } = (await upload.json()) as { statusUrl: string };
+    const done = await until(
+      "the screenshot read by the worker",
+      async () => {
+        const res = await call<{ state: string; message?: { ticker: string }[] }>(ALICE, "GET", statusUrl, { token: alice });
+        expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+        return res.body.state === "completed" ? res.body : undefined;
+      },
+      90_000,
+    );
+    expect(done.message?.map((row) => row.ticker)).toEqual(expect.arrayContaining(["QQQ", "TSLA"]));
+  }, 120_000);
 
   it("keeps per-client limits per client behind the gateway, whatever X-Forwarded-For says", async () => {
     const register = (from: string, name: string, headers?: Record<string, string>) =>

@@ -1,18 +1,19 @@
 /**
- * Verifies bearer ID tokens with @fastify/jwt, at the gateway and again in every service (defence in depth).
- * Built-in identity: HS256 tokens signed by the accounts service with JWT_SECRET. External OIDC provider:
- * RS256/ES256 tokens checked against AUTH_ISSUER and the keys at AUTH_JWKS_URL. A logged-out token's id
+ * Verifies bearer ID tokens at the gateway and again in every service (defence in depth). Built-in identity:
+ * HS256 tokens signed by the accounts service with JWT_SECRET (@fastify/jwt signs and verifies them). External
+ * OIDC provider: RS256/ES256 tokens checked by `jose` against AUTH_ISSUER and the keys at AUTH_JWKS_URL (its
+ * remote key set: fetched on an unknown kid at most every 30 s, kept 10 minutes). A logged-out token's id
  * is in the cache under `revoked:<jti>` until it would have expired. A token that fails to verify makes the
  * caller a visitor (protected routes answer 401); a revocation list that cannot be read (the cache down) says
  * nothing about the token, so the request fails with the cache's DependencyUnavailableError: 503 with
  * Retry-After (server.ts), never a 401 that would sign the user out.
  */
-import { createPublicKey, type JsonWebKey, type KeyObject } from "node:crypto";
 import fastifyJwt from "@fastify/jwt";
 import type { Identity } from "@folio/proto/auth";
 import { ErrorCodes } from "@folio/proto/error-codes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { Cache } from "../cache/port.ts";
 import { scopedKey } from "../scope.ts";
 
@@ -49,34 +50,24 @@ declare module "@fastify/jwt" {
   }
 }
 
-/** Fetches and caches an OIDC provider's signing keys by kid. */
-function jwksKeys(url: string) {
-  let keys = new Map<string, KeyObject>();
-  let fetchedAt = 0;
-  async function refresh() {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-    if (!res.ok) throw new Error(`JWKS fetch failed: HTTP ${res.status}`);
-    const body = (await res.json()) as { keys?: (JsonWebKey & { kid?: string })[] };
-    keys = new Map((body.keys ?? []).filter((k) => k.kid).map((k) => [k.kid as string, createPublicKey({ key: k, format: "jwk" })]));
-    fetchedAt = Date.now();
-  }
-  return async (kid: string | undefined): Promise<KeyObject> => {
-    if (!kid) throw new Error("token has no kid");
-    if (!keys.has(kid) && Date.now() - fetchedAt > 30_000) await refresh();
-    const key = keys.get(kid);
-    if (!key) throw new Error("unknown signing key");
-    return key;
+type Claims = { sub: string; email: string; jti?: string; admin?: boolean };
+
+/** Verifies an external provider's ID token: its issuer, its signature by a key of the provider's set, its times. */
+function externalVerifier(issuer: string, jwksUrl: string) {
+  const keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+  return async (token: string): Promise<Claims> => {
+    const { payload } = await jwtVerify(token, keys, { issuer, algorithms: ["RS256", "ES256"] });
+    return payload as unknown as Claims;
   };
 }
 
 export const authPlugin = fp(
   async (app: FastifyInstance, options: AuthOptions) => {
-    const external = options.authIssuer && options.authJwksUrl;
+    const external = options.authIssuer && options.authJwksUrl ? externalVerifier(options.authIssuer, options.authJwksUrl) : null;
     if (external) {
-      const keyFor = jwksKeys(options.authJwksUrl as string);
+      // identities come from the provider: this server signs no token
       await app.register(fastifyJwt, {
-        secret: (_request: FastifyRequest, token: { header?: { kid?: string } }) => keyFor(token.header?.kid),
-        verify: { allowedIss: options.authIssuer, algorithms: ["RS256", "ES256"] },
+        secret: () => Promise.reject(new Error("tokens come from AUTH_ISSUER: this server signs none")),
       } as never);
     } else {
       await app.register(fastifyJwt, {
@@ -90,9 +81,9 @@ export const authPlugin = fp(
     app.addHook("onRequest", async (request) => {
       const header = request.headers.authorization;
       if (!header || !/^Bearer\s+\S+/i.test(header)) return;
-      let claims: { sub: string; email: string; jti?: string; admin?: boolean };
+      let claims: Claims;
       try {
-        claims = await request.jwtVerify<typeof claims>();
+        claims = external ? await external(header.replace(/^Bearer\s+/i, "").trim()) : await request.jwtVerify<Claims>();
       } catch {
         // an invalid or expired token makes the caller a visitor; protected routes answer 401
         return;

@@ -22,6 +22,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
+import { Counter, Registry } from "prom-client";
 import type { Cache } from "../cache/port.ts";
 import { LazyChildLogger, type Logger, loggableUrl, loggerOptions } from "../log.ts";
 import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../unavailable.ts";
@@ -249,11 +250,17 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     done(null, payload);
   });
 
-  const counts = new Map<string, number>();
+  // one registry per app (the embedded app and tests run several in one process); prom-client writes the text
+  const metrics = new Registry();
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by route pattern and status",
+    labelNames: ["service", "method", "route", "status"] as const,
+    registers: [metrics],
+  });
   app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
-    const key = `${request.method} ${route} ${reply.statusCode}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    requests.inc({ service: options.name, method: request.method, route, status: reply.statusCode });
     // health checks, metrics, the web app's files and internal calls are routine: only at debug
     const level = isRoutine(request) ? "debug" : "info";
     if ((request.log as unknown as Logger).isLevelEnabled(level)) {
@@ -266,12 +273,7 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     if (!options.publicMetrics && !isPrivateAddress(request.ip)) {
       return reply.code(404).send({ error: `No route GET /metrics`, code: ErrorCodes.notFound });
     }
-    const lines = ["# TYPE http_requests_total counter"];
-    for (const [key, n] of counts) {
-      const [method, route, status] = key.split(" ");
-      lines.push(`http_requests_total{service="${options.name}",method="${method}",route="${route}",status="${status}"} ${n}`);
-    }
-    return reply.type("text/plain; version=0.0.4").send(`${lines.join("\n")}\n`);
+    return reply.type(metrics.contentType).send(await metrics.metrics());
   });
 
   return app;

@@ -239,6 +239,18 @@ describe("createHttpServer", () => {
     expect((await open.inject({ method: "GET", url: "/metrics", remoteAddress: "203.0.113.9" })).statusCode).toBe(200);
   });
 
+  it("counts the requests answered in the Prometheus text format, by route pattern and status", async () => {
+    const a = await app();
+    await a.inject({ method: "GET", url: "/healthz" });
+    await a.inject({ method: "GET", url: "/healthz" });
+    await a.inject({ method: "GET", url: "/no-such-path" });
+    const res = await a.inject({ method: "GET", url: "/metrics", remoteAddress: "10.0.0.4" });
+    expect(res.headers["content-type"]).toContain("text/plain; version=0.0.4");
+    expect(res.body).toContain("# TYPE http_requests_total counter");
+    expect(res.body).toMatch(/^http_requests_total\{service="[^"]+",method="GET",route="\/healthz",status="200"\} 2$/m);
+    expect(res.body).toMatch(/^http_requests_total\{service="[^"]+",method="GET",route="unmatched",status="404"\} 1$/m);
+  });
+
   it("knows loopback and private networks from public addresses", () => {
     for (const ip of ["127.0.0.1", "::1", "::ffff:10.1.2.3", "192.168.0.9", "172.20.0.1", "fd12:3456::1"])
       expect(isPrivateAddress(ip), ip).toBe(true);

@@ -1,12 +1,13 @@
 /**
  * The assistant's calls (spec §7): POST /v1/chat and /v2/chat (JSON, or streamed to a client that accepts
- * `text/event-stream`: proto chat.ts), what the panel needs to know before a message is sent, and the
- * biggest-movers report networth asks for on a user's behalf.
+ * `text/event-stream`: proto chat.ts), what the panel needs to know before a message is sent, and the spec's
+ * biggest movers: networth's figures (read as the caller) with the report the assistant writes from them.
  */
 import { Type } from "typebox";
-import { ChatFailure, ChatReply, ChatStatusReply, ChatV1Body, ChatV2Body, MoversReportBody, MoversReportReply } from "../chat.ts";
+import { ChatFailure, ChatReply, ChatStatusReply, ChatV1Body, ChatV2Body } from "../chat.ts";
 import { contract, type ServiceContracts } from "../contract.ts";
 import { ChatErrorCodes, ErrorCodes } from "../error-codes.ts";
+import { BiggestMoversReply } from "../networth.ts";
 import { Routes } from "../routes.ts";
 
 const routes = Routes.chat;
@@ -32,6 +33,10 @@ export const ChatContracts = {
   v1: contract(routes.v1, { body: ChatV1Body, reply: answers, errors }),
   /** which model can answer, and otherwise what the server needs set */
   status: contract(routes.status, { reply: { 200: ChatStatusReply } }),
-  moversReport: contract(routes.moversReport, { body: MoversReportBody, reply: { ...answers, 200: MoversReportReply }, errors }),
+  biggestMovers: contract(routes.biggestMovers, {
+    // `report=factual`: networth's report as it is; no assistant is asked to write it up
+    query: Type.Object({ report: Type.Optional(Type.Literal("factual")) }),
+    reply: { 200: BiggestMoversReply },
+  }),
   v2: contract(routes.v2, { body: ChatV2Body, reply: answers, errors }),
 } satisfies ServiceContracts<typeof routes>;

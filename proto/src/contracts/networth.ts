@@ -1,6 +1,6 @@
 /**
  * The networth service's calls (spec §7): net worth (polled while `calculating`), its weekly history and the
- * biggest movers, each for the signed-in caller only.
+ * biggest movers' figures, each for the signed-in caller only.
  */
 import { Type } from "typebox";
 import { contract, type ServiceContracts } from "../contract.ts";
@@ -13,9 +13,6 @@ export const NetworthContracts = {
   // the body is optional: the web may post nothing when it does not force
   netWorth: contract(routes.netWorth, { body: Type.Union([NetWorthBody, Type.Null()]), reply: { 200: NetWorthReply } }),
   history: contract(routes.history, { reply: { 200: NetWorthHistoryReply } }),
-  biggestMovers: contract(routes.biggestMovers, {
-    // `report=factual`: the assistant's own tool asks for the figures; no assistant is asked to write them up
-    query: Type.Object({ report: Type.Optional(Type.Literal("factual")) }),
-    reply: { 200: BiggestMoversReply },
-  }),
+  // the figures and the factual report; the spec's POST /v1/biggest-movers (the chat service's) has the assistant write it
+  moverFigures: contract(routes.moverFigures, { reply: { 200: BiggestMoversReply } }),
 } satisfies ServiceContracts<typeof routes>;

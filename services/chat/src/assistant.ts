@@ -103,7 +103,7 @@ export function createAssistant(p: AssistantParts) {
     },
 
     /**
-     * The biggest-movers report (networth asks it, with the user's token): the fast model when configured,
+     * The biggest-movers report written from networth's figures (movers.ts): the fast model when configured,
      * else V1's, without tools; the figures go in as data. Bounded tighter than a chat (the movers view waits).
      */
     async moversReport(uid: string, facts: string): Promise<string> {

@@ -1,8 +1,7 @@
 /**
  * The assistant's calls (@folio/proto/contracts/chat), for the signed-in caller only: POST /v1/chat and
  * /v2/chat (spec §7), the status (which models are configured, so the panel can say what is missing before a
- * message is sent) and the movers report (internal: networth asks it for the biggest-movers report, with the
- * caller's token). A client that accepts `text/event-stream` gets the answer streamed (proto chat.ts: `delta` events,
+ * message is sent) and the biggest movers (movers.ts: networth's figures, the report in the assistant's words). A client that accepts `text/event-stream` gets the answer streamed (proto chat.ts: `delta` events,
  * then one `reply`); any other gets the JSON reply. A model failure is `result: 'nok'`: HTTP 503 in JSON, the
  * `reply` event when streamed.
  */
@@ -18,8 +17,12 @@ import { ErrorCodes } from "@folio/proto/errors";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { type Assistant, failureOf, nokReply, type Run } from "./assistant.ts";
+import type { Movers } from "./movers.ts";
 
 const historyCheck = lazyCheck(Type.Array(ChatTurnSchema, { maxItems: CHAT_LIMITS.historyMaxTurns }));
+
+/** What a user reads when the chat's earlier turns the page sent cannot be read (never a validator's words). */
+const HISTORY_UNREADABLE = `The conversation so far could not be read: start a new chat. (It must be at most ${CHAT_LIMITS.historyMaxTurns} turns, each yours or the assistant's, with its text.)`;
 
 /** `history` as the spec sends it: an array, or the same array as JSON text. */
 function historyOf(raw: ChatTurn[] | string | undefined): ChatTurn[] {
@@ -33,7 +36,7 @@ function historyOf(raw: ChatTurn[] | string | undefined): ChatTurn[] {
     }
   }
   if (!historyCheck.Check(value)) {
-    throw new HttpError(400, ErrorCodes.validation, "body/history must be a list of {role: 'user' | 'assistant', content} turns");
+    throw new HttpError(400, ErrorCodes.validation, HISTORY_UNREADABLE);
   }
   return value;
 }
@@ -72,7 +75,7 @@ async function respond(request: FastifyRequest, reply: FastifyReply, run: Run): 
     .send(stream) as never;
 }
 
-export function chatRoutes(assistant: Assistant): FastifyPluginAsync {
+export function chatRoutes(assistant: Assistant, movers: Movers): FastifyPluginAsync {
   return async (app) => {
     route(app, calls.v1, async (request, reply) => {
       const { uid } = callerOf(request);
@@ -83,10 +86,9 @@ export function chatRoutes(assistant: Assistant): FastifyPluginAsync {
 
     route(app, calls.status, async () => assistant.status());
 
-    // networth's query, on the caller's behalf: unreachable from outside (declared internal in proto/src/routes.ts)
-    route(app, calls.moversReport, async (request) => ({
-      report: await assistant.moversReport(callerOf(request).uid, request.body.facts),
-    }));
+    route(app, calls.biggestMovers, async (request) =>
+      movers.biggestMovers(callerOf(request).uid, bearerTokenOf(request) as string, request.query.report !== "factual"),
+    );
 
     route(app, calls.v2, async (request, reply) => {
       const { uid } = callerOf(request);

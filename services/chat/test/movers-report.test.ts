@@ -1,7 +1,7 @@
 /**
- * The biggest-movers report written by the assistant: networth computes the figures, asks the chat service
- * (with the caller's token) to write the report from them, and keeps its factual summary whenever the
- * assistant is not configured or fails.
+ * The spec's POST /v1/biggest-movers (the chat service's): networth computes the figures and the factual
+ * summary, the assistant writes the report from them, and the factual summary stays whenever the assistant
+ * is not configured or fails, or the caller asks for `report=factual`.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { moversPrompt } from "../src/prompts.ts";
@@ -59,8 +59,18 @@ describe.skipIf(!hasRealData)("POST /v1/biggest-movers with the assistant", () =
     expect(h.fake.requests).toHaveLength(0);
   });
 
-  it("the report route needs a signed-in caller", async () => {
+  it("report=factual: networth's figures and summary as they are, no model asked", async () => {
     h = await harness();
-    expect((await h.post(null, "/v1/chat/movers-report", { facts: "x" })).statusCode).toBe(401);
+    await h.create("alice", "Mine", holdings);
+    await h.relay();
+    const factual = (await h.post("alice", "/v1/biggest-movers?report=factual")).json();
+    expect(factual.report).toMatch(/^(VTI|KO) (rose|fell) /);
+    expect(factual).toEqual((await h.post("alice", "/v1/networth/biggest-movers")).json());
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it("needs a signed-in caller", async () => {
+    h = await harness();
+    expect((await h.post(null, "/v1/biggest-movers")).statusCode).toBe(401);
   });
 });

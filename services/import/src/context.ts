@@ -1,5 +1,4 @@
-/** What the import service's routes and jobs share: its deps, settings, upload folder, records and helpers. */
-import { join } from "node:path";
+/** What the import service's routes and jobs share: its deps, settings, uploads, records and helpers. */
 import type { ServiceDeps } from "@folio/platform/service";
 import { type FileTasks, fileTasks } from "./file-import.ts";
 import { OcrEngine } from "./ocr/engine.ts";
@@ -7,7 +6,7 @@ import { pricingResolver, pricingSearch, type Resolve } from "./resolve.ts";
 import type { ScreenshotReader, Search } from "./screenshot.ts";
 import { type ImportSettings, importSettings } from "./settings.ts";
 import { type Mappings, mappings, type Screenshots, type Slots, screenshots, slots } from "./store.ts";
-import { UploadFolder } from "./uploads.ts";
+import { Uploads } from "./uploads.ts";
 
 export interface ImportOptions {
   /** the OCR engine; tests may give a reader of their own (OCR takes a core for seconds) */
@@ -23,7 +22,7 @@ export interface ImportOptions {
 export interface ImportContext {
   deps: ServiceDeps;
   settings: ImportSettings;
-  uploads: UploadFolder;
+  uploads: Uploads;
   screenshots: Screenshots;
   /** column mappings users saved for their CSV layouts */
   mappings: Mappings;
@@ -43,7 +42,7 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
   return {
     deps,
     settings: importSettings(deps.config),
-    uploads: new UploadFolder(join(deps.config.dataDir, "import-uploads")),
+    uploads: new Uploads(deps.blobs.bucket("uploads")),
     screenshots: screenshots(deps.store),
     mappings: mappings(deps.store),
     slots: slots(deps.store),

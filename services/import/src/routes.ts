@@ -198,7 +198,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
           text: [
             "A user sent a portfolio screenshot for manual processing.",
             "",
-            `File: DATA_DIR/import-uploads/${uploads.relative("manual", id)} (${header.format}, ${header.width} × ${header.height}, ${file.bytes.length} bytes)`,
+            `File: ${uploads.locate("manual", id)} (${header.format}, ${header.width} × ${header.height}, ${file.bytes.length} bytes)`,
             `User id: ${uid}`,
             `Reply to: ${email}`,
             `Received: ${new Date(deps.clock.now()).toISOString()}`,

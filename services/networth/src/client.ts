@@ -23,8 +23,8 @@ export class NetworthQueries {
     return read(this.services, NetworthContracts.history, { token });
   }
 
-  /** The biggest movers with the factual report (no assistant is asked to write it). */
+  /** The biggest movers' figures with the factual report (the assistant's words are the chat service's). */
   biggestMovers(token: string): Promise<BiggestMoversReply> {
-    return read(this.services, NetworthContracts.biggestMovers, { token, query: { report: "factual" } });
+    return read(this.services, NetworthContracts.moverFigures, { token });
   }
 }

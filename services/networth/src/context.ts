@@ -1,5 +1,4 @@
 /** What the consumers, jobs and routes of the networth service share, built once per service instance. */
-import { ChatQueries } from "@folio/chat/client";
 import type { ServiceDeps } from "@folio/platform/service";
 import { PricingQueries } from "@folio/pricing/client";
 import { type NetworthSettings, networthSettings } from "./settings.ts";
@@ -11,8 +10,6 @@ export interface NetworthContext {
   collections: NetworthCollections;
   /** the movers' monthly closes */
   pricing: PricingQueries;
-  /** the assistant, which writes the movers report when it is configured */
-  chat: ChatQueries;
 }
 
 export function networthContext(deps: ServiceDeps, settings: NetworthSettings = networthSettings(deps.config)): NetworthContext {
@@ -21,6 +18,5 @@ export function networthContext(deps: ServiceDeps, settings: NetworthSettings = 
     settings,
     collections: networthCollections(deps.store),
     pricing: new PricingQueries(deps.services),
-    chat: new ChatQueries(deps.services),
   };
 }

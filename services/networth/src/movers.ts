@@ -1,14 +1,14 @@
 /**
- * POST /v1/biggest-movers, behind the route: the user's counted holdings (playground portfolios excluded,
+ * The biggest movers' figures (POST /v1/networth/biggest-movers): the user's counted holdings (playground portfolios excluded,
  * as for net worth), which of them are current, stale or unpriced exactly as their portfolios' valuations
  * say (domain/freshness.ts: the one definition of stale), each ticker's monthly closes from the pricing
  * service, the pure rules of domain/movers.ts and the plain report of domain/report.ts. Kept in the cache for
  * an hour per user (spec §9) and dropped when the user's portfolios change or are valued again. The report is
- * written by the assistant (the chat service, asked with the caller's token) when one is configured and
- * answers; otherwise, or when it fails, it is the factual summary, which is also what the assistant is given
- * to write from. Holdings whose price is stale or missing are listed apart, never ranked as a current move.
+ * the factual summary: the spec's POST /v1/biggest-movers (the chat service's, which reads this one) has the
+ * assistant write it from these figures when one is configured, so networth never calls chat (no service
+ * cycle: test/service-graph.test.ts). Holdings whose price is stale or missing are listed apart, never ranked
+ * as a current move.
  */
-import { ServiceUnavailableError } from "@folio/platform/internal";
 import type { BiggestMoversReply } from "@folio/proto/networth";
 import type { PriceReply } from "@folio/proto/pricing";
 import type { NetworthContext } from "./context.ts";
@@ -36,8 +36,7 @@ export const moversKey = (uid: string) => `networth:movers:${uid}`;
 const historyOf = (settled: PromiseSettledResult<PriceReply | null>): MonthlyCloses =>
   settled.status === "fulfilled" && settled.value ? settled.value.historical_data : {};
 
-/** `token`: the caller's, to ask the assistant to write the report; null keeps the factual one (and caches nothing). */
-export async function biggestMovers(ctx: NetworthContext, uid: string, token: string | null): Promise<BiggestMoversReply> {
+export async function biggestMovers(ctx: NetworthContext, uid: string): Promise<BiggestMoversReply> {
   const { deps, collections: c, pricing } = ctx;
   const key = moversKey(uid);
   const hit = await deps.cache.get<BiggestMoversReply>(key);
@@ -45,7 +44,6 @@ export async function biggestMovers(ctx: NetworthContext, uid: string, token: st
 
   const portfolios = (await c.portfolios.find({ uid })).map(holdingsOf);
   const quantities = quantitiesByTicker(portfolios);
-  const tickers = [...quantities.keys()].sort();
   const sorted = freshness(portfolios);
   const shown = [...sorted.current, ...sorted.stale].map((h) => h.ticker);
   const quotes = await Promise.allSettled(shown.map((t) => pricing.quote(t)));
@@ -76,11 +74,10 @@ export async function biggestMovers(ctx: NetworthContext, uid: string, token: st
     unpriced: sorted.unpriced,
   });
   const sources = moverSources(ranked, volatile, stale);
-  const written = token && tickers.length > 0 ? await writtenReport(ctx, token, [factual, ...sources].join("\n")) : null;
   const reply: BiggestMoversReply = {
     result: "ok",
     biggest_movers: moversMap(ranked),
-    report: written ?? factual,
+    report: factual,
     sources,
     most_volatile: volatile?.ticker ?? null,
     most_quantity: quantity?.ticker ?? null,
@@ -94,25 +91,11 @@ export async function biggestMovers(ctx: NetworthContext, uid: string, token: st
     })),
     unpriced: sorted.unpriced,
   };
-  // an answer with a price or closes pricing could not give now is not kept (the next ask may complete it), nor
-  // one whose report nobody was asked to write (the assistant's tool), so the user's own view still gets a written one
+  // an answer with a price or closes pricing could not give now is not kept (the next ask may complete it)
   const incomplete =
     stale.some((s) => s.reason === "last-known") ||
     sorted.unpriced.some((u) => u.reason === "unavailable") ||
     quotes.some((q) => q.status === "rejected");
-  if (!incomplete && token) await deps.cache.set(key, reply, MOVERS_TTL_MS);
+  if (!incomplete) await deps.cache.set(key, reply, MOVERS_TTL_MS);
   return reply;
-}
-
-/**
- * The assistant's report of the figures on the user's behalf, or null when it gives none (refused for a limit,
- * not configured, failing, chat down): the factual report stands.
- */
-async function writtenReport(ctx: NetworthContext, token: string, facts: string): Promise<string | null> {
-  try {
-    return await ctx.chat.moversReport(token, facts);
-  } catch (err) {
-    if (err instanceof ServiceUnavailableError) return null;
-    throw err;
-  }
 }

@@ -9,7 +9,7 @@
  * when the stored value is older than the caller's last portfolio change, and answers `calculating: true`;
  * otherwise it only reads. So polling every 5 s adds no work, and the web stops once `calculating` is false.
  */
-import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
+import { callerOf } from "@folio/platform/http/auth";
 import { route } from "@folio/platform/http/route";
 import { NetworthContracts as calls } from "@folio/proto/contracts/networth";
 import type { FastifyPluginAsync } from "fastify";
@@ -64,11 +64,8 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
       return { netWorthHistory: weeklyHistory(snapshots, since, deps.clock.now()) };
     });
 
-    route(app, calls.biggestMovers, async (request) => {
-      // holdings pricing cannot price now are listed in the answer (README "Movers and the assistant"), so it
-      // is never the spec's API failure
-      const writer = request.query.report === "factual" ? null : bearerTokenOf(request);
-      return await biggestMovers(ctx, callerOf(request).uid, writer);
-    });
+    // holdings pricing cannot price now are listed in the answer (README "Movers and the assistant"), so it
+    // is never the spec's API failure
+    route(app, calls.moverFigures, async (request) => biggestMovers(ctx, callerOf(request).uid));
   };
 }

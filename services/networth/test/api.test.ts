@@ -25,11 +25,14 @@ async function reopen(...args: Parameters<typeof harness>): Promise<Harness> {
 }
 
 describe("auth", () => {
-  it.each(["/v1/get/netWorth", "/v1/get/netWorthHistory", "/v1/biggest-movers"])("%s answers a visitor with nouser", async (url) => {
-    const res = await h.post(null, url, {});
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ result: "nouser" });
-  });
+  it.each(["/v1/get/netWorth", "/v1/get/netWorthHistory", "/v1/networth/biggest-movers"])(
+    "%s answers a visitor with nouser",
+    async (url) => {
+      const res = await h.post(null, url, {});
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ result: "nouser" });
+    },
+  );
 });
 
 /** A portfolio saved and valued at `marketValue`, as the portfolio service's commit publishes them. */

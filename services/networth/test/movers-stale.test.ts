@@ -1,5 +1,5 @@
 /**
- * POST /v1/biggest-movers when prices are stale or missing (README "Stale, unpriced and rates"), with the
+ * POST /v1/networth/biggest-movers (the figures of the spec's POST /v1/biggest-movers) when prices are stale or missing (README "Stale, unpriced and rates"), with the
  * portfolio service valuing the holdings: the movers call stale exactly what the portfolio's page calls stale,
  * by the one definition the valuation applies. A hand-made CSV folder priced by the CSV provider (AAA, and OLD
  * whose data stops 13 days earlier) and the fake Yahoo server (BBB), which goes down while the CSV provider
@@ -68,7 +68,7 @@ describe("biggest movers with stale and unpriced prices", () => {
       unpricedReasons: [{ ticker: "ZZZ", reason: "unknown-ticker" }],
     });
 
-    const res = await s.post("alice", "/v1/biggest-movers");
+    const res = await s.post("alice", "/v1/networth/biggest-movers");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     // AAA 99/110 − 1 = −10 %, BBB 210/200 − 1 = +5 %: biggest move first
@@ -101,7 +101,7 @@ describe("biggest movers with stale and unpriced prices", () => {
     // (an unknown ticker would be unavailable too while Yahoo is down: figures missing a holding never replace
     // complete ones, README "One valuation, many views", so this portfolio holds none)
     const { s, slug } = await open(false);
-    expect((await s.post("alice", "/v1/biggest-movers")).json().biggest_movers).toEqual({ AAA: -10, BBB: 5 });
+    expect((await s.post("alice", "/v1/networth/biggest-movers")).json().biggest_movers).toEqual({ AAA: -10, BBB: 5 });
 
     // two hours on, every cached quote has expired, and Yahoo does not answer: the owner opens the page
     (fake as FakeMarketData).setDown(true);
@@ -110,7 +110,7 @@ describe("biggest movers with stale and unpriced prices", () => {
     expect(page.data.assets[2]).toMatchObject({ ticker: "BBB", stale: true, staleReason: "last-known", priceDate: "2026-07-13" });
     // its figures are the portfolio's now: net worth's movers hear of them
     await s.relay();
-    const body = (await s.post("alice", "/v1/biggest-movers")).json();
+    const body = (await s.post("alice", "/v1/networth/biggest-movers")).json();
     // AAA still comes from the CSV folder: the only current move; BBB is counted nowhere as a move
     expect(body.biggest_movers).toEqual({ AAA: -10 });
     expect(body.pricesAsOf).toBe("2026-07-13");

@@ -1,5 +1,5 @@
 /**
- * POST /v1/biggest-movers through app.inject, with the real pricing routes on the real market data: the
+ * POST /v1/networth/biggest-movers (the figures of the spec's POST /v1/biggest-movers) through app.inject, with the real pricing routes on the real market data: the
  * expected changes are worked out here from the CSV files' month-end closes. Which holdings are current,
  * stale or unpriced comes from their portfolios' valuations (portfolio.valued), as for net worth.
  */
@@ -18,7 +18,7 @@ afterEach(async () => {
   await h.close();
 });
 
-const movers = (uid: string) => h.post(uid, "/v1/biggest-movers");
+const movers = (uid: string) => h.post(uid, "/v1/networth/biggest-movers");
 
 /**
  * A portfolio saved and valued: each holding priced at its file's last close and dated with its last row,
@@ -66,7 +66,7 @@ function expectedSpread(ticker: string): number {
   return Math.sqrt(changes.reduce((a, c) => a + (c - mean) ** 2, 0) / (changes.length - 1));
 }
 
-describe.skipIf(!hasRealData)("POST /v1/biggest-movers", () => {
+describe.skipIf(!hasRealData)("POST /v1/networth/biggest-movers", () => {
   // stocks whose files all end on 2026-07-13 (BTC-USD's runs on: see "stale and unpriced" below)
   const HELD = ["NVDA", "KO", "VTI"];
 
@@ -140,7 +140,7 @@ describe.skipIf(!hasRealData)("POST /v1/biggest-movers", () => {
     await held("alice", "main", [{ ticker: "KO", quantity: 1 }]);
     await h.settle();
     const calls = vi.spyOn(h.deps.services, "call");
-    // pricing is asked once per ticker (the chat service, asked for a written report, is not hosted here)
+    // pricing is asked once per ticker
     const pricingCalls = () => calls.mock.calls.filter(([service]) => service === "pricing").length;
     const first = (await movers("alice")).json();
     expect(pricingCalls()).toBe(1);

@@ -7,6 +7,7 @@
 import type { ChatReply } from "@folio/proto/chat";
 import { ChatErrorCodes } from "@folio/proto/error-codes";
 import { Routes } from "@folio/proto/routes";
+import { createParser, type EventSourceParser } from "eventsource-parser";
 import { replyOf } from "../../app/replyError.ts";
 
 export type ChatModelChoice = "v1" | "v2";
@@ -25,24 +26,15 @@ export type ChatOutcome =
   | { kind: "refused"; message: string }
   | { kind: "failed" };
 
-/** Parses server-sent events from text chunks; returns the complete events and keeps the rest. */
+/** Server-sent events from text chunks (eventsource-parser): returns the events each chunk completes. */
 export class SseParser {
-  private buffer = "";
+  private readonly ready: Array<{ event: string; data: string }> = [];
+  private readonly parser: EventSourceParser = createParser({
+    onEvent: (message) => this.ready.push({ event: message.event ?? "message", data: message.data }),
+  });
   push(chunk: string): Array<{ event: string; data: string }> {
-    this.buffer += chunk.replace(/\r\n/g, "\n");
-    const events: Array<{ event: string; data: string }> = [];
-    for (let end = this.buffer.indexOf("\n\n"); end >= 0; end = this.buffer.indexOf("\n\n")) {
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      let event = "message";
-      const data: string[] = [];
-      for (const line of block.split("\n")) {
-        if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-      }
-      if (data.length) events.push({ event, data: data.join("\n") });
-    }
-    return events;
+    this.parser.feed(chunk);
+    return this.ready.splice(0);
   }
 }
 

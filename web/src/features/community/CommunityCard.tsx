@@ -1,16 +1,15 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
-import { formatMoney, formatPercent } from "../../lib/format.ts";
-import { TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { formatReturn, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
 import { CardBanner } from "../gradients/CardBanner.tsx";
 import type { CommunityCard as Card } from "./communityApi.ts";
 import { Sparkline } from "./Sparkline.tsx";
 import "./community.css";
 
-/** A rise shows its sign, as a change does: +12.5% and -3% read as growth, 12.5% could be a share. */
+/** A rise shows its sign, as a change does (the one formatting of a return, `formatReturn`, as on the page). */
 export function formatGrowth(growth: number | null): string {
-  if (growth === null) return "NA";
-  return growth > 0 ? `+${formatPercent(growth)}` : formatPercent(growth);
+  return formatReturn(growth);
 }
 
 /** One public portfolio: name, description, value, growth and its history; opens it read-only. */

@@ -1,7 +1,8 @@
 import "./holdings.css";
 import { useId, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import { formatMoney, formatPercent, formatQuantity } from "../../lib/format.ts";
+import { formatMoney, formatQuantity } from "../../lib/format.ts";
+import { formatReturn } from "../../lib/totalReturn.ts";
 import { type HoldingRow, type HoldingSort, type HoldingSortKey, sortHoldings } from "./holdings.ts";
 import { NO_PRICE, VALUING } from "./valuingText.ts";
 
@@ -12,11 +13,6 @@ const COLUMNS: { key: HoldingSortKey; label: string; numeric: boolean }[] = [
   { key: "price", label: "Price", numeric: true },
   { key: "performance", label: "Performance", numeric: true },
 ];
-
-function signedPercent(value: number): string {
-  const rounded = Math.round(value * 100) / 100;
-  return `${rounded > 0 ? "+" : ""}${formatPercent(rounded)}`;
-}
 
 /**
  * Every asset across the user's portfolios, with the server's figures (or "Being valued…" until its portfolio's
@@ -101,7 +97,7 @@ export function AllAssetsTable({ rows }: { rows: HoldingRow[] }) {
                     {row.price === null ? NO_PRICE : formatMoney(row.price, row.currency)}
                   </td>
                   <td className={`num ${row.performance === null ? "" : row.performance >= 0 ? "gain" : "loss"}`} data-label="Performance">
-                    {row.performance === null ? "—" : signedPercent(row.performance)}
+                    {row.performance === null ? "—" : formatReturn(row.performance)}
                   </td>
                 </>
               )}

@@ -39,7 +39,7 @@ export const moversApi = api.injectEndpoints({
           const movers = await localCache.get<BiggestMoversReply>(BIGGEST_MOVERS_KEY, {
             ttl: BIGGEST_MOVERS_TTL_MS,
             callback: async () => {
-              const reply = await baseQuery(request(Routes.networth.biggestMovers));
+              const reply = await baseQuery(request(Routes.chat.biggestMovers));
               if (reply.error) throw new NoMovers(reply.error);
               const data = reply.data as Partial<BiggestMoversReply> | undefined;
               if (data?.result !== "ok" || typeof data.biggest_movers !== "object") throw new NoMovers(null);

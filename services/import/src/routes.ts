@@ -170,7 +170,11 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
 
     route(app, calls.upload, imageUpload, async (request) => {
       const { uid, email } = callerOf(request);
-      if (!settings.manualTo) throw unavailable(ImportMessages.manualUnconfigured);
+      if (!settings.manualTo) {
+        // a bad file is the user's mistake whatever the configuration: said first
+        await checkedImage(request, ["image", "filedata"]);
+        throw unavailable(ImportMessages.manualUnconfigured);
+      }
       // what one user may send in a day (limits.ts), counted in the bytes sent and reserved before the upload
       // is read: past it a 429, and a flood of uploads costs no reading
       const sent = Buffer.isBuffer(request.body) ? request.body.length : 0;

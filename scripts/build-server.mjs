@@ -10,6 +10,7 @@
  *   create-topics.js  the cluster's Kafka topics from proto's event map (compose `kafka-init`)
  *   openapi.json      the OpenAPI document, generated once here (by openapi-json.js) instead of at each start
  *   import-file-worker.js   the import service's worker thread for large broker files
+ *   portfolio-valuation-worker.js   the portfolio service's valuation threads
  *   metafile.json     esbuild's account of the build: every input, what imports it and how (checked by tests)
  *
  * What is bundled: our workspaces (@folio/*), and the npm packages every start loads (imported statically
@@ -46,6 +47,8 @@ export function serverEntries(root = repoRoot) {
     "openapi-json": "gateway/src/openapi-json.ts",
     // the import service reads large broker files on a worker thread from this module
     "import-file-worker": "services/import/src/file-worker.ts",
+    // the portfolio service values portfolios on worker threads from this module
+    "portfolio-valuation-worker": "services/portfolio/src/valuation-worker.ts",
     ...Object.fromEntries(services.map((name) => [name, `services/${name}/src/main.ts`])),
   };
 }

@@ -30,6 +30,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
     cache: deps.cache,
     health: [{ name: "store", check: async () => void (await deps.store.pendingEvents(1)) }],
     notFoundHandler: spaNotFound,
+    edge: true,
     cspSources: plaidLinkCspSources(config.env),
   });
   await registerEdge(app, await openApiDocument(), { publicDocs: config.publicDocs });

@@ -3,8 +3,8 @@
  * the service that owns it (routes.ts). Each service's base URL comes from `<NAME>_URL`, by default
  * `http://<name>:8080` (the Compose service name); Compose balances over a service's replicas.
  *
- * - The client behind a request is the gateway's to say: X-Forwarded-For goes to the service as the one
- *   address the gateway determined (its socket's peer, or what a proxy named in the gateway's TRUST_PROXY
+ * - The client behind a request is the gateway's to say: X-Forwarded-For (and X-Forwarded-Proto) goes to the
+ *   service as the one address (and scheme) the gateway determined (its socket's peer, or what a proxy named in the gateway's TRUST_PROXY
  *   reported), whatever the client sent; the services trust that header from the gateway alone (compose gives
  *   them TRUST_PROXY=gateway), so their per-client limits hold per client and a forged header opens no
  *   bucket of its own.
@@ -27,19 +27,23 @@ import { openApiDocument } from "./openapi.ts";
 import { routeTable } from "./routes.ts";
 
 /** Headers about the client that only the gateway may set for the services behind it. */
-const CLIENT_HEADERS = ["x-forwarded-for", "x-real-ip", "forwarded"];
+const CLIENT_HEADERS = ["x-forwarded-for", "x-forwarded-proto", "x-real-ip", "forwarded"];
 
-/** The request's headers as the service receives them: the client's own claims about its address replaced. */
+/**
+ * The request's headers as the service receives them: the client's own claims about its address and scheme
+ * replaced by what the gateway determined (so a client on plain HTTP cannot claim HTTPS and get HSTS).
+ */
 export function forwardedHeaders(request: FastifyRequest, headers: Record<string, unknown>): Record<string, unknown> {
   const out = { ...headers };
   for (const name of CLIENT_HEADERS) delete out[name];
   out["x-forwarded-for"] = request.ip;
+  out["x-forwarded-proto"] = request.protocol;
   return out;
 }
 
 export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env, { cluster: true });
-  const cache = await createCache({ redisUrl: config.redisUrl, clock: systemClock, prefix: "folio:" });
+  const cache = await createCache({ redisUrl: config.redisUrl, clock: systemClock, prefix: "folio:", maxBytes: config.cacheMemoryBytes });
   const app = await createHttpServer({
     name: "gateway",
     logLevel: config.logLevel,
@@ -52,6 +56,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
     cache,
     health: [{ name: "cache", check: async () => void (await cache.get("healthz")) }],
     notFoundHandler: spaNotFound,
+    edge: true,
     cspSources: plaidLinkCspSources(config.env),
     bodyLimit: 20 * 1024 * 1024,
   });

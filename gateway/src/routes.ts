@@ -2,6 +2,7 @@
  * The cluster gateway's route table: which service owns which public path, derived from the calls' addresses
  * (@folio/proto/routes). The embedded app needs no table (every service's routes sit on one server); a test
  * checks that this table and the services' registered routes agree, so the two modes cannot drift apart.
+ * Internal calls (`internal: true`, queries between services) are not in it: the gateway answers them 404.
  */
 import { allRoutes } from "@folio/proto/routes";
 
@@ -12,7 +13,9 @@ export interface RouteOwner {
 }
 
 /** One entry per path (a path may carry more than one method: the gateway forwards them all to its owner). */
-export const routeTable: RouteOwner[] = [...new Map(allRoutes.map((r) => [r.path, { path: r.path, service: r.service }])).values()];
+export const routeTable: RouteOwner[] = [
+  ...new Map(allRoutes.filter((r) => !r.internal).map((r) => [r.path, { path: r.path, service: r.service }])).values(),
+];
 
 const segmentsOf = (path: string) => path.split("/");
 

@@ -52,11 +52,15 @@ describe("the cluster gateway", () => {
   it("tells the service who the client is, whatever X-Forwarded-For the client sent", async () => {
     seen.length = 0;
     pricingAnswer = { status: 200 };
-    const res = await fetch(`${base}/v1/get/SPY`, { headers: { "x-forwarded-for": "203.0.113.9", "x-real-ip": "203.0.113.9" } });
+    const res = await fetch(`${base}/v1/get/SPY`, {
+      headers: { "x-forwarded-for": "203.0.113.9", "x-real-ip": "203.0.113.9", "x-forwarded-proto": "https" },
+    });
     expect(res.status).toBe(200);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.["x-forwarded-for"]).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
     expect(seen[0]?.["x-real-ip"]).toBeUndefined();
+    // the client came over plain HTTP: claiming HTTPS gets it no HSTS from the service
+    expect(seen[0]?.["x-forwarded-proto"]).toBe("http");
   });
 
   it("answers 503 with Retry-After at once for a service that does not answer", async () => {

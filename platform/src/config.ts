@@ -39,6 +39,8 @@ export interface Config {
   trustProxy: string[];
   /** the edge's request ceiling per client address and minute (RATE_LIMIT_PER_MINUTE; 0 = none) */
   requestsPerMinute: number;
+  /** the in-memory cache's bound without REDIS_URL (CACHE_MEMORY_MB), in bytes */
+  cacheMemoryBytes: number;
   /** /metrics and /docs for anyone (METRICS_PUBLIC, DOCS_PUBLIC); otherwise private addresses only */
   publicMetrics: boolean;
   publicDocs: boolean;
@@ -132,6 +134,13 @@ export const PlatformEnvironment = environment(
       minimum: 0,
       maximum: 1_000_000,
       description: "Requests per client address and minute at the edge (0 = no ceiling).",
+    }),
+    CACHE_MEMORY_MB: Env.integer({
+      default: 16,
+      minimum: 4,
+      maximum: 65_536,
+      description:
+        "The in-memory cache's bound without `REDIS_URL`, in MiB: the least recently read entries are dropped past it (the reply copies of the portfolio and pricing services have bounds of their own).",
     }),
     METRICS_PUBLIC: Env.flag({
       default: false,
@@ -242,6 +251,7 @@ export function loadConfig(given: ProcessEnv = process.env, options: LoadOptions
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     requestsPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    cacheMemoryBytes: e.CACHE_MEMORY_MB * 1024 * 1024,
     publicMetrics: e.METRICS_PUBLIC,
     publicDocs: e.DOCS_PUBLIC,
     env,

@@ -50,7 +50,7 @@ export async function createDeps(config: Config, options: HostOptions): Promise<
       heartbeatInterval: Math.round(config.kafkaSessionTimeoutMs / 10),
     },
   });
-  const cache = await createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:" });
+  const cache = await createCache({ redisUrl: config.redisUrl, clock, prefix: "folio:", maxBytes: config.cacheMemoryBytes });
   // beside the store: the API and worker processes of a service that share its store share its blobs
   const blobs = await createBlobStore({ mongoUrl: config.mongoUrl, mongoDatabase: `folio_${options.name}`, dataDir: config.dataDir });
   const queue = await createQueue({ redisUrl: config.redisUrl, prefix: "folio", clock });

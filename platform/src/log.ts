@@ -53,6 +53,61 @@ export function loggerOptions(name: string, level: string): LoggerOptions {
   };
 }
 
+type LevelName = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+
+/**
+ * A request's logger, made only when something is written: Fastify gives every request a child of the
+ * process's logger (bound to its request id), and pino builds a child's bindings and redaction every time, a
+ * few percent of a cached read's CPU, for requests that mostly log nothing at all. Behaves as the child would.
+ */
+export class LazyChildLogger {
+  private made: Logger | undefined;
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: Record<string, unknown>,
+  ) {}
+  private get logger(): Logger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+  private write(level: LevelName, args: unknown[]): void {
+    if (!this.parent.isLevelEnabled(level)) return;
+    (this.logger[level] as (...a: unknown[]) => void)(...args);
+  }
+  fatal(...args: unknown[]) {
+    this.write("fatal", args);
+  }
+  error(...args: unknown[]) {
+    this.write("error", args);
+  }
+  warn(...args: unknown[]) {
+    this.write("warn", args);
+  }
+  info(...args: unknown[]) {
+    this.write("info", args);
+  }
+  debug(...args: unknown[]) {
+    this.write("debug", args);
+  }
+  trace(...args: unknown[]) {
+    this.write("trace", args);
+  }
+  silent() {}
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): Logger {
+    return this.logger.child(bindings, options);
+  }
+  isLevelEnabled(level: string): boolean {
+    return this.parent.isLevelEnabled(level);
+  }
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.logger.level = level;
+  }
+}
+
 export function createLogger(name: string, level = process.env.LOG_LEVEL || "info"): Logger {
   return pino(loggerOptions(name, level));
 }

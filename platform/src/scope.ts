@@ -49,8 +49,11 @@ export function scopedCache(cache: Cache, scope: string): Cache {
   return {
     get: (key) => cache.get(scopedKey(scope, key)),
     set: (key, value, ttlMs) => cache.set(scopedKey(scope, key), value, ttlMs),
+    getText: (key) => cache.getText(scopedKey(scope, key)),
+    setText: (key, text, ttlMs) => cache.setText(scopedKey(scope, key), text, ttlMs),
     del: (key) => cache.del(scopedKey(scope, key)),
-    incr: (key, ttlMs) => cache.incr(scopedKey(scope, key), ttlMs),
+    incr: (key, ttlMs, by) => cache.incr(scopedKey(scope, key), ttlMs, by),
+    count: (key, windowMs) => cache.count(scopedKey(scope, key), windowMs),
     ttl: (key) => cache.ttl(scopedKey(scope, key)),
     close: async () => {},
   };

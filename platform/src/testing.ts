@@ -2,7 +2,6 @@
  * Test kit for service API tests: real routes, schemas and auth through `app.inject`, on the in-process
  * adapters (SQLite in memory, memory bus/cache/queue) and a manual clock. Not used by product code.
  */
-
 import { ErrorCodes } from "@folio/proto/error-codes";
 import type { FastifyPluginAsync } from "fastify";
 import type { MemoryBus } from "./bus/memory.ts";

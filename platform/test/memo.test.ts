@@ -41,3 +41,34 @@ describe("LocalCache", () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe("LocalCache's bound in bytes", () => {
+  it("keeps the values' sizes under maxBytes, measuring a value again when it grows", () => {
+    const clock = new ManualClock();
+    const cache = new LocalCache<string, { bytes: number }>({ max: 100, ttlMs: 1000, clock, maxBytes: 1000, sizeOf: (v) => v.bytes });
+    cache.set("a", { bytes: 400 });
+    cache.set("b", { bytes: 400 });
+    expect(cache.bytes).toBe(800);
+    cache.set("c", { bytes: 400 });
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.bytes).toBe(800);
+    // c grew (a body was added): b, the oldest, goes
+    const c = cache.get("c") as { bytes: number };
+    c.bytes = 700;
+    cache.resize("c");
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.bytes).toBe(700);
+    // larger than the bound: not kept
+    cache.set("huge", { bytes: 5000 });
+    expect(cache.get("huge")).toBeUndefined();
+    expect(cache.get("c")).toBe(c);
+    // an expired entry is still there for revalidation, and renewed
+    clock.advance(1000);
+    expect(cache.get("c")).toBeUndefined();
+    cache.set("d", { bytes: 100 });
+    clock.advance(1000);
+    expect(cache.stale("d")).toEqual({ bytes: 100 });
+    cache.renew("d");
+    expect(cache.get("d")).toEqual({ bytes: 100 });
+  });
+});

@@ -10,6 +10,12 @@ export const ASSET_LIMITS = {
   maxQuantity: 1e9,
   /** purchase price per unit, in the instrument's currency */
   maxPrice: 1e9,
+  /**
+   * the least purchase price above 0: far below any traded price (the smallest coins trade near 1e-10), and
+   * large enough that price ÷ purchase price, which every return divides by, stays a finite number (5e-324
+   * passed "above 0" and made the percent Infinity)
+   */
+  minPrice: 1e-12,
   /** a fund's yearly expense ratio, in percent */
   maxFeePercent: 100,
   /** a sale's fee in money, in the instrument's currency */
@@ -29,6 +35,7 @@ export const AssetMessages = {
   dateTooEarly: "Purchase date must be Jan 1, 1970 or later",
   dateInFuture: "Purchase date cannot be in the future",
   priceTooHigh: "Purchase price must be at most 1,000,000,000",
+  priceTooLow: "Purchase price must be at least 0.000000000001",
   feeRange: "Fee must be a percent from 0 to 100",
   tooManyAssets: `A portfolio holds at most ${ASSET_LIMITS.maxAssets} assets`,
   saleQuantity: "Quantity sold must be more than 0 and at most 1,000,000,000",
@@ -117,6 +124,7 @@ export function assetProblem(asset: AssetFields, today: string, isNew: boolean):
   if (date > latestPurchaseDate(today)) return "dateInFuture";
   if (!(typeof asset.PoA === "number" && Number.isFinite(asset.PoA) && asset.PoA > 0)) return "priceMissing";
   if (asset.PoA > ASSET_LIMITS.maxPrice) return "priceTooHigh";
+  if (asset.PoA < ASSET_LIMITS.minPrice) return "priceTooLow";
   if (asset.fee !== undefined && asset.fee !== null && asset.fee !== "") {
     const fee = parseFee(asset.fee);
     if (fee === null || fee < 0 || fee > ASSET_LIMITS.maxFeePercent) return "feeRange";

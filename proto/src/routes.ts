@@ -39,6 +39,12 @@ export interface RouteSpec {
   readonly accepts?: BodyKind;
   /** Cache-Control of its 200 (and 304) reply, when that reply is public and the same for everyone */
   readonly cache?: string;
+  /**
+   * A query between services (one service asks another on a user's behalf): no client outside reaches it. The
+   * edge answers it only to in-process calls, the gateway does not forward it, and a service behind the gateway
+   * only to requests the gateway did not forward (platform/src/http/server.ts).
+   */
+  readonly internal?: boolean;
 }
 
 export interface Route<S extends string = string, N extends string = string> extends RouteSpec {

@@ -40,6 +40,9 @@ describe("an asset's rules, in the spec's order", () => {
     expect(problem({ PoA: -5 })).toBe("priceMissing");
     expect(problem({ PoA: 1e9 })).toBeNull();
     expect(problem({ PoA: 1e9 + 1 })).toBe("priceTooHigh");
+    // above 0 but so small that price ÷ purchase price overflows
+    expect(problem({ PoA: 5e-324 })).toBe("priceTooLow");
+    expect(problem({ PoA: 1e-12 })).toBeNull();
   });
 
   it("takes a fee as a percent from 0 to 100, as a number or '0.03%'", () => {

@@ -1,18 +1,16 @@
 /**
  * Broker-file import: accuracy per set (services/import/test/broker-files: the tuning set and the held-out
- * batches; README there), and the time files take on the service's two paths with the longest the event loop
- * waited meanwhile (a 1 ms interval's largest gap): up to WORKER_BYTES in place (CSV rows read with papaparse in
- * slices, then the statement read and settled in one synchronous stretch), larger on a worker thread.
+ * batches; README there), and the time uploads take on the import's file threads (from the multipart bytes to
+ * the ledger's JSON, file-task.ts) with the longest the event loop waited meanwhile (a 1 ms interval's largest
+ * gap).
  *   node --import tsx scripts/bench/import-files.ts [--verbose]
  */
-import { cpus } from "node:os";
-import { settleFiles, sourceFile } from "../../services/import/src/domain/files/index.ts";
-import { readCsvRows, settleOnWorker, WORKER_BYTES } from "../../services/import/src/file-import.ts";
+import { cpus, loadavg } from "node:os";
 import { accuracy, type Split, scoreSet } from "../../services/import/test/broker-set.ts";
-import { sourceWorker } from "../../services/import/test/file-worker.ts";
+import { sourceFiles } from "../../services/import/test/file-worker.ts";
 
 /** A Schwab history of `bytes` size: 500 securities, two buys to a sale, twenty lines a day. */
-function schwabHistory(bytes: number): string {
+export function schwabHistory(bytes: number): string {
   const lines = ['"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"'];
   let size = lines[0].length;
   let day = Date.UTC(2010, 0, 4);
@@ -46,8 +44,12 @@ async function watched<T>(work: () => Promise<T>): Promise<{ value: T; ms: numbe
   return { value, ms: performance.now() - start, longestWait: longest };
 }
 
-async function inPlace(text: string) {
-  return watched(async () => settleFiles([sourceFile(text, await readCsvRows(text))], { asOf: "2025-10-01" }));
+/** A multipart upload of `text` as the web sends it (the field `file`). */
+async function upload(text: string): Promise<{ body: Uint8Array; contentType: string }> {
+  const form = new FormData();
+  form.append("file", new Blob([text]), "history.csv");
+  const response = new Response(form);
+  return { body: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get("content-type") as string };
 }
 
 export async function importFilesBench(verbose = false): Promise<void> {
@@ -59,20 +61,25 @@ export async function importFilesBench(verbose = false): Promise<void> {
     );
     if (verbose) for (const c of s.perCase) if (c.misses.length) console.log(`  ${c.name}: ${c.misses.join("; ")}`);
   }
-  const machine = `on ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}`;
-  const small = schwabHistory(WORKER_BYTES - 1024);
-  const here = await inPlace(small);
-  console.log(
-    `import files ${Math.round(small.length / 1024)} KB Schwab history in place (${here.value.transactions.length.toLocaleString("en-US")} transactions): ` +
-      `${Math.round(here.ms)} ms, the event loop waited at most ${Math.round(here.longestWait)} ms ${machine}`,
-  );
-  for (const mb of [1, 5]) {
-    const text = schwabHistory(mb * 1024 * 1024);
-    const t = await watched(() => settleOnWorker([text], { asOf: "2025-10-01" }, sourceWorker));
-    console.log(
-      `import files ${mb} MB Schwab history on a worker thread (${t.value.transactions.length.toLocaleString("en-US")} transactions, ` +
-        `${t.value.rows.length} holdings): ${Math.round(t.ms)} ms, the event loop waited at most ${Math.round(t.longestWait)} ms ${machine}`,
-    );
+  const machine = `on ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load ${loadavg()[0].toFixed(1)}`;
+  // every upload is read on the file threads, from its multipart bytes to the ledger's JSON (file-task.ts)
+  const files = sourceFiles();
+  try {
+    await files.run({ ...(await upload(schwabHistory(10_000))), field: "file", maxFiles: 5, mappings: [], today: "2025-10-01" });
+    for (const kb of [128, 1024, 5 * 1024]) {
+      const form = await upload(schwabHistory(kb * 1024));
+      const t = await watched(() => files.run({ ...form, field: "file", maxFiles: 5, mappings: [], today: "2025-10-01" }));
+      const out = t.value;
+      const summary = out.ok
+        ? `${out.result.rows.length} holdings, ledger ${(out.transactions.length / 1e6).toFixed(1)} MB of JSON`
+        : out.message;
+      console.log(
+        `import files ${kb >= 1024 ? `${kb / 1024} MB` : `${kb} KB`} Schwab history on the file threads (${summary}): ` +
+          `${Math.round(t.ms)} ms, the event loop waited at most ${Math.round(t.longestWait)} ms ${machine}`,
+      );
+    }
+  } finally {
+    await files.close();
   }
 }
 

@@ -16,10 +16,12 @@ export interface CacheConfig {
   clock: Clock;
   /** Redis key prefix; a memory cache belongs to one process and needs none */
   prefix?: string;
+  /** the memory cache's bound in bytes (Redis has its own maxmemory) */
+  maxBytes?: number;
 }
 
 export async function createCache(config: CacheConfig): Promise<Cache> {
-  if (!config.redisUrl) return new MemoryCache(config.clock);
+  if (!config.redisUrl) return new MemoryCache(config.clock, { maxBytes: config.maxBytes });
   const { RedisCache } = await import("./redis.ts");
   return new RedisCache({ url: config.redisUrl, prefix: config.prefix });
 }

@@ -12,13 +12,21 @@ export interface RedisCacheOptions {
 }
 
 /**
- * INCR and the window's expiry in one atomic step. The expiry is set only by the increment that created the
- * key, so later increments don't slide the window, and a crash can't leave a counter without a TTL.
+ * INCRBY and the window's expiry in one atomic step. The expiry is set only on a key that has none (the one
+ * the increment created), so later increments don't slide the window, and a crash can't leave a counter
+ * without a TTL.
  */
 const INCR_WINDOW = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
+if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
+
+/** INCR_WINDOW by one, answering the count and the window's milliseconds left together. */
+const COUNT_WINDOW = `
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
+return {n, ttl}`;
 
 /**
  * How long a command may take before it fails. Redis answers in well under a millisecond; a request that
@@ -88,12 +96,31 @@ export class RedisCache implements Cache {
     else await this.call(() => this.redis.set(this.prefix + key, json, "PX", ttlMillis(ttlMs)));
   }
 
+  async getText(key: string): Promise<string | null> {
+    return this.call(() => this.redis.get(this.prefix + key));
+  }
+
+  async setText(key: string, text: string, ttlMs?: number): Promise<void> {
+    if (typeof text !== "string") throw new TypeError("setText stores text");
+    if (ttlMs === undefined) await this.call(() => this.redis.set(this.prefix + key, text));
+    else await this.call(() => this.redis.set(this.prefix + key, text, "PX", ttlMillis(ttlMs)));
+  }
+
   async del(key: string): Promise<void> {
     await this.call(() => this.redis.del(this.prefix + key));
   }
 
-  async incr(key: string, ttlMs: number): Promise<number> {
-    return Number(await this.call(() => this.redis.eval(INCR_WINDOW, 1, this.prefix + key, ttlMillis(ttlMs))));
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
+    if (!Number.isSafeInteger(by)) throw new TypeError(`Cache increments are whole numbers; got ${by}`);
+    return Number(await this.call(() => this.redis.eval(INCR_WINDOW, 1, this.prefix + key, ttlMillis(ttlMs), by)));
+  }
+
+  async count(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+    const [count, ttlMs] = (await this.call(() => this.redis.eval(COUNT_WINDOW, 1, this.prefix + key, ttlMillis(windowMs)))) as [
+      number,
+      number,
+    ];
+    return { count: Number(count), ttlMs: Number(ttlMs) };
   }
 
   async ttl(key: string): Promise<number | null> {

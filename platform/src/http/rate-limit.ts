@@ -50,13 +50,11 @@ function cacheStore(cache: Cache) {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
       const counter = `ratelimit:${this.scope}:${key}`;
       const window = timeWindow ?? 60_000;
-      cache
-        .incr(counter, window)
-        .then(async (current) => ({ current, ttl: (await cache.ttl(counter)) ?? window }))
-        .then(
-          (result) => callback(null, result),
-          (err: Error) => callback(err),
-        );
+      // the count and its window's time left in one step (one round trip to Redis)
+      cache.count(counter, window).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (err: Error) => callback(err),
+      );
     }
 
     child(routeOptions: RouteParams): FastifyRateLimitStore {

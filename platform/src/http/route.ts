@@ -9,6 +9,7 @@
  *   checked: a visitor gets 401 `{ result: 'nouser' }` whatever they sent, and no visitor's upload is read.
  * - `accepts: 'multipart'`: the body arrives as one buffer (bounded by `bodyLimit`) for the handler to read;
  *   `accepts: 'raw'`: a JSON body arrives as its exact bytes (a Buffer), for a signature over them.
+ * - `internal: true`: a query between services, answered to no client outside (server.ts).
  * - The contract rides on the route's config (`config.contract`): the server's caching (server.ts) and the
  *   test kit's check of the error codes answered (testing.ts) read it there.
  */
@@ -74,7 +75,7 @@ export function route<C extends AnyContract>(
       method: c.method,
       url: c.path,
       schema: schemaOf(c),
-      config: { contract: c, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+      config: { contract: c, ...(c.internal ? { internal: true } : {}), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
       ...(c.auth === "required" ? { onRequest: scope.requireUser } : {}),
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
       ...(options.tooLarge !== undefined ? { errorHandler: tooLarge(options.tooLarge) } : {}),

@@ -14,10 +14,17 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ErrorCodes } from "@folio/proto/errors";
 import { API_PREFIXES } from "@folio/proto/routes";
 import { Ajv } from "ajv";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { Counter, Registry } from "prom-client";
 import type { Cache } from "../cache/port.ts";
-import { loggableUrl, loggerOptions } from "../log.ts";
+import { LazyChildLogger, type Logger, loggableUrl, loggerOptions } from "../log.ts";
 import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../unavailable.ts";
 import { authPlugin } from "./auth.ts";
 import { HttpError, type SchemaError, validationMessage } from "./errors.ts";
@@ -63,11 +70,34 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** sources added to the Content-Security-Policy (security-headers.ts), e.g. Plaid Link's when configured */
   cspSources?: CspSources;
+  /**
+   * The public edge (the embedded app, the cluster gateway): a route marked `config: { internal: true }` is
+   * answered there only to in-process calls. Behind the edge (a cluster service) it is answered to a request
+   * that did not come through the gateway (see isInternalCall).
+   */
+  edge?: boolean;
   /** replaces the JSON 404 (the gateway serves the web app's index.html for page routes) */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 export type App = FastifyInstance;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** a query between services (e.g. chat's movers report for networth): no client outside reaches it */
+    internal?: boolean;
+  }
+}
+
+/**
+ * A call between services: `inject` in the one process (its address no socket can have), or, behind the edge,
+ * a request straight from another service (the gateway sets X-Forwarded-For on everything it forwards, and
+ * does not forward internal paths at all).
+ */
+export function isInternalCall(request: FastifyRequest, edge: boolean): boolean {
+  if (request.ip === INTERNAL_CLIENT) return true;
+  return !edge && request.headers["x-forwarded-for"] === undefined;
+}
 
 export async function createHttpServer(options: ServerOptions): Promise<App> {
   const proxies = await trustedProxies(options.trustProxy ?? []);
@@ -75,6 +105,9 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     logger: loggerOptions(options.name, options.logLevel ?? "info"),
     // one line per request is logged below, with the URL's sensitive query values redacted
     logController: new LogController({ disableRequestLogging: true }),
+    // a request's child logger is made when the request writes a line, not for every request (log.ts)
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      new LazyChildLogger(logger as Logger, bindings, childOptions as Record<string, unknown>) as unknown as FastifyBaseLogger,
     trustProxy: proxies.trust,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     schemaController: { compilersFactory: lazySerializers },
@@ -149,6 +182,13 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     return reply.code(500).send({ error: "Something went wrong on our side. Please try again.", code: ErrorCodes.internal });
   });
 
+  // internal routes are exactly as absent as a path that does not exist, for anyone outside
+  const edge = options.edge === true;
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.routeOptions.config?.internal && !isInternalCall(request, edge)) return reply.callNotFound();
+    done();
+  });
+
   app.setNotFoundHandler(
     options.notFoundHandler ??
       ((request, reply) => {
@@ -165,8 +205,9 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
 
   const checks = options.health ?? [];
   const ready = options.ready ?? (() => true);
-  // liveness: the process answers
-  app.get("/healthz", async () => ({ status: "ok", service: options.name }));
+  // liveness: the process answers, whatever the client's count (a probe is never refused for the ceiling,
+  // and probing spends none of it)
+  app.get("/healthz", { config: { rateLimit: false } }, async () => ({ status: "ok", service: options.name }));
   // readiness: its services have started and its dependencies answer
   app.get("/readyz", async (_request, reply) => {
     const results: Record<string, string> = { started: ready() ? "ok" : "starting", ...options.status?.() };
@@ -196,16 +237,17 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     });
   }
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     // private data and tokens must never be kept by a browser or a shared cache: JSON is uncacheable unless a
     // route (a public portfolio, a price) says otherwise, or the call's contract declares its reply public
     // (the community list, a close: proto/src/routes.ts `cache`)
-    if (reply.hasHeader("cache-control")) return payload;
-    const declared = contractOf(request)?.cache;
-    if (declared && (reply.statusCode === 200 || reply.statusCode === 304)) reply.header("cache-control", declared);
-    else if (String(reply.getHeader("content-type") ?? "").startsWith("application/json"))
-      reply.header("cache-control", "private, no-store");
-    return payload;
+    if (!reply.hasHeader("cache-control")) {
+      const declared = contractOf(request)?.cache;
+      if (declared && (reply.statusCode === 200 || reply.statusCode === 304)) reply.header("cache-control", declared);
+      else if (String(reply.getHeader("content-type") ?? "").startsWith("application/json"))
+        reply.header("cache-control", "private, no-store");
+    }
+    done(null, payload);
   });
 
   // one registry per app (the embedded app and tests run several in one process); prom-client writes the text
@@ -216,13 +258,16 @@ export async function createHttpServer(options: ServerOptions): Promise<App> {
     labelNames: ["service", "method", "route", "status"] as const,
     registers: [metrics],
   });
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
     requests.inc({ service: options.name, method: request.method, route, status: reply.statusCode });
-    const line = { method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     // health checks, metrics, the web app's files and internal calls are routine: only at debug
-    if (isRoutine(request)) request.log.debug(line, "request");
-    else request.log.info(line, "request");
+    const level = isRoutine(request) ? "debug" : "info";
+    if ((request.log as unknown as Logger).isLevelEnabled(level)) {
+      const line = { method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+      request.log[level](line, "request");
+    }
+    done();
   });
   app.get("/metrics", async (request, reply) => {
     if (!options.publicMetrics && !isPrivateAddress(request.ip)) {

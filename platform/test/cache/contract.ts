@@ -59,6 +59,19 @@ export function runCacheContract(name: string, setup: () => Promise<CacheFixture
       expect(await cache.get("at")).toEqual({ at: "2026-01-02T00:00:00.000Z" });
     });
 
+    it("keeps text as it is (setText/getText), with a TTL like any value", async () => {
+      const json = JSON.stringify({ quote: 'say "hi"', list: [1, 2], unicode: "héllo ✓" });
+      await cache.setText("t", json);
+      expect(await cache.getText("t")).toBe(json);
+      await cache.setText("short", "gone soon", 100);
+      expect(await cache.getText("short")).toBe("gone soon");
+      await fixture.expire(150);
+      expect(await cache.getText("short")).toBeNull();
+      expect(await cache.getText("never")).toBeNull();
+      await cache.del("t");
+      expect(await cache.getText("t")).toBeNull();
+    });
+
     it("hands out copies: neither the stored nor the returned object can be mutated through", async () => {
       const original = { list: [1, 2] };
       await cache.set("k", original);
@@ -98,6 +111,33 @@ export function runCacheContract(name: string, setup: () => Promise<CacheFixture
       expect(await cache.incr("a", 60_000)).toBe(3);
       expect(await cache.incr("b", 60_000)).toBe(1);
       expect(await cache.get("a")).toBe(3);
+    });
+
+    it("incr adds any whole amount, taking away with a negative one, without moving the window", async () => {
+      expect(await cache.incr("budget", 1000, 300)).toBe(300);
+      expect(await cache.incr("budget", 1000, -120)).toBe(180);
+      await fixture.expire(600);
+      expect(await cache.incr("budget", 1000, 20)).toBe(200);
+      await fixture.expire(600);
+      // the window from the first increment has ended: a new count
+      expect(await cache.incr("budget", 1000, 5)).toBe(5);
+      await expect(cache.incr("budget", 1000, 1.5)).rejects.toThrow(/whole/);
+      const totals = await Promise.all(Array.from({ length: 20 }, () => cache.incr("reserved", 60_000, 7)));
+      expect(Math.max(...totals)).toBe(20 * 7);
+      expect(new Set(totals).size).toBe(20);
+    });
+
+    it("count is incr with its window's time left, in one step", async () => {
+      expect(await cache.count("window", 1000)).toEqual({ count: 1, ttlMs: expect.any(Number) });
+      await fixture.expire(300);
+      const second = await cache.count("window", 1000);
+      expect(second.count).toBe(2);
+      expect(second.ttlMs).toBeGreaterThan(0);
+      expect(second.ttlMs).toBeLessThanOrEqual(700);
+      await fixture.expire(800);
+      expect((await cache.count("window", 1000)).count).toBe(1);
+      const all = await Promise.all(Array.from({ length: 10 }, () => cache.count("many", 60_000)));
+      expect(all.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     });
 
     it("incr is atomic under concurrent calls", async () => {

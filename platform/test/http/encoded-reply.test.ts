@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, EncodedJson, etagMatches, sendEncoded } from "../../src/http/encoded-reply.ts";
+import { acceptsGzip, EncodedJson, etagMatches, GZIP_IN_PLACE_BYTES, sendEncoded } from "../../src/http/encoded-reply.ts";
 
 describe("acceptsGzip", () => {
   it("accepts gzip listed plainly, with a weight, or through *", () => {
@@ -43,10 +43,25 @@ describe("etagMatches", () => {
 describe("EncodedJson", () => {
   it("keeps the JSON as UTF-8 bytes and gzips it once", () => {
     const encoded = new EncodedJson('{"name":"Café"}');
-    expect(encoded.body(false).toString("utf8")).toBe('{"name":"Café"}');
-    const zipped = encoded.body(true);
+    expect((encoded.body(false) as Buffer).toString("utf8")).toBe('{"name":"Café"}');
+    const zipped = encoded.body(true) as Buffer;
     expect(gunzipSync(zipped).toString("utf8")).toBe('{"name":"Café"}');
     expect(encoded.body(true)).toBe(zipped);
+  });
+
+  it("gzips a large body off the event loop, once, for every reader waiting meanwhile", async () => {
+    const json = JSON.stringify({ rows: Array.from({ length: 20_000 }, (_, i) => ({ i, name: `row ${i}` })) });
+    expect(json.length).toBeGreaterThan(GZIP_IN_PLACE_BYTES);
+    const encoded = new EncodedJson(json);
+    const a = encoded.body(true);
+    const b = encoded.body(true);
+    expect(a).toBeInstanceOf(Promise);
+    expect(b).toBe(a);
+    const zipped = await a;
+    expect(gunzipSync(zipped).toString("utf8")).toBe(json);
+    // done: the bytes themselves from now on
+    expect(encoded.body(true)).toBe(zipped);
+    expect(encoded.bytes).toBe(Buffer.byteLength(json) + zipped.length);
   });
 });
 

@@ -5,8 +5,8 @@ import { MemoryCache } from "../../src/cache/memory.ts";
 import { createHttpServer } from "../../src/http/server.ts";
 
 /** Every server's replies carry the same security headers, whatever answered: a route, an error, a hook. */
-async function server() {
-  const app = await createHttpServer({ name: "t", logLevel: "silent", jwtSecret: "x".repeat(40), cache: new MemoryCache() });
+async function server(trustProxy?: string[]) {
+  const app = await createHttpServer({ name: "t", logLevel: "silent", jwtSecret: "x".repeat(40), cache: new MemoryCache(), trustProxy });
   app.addHook("onRequest", async (request, reply) => {
     if (request.url === "/early") return reply.code(401).send({ error: "no" });
   });
@@ -58,6 +58,37 @@ describe("security headers", () => {
     ];
     expect(replies.map((r) => r.statusCode)).toEqual([200, 400, 400, 500, 404, 200, 200, 401]);
     for (const res of replies) expectSecurityHeaders(res);
+    await app.close();
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is sent only for a request that came over HTTPS: X-Forwarded-Proto believed from a trusted proxy alone", async () => {
+    const app = await server(["10.0.0.5"]);
+    const plain = await app.inject({ method: "GET", url: "/healthz" });
+    const proxied = await app.inject({
+      method: "GET",
+      url: "/healthz",
+      remoteAddress: "10.0.0.5",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    const proxiedPlain = await app.inject({
+      method: "GET",
+      url: "/healthz",
+      remoteAddress: "10.0.0.5",
+      headers: { "x-forwarded-proto": "http" },
+    });
+    const forged = await app.inject({
+      method: "GET",
+      url: "/healthz",
+      remoteAddress: "203.0.113.9",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    expect(proxied.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+    expect(proxiedPlain.headers["strict-transport-security"]).toBeUndefined();
+    expect(forged.headers["strict-transport-security"]).toBeUndefined();
+    for (const res of [plain, proxied, forged]) expectSecurityHeaders(res);
     await app.close();
   });
 });

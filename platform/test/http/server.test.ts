@@ -92,7 +92,17 @@ describe("createHttpServer", () => {
     const gone = async (): Promise<never> => {
       throw new DependencyUnavailableError("cache", new Error("Connection is closed."));
     };
-    const down: Cache = { get: gone, set: gone, del: gone, incr: gone, ttl: gone, close: async () => {} };
+    const down: Cache = {
+      get: gone,
+      set: gone,
+      getText: gone,
+      setText: gone,
+      del: gone,
+      incr: gone,
+      count: gone,
+      ttl: gone,
+      close: async () => {},
+    };
     const a = await app({ cache: down });
     const token = a.jwt.sign({ sub: "ann", email: "ann@example.com", jti: "j1" });
     const res = await a.inject({ method: "GET", url: "/v1/mine", headers: { authorization: `Bearer ${token}` } });
@@ -162,6 +172,39 @@ describe("createHttpServer", () => {
     expect(refused.json().error).toMatch(/Too many requests/i);
     expect((await from("203.0.113.10")).statusCode).toBe(200); // another client has its own count
     for (let i = 0; i < 5; i++) expect((await from(INTERNAL_CLIENT)).statusCode).toBe(200);
+  });
+
+  it("keeps /healthz outside the ceiling: a client at its limit still gets its probes answered, and probes spend none of it", async () => {
+    const a = await app({ requestsPerMinute: 2 });
+    const get = (url: string) => a.inject({ method: "GET", url, remoteAddress: "203.0.113.9" });
+    for (let i = 0; i < 5; i++) expect((await get("/healthz")).statusCode).toBe(200);
+    expect((await get("/v1/get/thing")).statusCode).toBe(200);
+    expect((await get("/v1/get/thing")).statusCode).toBe(200);
+    expect((await get("/v1/get/thing")).statusCode).toBe(429);
+    expect((await get("/healthz")).statusCode).toBe(200);
+  });
+
+  it("answers an internal route to calls between services only: in-process at the edge, not forwarded behind it", async () => {
+    const withInternal = async (extra: Partial<Parameters<typeof createHttpServer>[0]>) => {
+      const a = await createHttpServer({ name: "t", logLevel: "silent", jwtSecret: "x".repeat(40), cache: new MemoryCache(), ...extra });
+      a.post("/v1/query/report", { config: { internal: true } }, async () => ({ report: "private figures" }));
+      await a.ready();
+      return a;
+    };
+    const edge = await withInternal({ edge: true });
+    const outside = await edge.inject({ method: "POST", url: "/v1/query/report", remoteAddress: "127.0.0.1" });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json()).toEqual({ error: "No route POST /v1/query/report", code: "not_found" });
+    expect((await edge.inject({ method: "POST", url: "/v1/query/report", remoteAddress: INTERNAL_CLIENT })).json()).toEqual({
+      report: "private figures",
+    });
+    // a cluster service: what the gateway forwards carries X-Forwarded-For; another service's call does not
+    const service = await withInternal({ trustProxy: ["10.0.0.2"] });
+    const forwarded = { "x-forwarded-for": "203.0.113.9" };
+    expect(
+      (await service.inject({ method: "POST", url: "/v1/query/report", remoteAddress: "10.0.0.2", headers: forwarded })).statusCode,
+    ).toBe(404);
+    expect((await service.inject({ method: "POST", url: "/v1/query/report", remoteAddress: "10.0.0.7" })).statusCode).toBe(200);
   });
 
   it("believes X-Forwarded-For only from a configured proxy", async () => {

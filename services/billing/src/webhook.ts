@@ -4,7 +4,9 @@
  * minutes, so a captured delivery cannot be replayed later); anything else is a 400 that changes nothing.
  * Each event id is handled once (an inbox mark committed with its effect). Events may arrive late, twice
  * or out of order, so an event only says which subscription to look at: its current state is retrieved
- * from Stripe and recorded, and the plan follows from that state, never from the event's snapshot.
+ * from Stripe and recorded, and the plan follows from that state, never from the event's snapshot. An event
+ * about a subscription Stripe does not know is acknowledged (2xx) and logged; only Stripe failing to answer is
+ * a 503, which Stripe retries.
  */
 import { HttpError } from "@folio/platform/http/errors";
 import type { Logger } from "@folio/platform/log";
@@ -37,6 +39,12 @@ export function subscriptionOfEvent(event: Stripe.Event): string | null {
   }
 }
 
+/** Stripe's answer that the object does not exist (404 `resource_missing`), as opposed to Stripe failing. */
+function isMissing(err: unknown): boolean {
+  const e = err as { statusCode?: number; code?: string };
+  return e?.statusCode === 404 || e?.code === "resource_missing";
+}
+
 export function createWebhook(deps: { store: Store; log: Logger; webhookSecret: string }, billing: Billing) {
   function verified(stripe: Stripe, raw: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) throw new HttpError(400, BillingErrorCodes.badSignature, BillingMessages.badSignature);
@@ -61,6 +69,16 @@ export function createWebhook(deps: { store: Store; log: Logger; webhookSecret: 
     try {
       subscription = await stripe.subscriptions.retrieve(subscriptionId);
     } catch (err) {
+      if (isMissing(err)) {
+        // Stripe says there is no such subscription (another account's test data, one deleted since): asking
+        // again would never find it, so the delivery is acknowledged and said, not retried for days
+        deps.log.warn(
+          { event: event.id, type: event.type, subscription: subscriptionId },
+          "stripe: event about a subscription Stripe does not know; ignored",
+        );
+        await commitMark(mark);
+        return;
+      }
       // not marked: Stripe retries the delivery, and the retry looks again
       deps.log.warn({ event: event.id, err: (err as Error).message }, "stripe: subscription lookup failed");
       throw providerFailed();

@@ -127,6 +127,27 @@ describe("POST /v1/billing/webhook", () => {
     expect((await h.plan(token)).plan).toBe("pro");
   });
 
+  it("acknowledges (2xx) an event about a subscription Stripe does not know, and logs it, instead of a 503 Stripe retries for days", async () => {
+    h = await harness();
+    const warned: unknown[] = [];
+    const warn = h.deps.log.warn.bind(h.deps.log);
+    h.deps.log.warn = ((...args: Parameters<typeof warn>) => {
+      warned.push(args[0]);
+      return warn(...args);
+    }) as typeof warn;
+    const event = {
+      id: "evt_unknown_sub",
+      object: "event",
+      type: "customer.subscription.updated",
+      data: { object: { id: "sub_nobody", object: "subscription", customer: "cus_nobody", status: "active" } },
+    };
+    const res = await h.send(event);
+    expect(res.statusCode).toBe(200);
+    expect(await h.deps.store.handled("billing.stripe-events", "evt_unknown_sub")).toBe(true);
+    expect(await h.planEvents()).toEqual([]);
+    expect(warned).toContainEqual(expect.objectContaining({ event: "evt_unknown_sub", subscription: "sub_nobody" }));
+  });
+
   it("acknowledges event types it does not act on, and subscriptions of no known user", async () => {
     h = await harness();
     expect((await h.send({ id: "evt_other", object: "event", type: "customer.created", data: { object: {} } })).statusCode).toBe(200);

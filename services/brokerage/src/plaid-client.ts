@@ -5,6 +5,7 @@
  */
 import type { CountryCode, InvestmentsHoldingsGetResponse, JWKPublicKey, PlaidApi, Products } from "plaid";
 import type { PlaidSettings } from "./config.ts";
+import { KeyLookupFailure } from "./webhook-verification.ts";
 
 export class PlaidFailure extends Error {
   constructor(
@@ -102,7 +103,14 @@ export class PlaidClient {
     return data.institution.name ?? null;
   }
 
+  /** A webhook's key by kid; a KeyLookupFailure says whether Plaid does not know the kid (any 4xx but 429) or could not answer. */
   async verificationKey(keyId: string): Promise<JWKPublicKey> {
-    return (await this.call((api) => api.webhookVerificationKeyGet({ key_id: keyId }))).key;
+    try {
+      return (await this.call((api) => api.webhookVerificationKeyGet({ key_id: keyId }))).key;
+    } catch (err) {
+      const status = err instanceof PlaidFailure ? err.status : null;
+      const unknown = status !== null && status >= 400 && status < 500 && status !== 429;
+      throw new KeyLookupFailure(unknown, err instanceof Error ? err.message : String(err));
+    }
   }
 }

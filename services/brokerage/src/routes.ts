@@ -7,6 +7,7 @@
 import { callerOf } from "@folio/platform/http/auth";
 import { rawBody, route } from "@folio/platform/http/route";
 import type { ServiceDeps } from "@folio/platform/service";
+import { DependencyUnavailableError } from "@folio/platform/unavailable";
 import { BrokerageContracts as calls } from "@folio/proto/contracts/brokerage";
 import { ErrorCodes } from "@folio/proto/errors";
 import type { FastifyPluginAsync } from "fastify";
@@ -37,9 +38,15 @@ export function brokerageRoutes(
       connections.configured();
       const raw = rawBody(request).toString("utf8");
       const header = request.headers["plaid-verification"];
-      const verdict = verify ? await verify(raw, typeof header === "string" ? header : undefined) : { ok: false as const, reason: "off" };
+      const verdict: Verification = verify
+        ? await verify(raw, typeof header === "string" ? header : undefined)
+        : { ok: false, status: 401, reason: "off" };
       if (!verdict.ok) {
         request.log.warn({ reason: verdict.reason }, "brokerage: webhook refused");
+        // Plaid could not be asked for the key: the sender is told to try again, as for any dependency down
+        if (verdict.status === 503) throw new DependencyUnavailableError("plaid", new Error(verdict.reason));
+        if (verdict.status === 400)
+          return reply.code(400).send({ error: "The Plaid-Verification header is not a webhook signature.", code: ErrorCodes.validation });
         return reply.code(401).send({ error: "The webhook could not be verified.", code: ErrorCodes.unauthorized });
       }
       let body: unknown;

@@ -16,12 +16,7 @@ export function createBrokerageService(deps: ServiceDeps): ServiceModule {
   const settings = brokerageSettings(deps.config);
   const plaid = settings.configured ? new PlaidClient(settings.plaid) : null;
   const connections = createConnections(deps, settings, plaid);
-  const verify = plaid
-    ? webhookVerifier(
-        (kid) => plaid.verificationKey(kid),
-        () => deps.clock.now(),
-      )
-    : null;
+  const verify = plaid ? webhookVerifier((kid) => plaid.verificationKey(kid), deps.clock) : null;
   return {
     name: "brokerage",
     routes: brokerageRoutes(deps, connections, verify),

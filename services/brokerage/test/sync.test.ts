@@ -4,7 +4,9 @@
  * tokens re-encrypted under a rotated key.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { newSigningKey, signPlaidWebhook } from "../../../scripts/fakes/plaid-webhooks.ts";
 import { connections } from "../src/store.ts";
+import { KEY_FETCHES_PER_MINUTE } from "../src/webhook-verification.ts";
 import { type BrokerageHarness, brokerageHarness, importedEvents, newKey } from "./helpers.ts";
 
 let h: BrokerageHarness;
@@ -84,6 +86,82 @@ describe("POST /v1/plaid/webhook", () => {
     });
     expect((await webhook(body, h.fake.signWebhook(body))).statusCode).toBe(200);
     expect((await h.as("alice").connections()).json().results[0].status).toBe("login_required");
+  });
+});
+
+describe("a forged or malformed Plaid-Verification", () => {
+  const keyAsks = () => h.fake.requests.filter((r) => r.path === "/webhook_verification_key/get").length;
+  const forged = (body: string, key = newSigningKey(Math.floor(h.deps.clock.now() / 1000))) =>
+    signPlaidWebhook(body, key, Math.floor(h.deps.clock.now() / 1000));
+
+  it("is refused without asking Plaid for a key when its shape, age or body digest is wrong (400 malformed, 401 otherwise)", async () => {
+    const { itemId } = await connect();
+    const body = holdingsUpdate(itemId);
+    const good = h.fake.signWebhook(body);
+    const [header, payload, signature] = good.split(".");
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const before = keyAsks();
+    const malformed = [
+      "not-a-jwt",
+      `${header}.${payload}`,
+      `${header}.${payload}.${signature}.extra`,
+      `${b64({ alg: "HS256", kid: "k" })}.${payload}.${signature}`,
+      `${b64({ alg: "none", kid: "k" })}.${payload}.`,
+      `${b64({ alg: "ES256" })}.${payload}.${signature}`,
+      `${b64({ alg: "ES256", kid: "../../etc/passwd" })}.${payload}.${signature}`,
+      `${b64({ alg: "ES256", kid: "k".repeat(5000) })}.${payload}.${signature}`,
+      `${b64("a string")}.${payload}.${signature}`,
+      `${header}.${b64({ iat: "yesterday" })}.${signature}`,
+      `${header}.${b64({ iat: 1, request_body_sha256: "nothex" })}.${signature}`,
+      `${header}.${payload}.${Buffer.alloc(10).toString("base64url")}`,
+      `${header}.${payload}.!!!`,
+      "a".repeat(200_000),
+    ];
+    for (const jwt of malformed) expect((await webhook(body, jwt)).statusCode, jwt.slice(0, 80)).toBe(400);
+    // well formed but stale, or for another body: 401, still no key asked for
+    const stale = signPlaidWebhook(body, newSigningKey(0), Math.floor(h.deps.clock.now() / 1000) - 6 * 60);
+    expect((await webhook(body, stale)).statusCode).toBe(401);
+    expect((await webhook(`${body} `, forged(body))).statusCode).toBe(401);
+    expect(keyAsks()).toBe(before);
+  });
+
+  it("with a kid Plaid does not know is a 401 (never a 500), and the kid's failure is kept: Plaid is asked once", async () => {
+    const { itemId } = await connect();
+    const body = holdingsUpdate(itemId);
+    const stranger = newSigningKey(Math.floor(h.deps.clock.now() / 1000));
+    const before = keyAsks();
+    for (let i = 0; i < 5; i++) expect((await webhook(body, forged(body, stranger))).statusCode).toBe(401);
+    expect(keyAsks() - before).toBe(1);
+    // the genuine key is asked for once too, then kept
+    for (let i = 0; i < 3; i++) expect((await webhook(body, h.fake.signWebhook(body))).statusCode).toBe(200);
+    expect(keyAsks() - before).toBe(2);
+  });
+
+  it("with a new kid each time asks Plaid at most KEY_FETCHES_PER_MINUTE times a minute", async () => {
+    const { itemId } = await connect();
+    const body = holdingsUpdate(itemId);
+    const before = keyAsks();
+    const answers = [];
+    for (let i = 0; i < KEY_FETCHES_PER_MINUTE + 15; i++) answers.push((await webhook(body, forged(body))).statusCode);
+    expect(new Set(answers)).toEqual(new Set([401]));
+    expect(keyAsks() - before).toBe(KEY_FETCHES_PER_MINUTE);
+    h.deps.clock.advance(61_000);
+    expect((await webhook(body, forged(body))).statusCode).toBe(401);
+    expect(keyAsks() - before).toBe(KEY_FETCHES_PER_MINUTE + 1);
+  });
+
+  it("while Plaid cannot answer the key look-up is a 503 with Retry-After, kept 30 s, then asked again", async () => {
+    const { itemId } = await connect();
+    const body = holdingsUpdate(itemId);
+    h.fake.fail({ status: 500 }, { path: "/webhook_verification_key/get", times: 1 });
+    const before = keyAsks();
+    const down = await webhook(body, h.fake.signWebhook(body));
+    expect(down.statusCode).toBe(503);
+    expect(Number(down.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await webhook(body, h.fake.signWebhook(body))).statusCode).toBe(503);
+    expect(keyAsks() - before).toBe(1);
+    h.deps.clock.advance(31_000);
+    expect((await webhook(body, h.fake.signWebhook(body))).statusCode).toBe(200);
   });
 });
 

@@ -18,11 +18,11 @@ import { ErrorCodes } from "@folio/proto/error-codes";
 import { AssistantFeature, type ChatSettings, type ModelChoice, missingFor } from "./config.ts";
 import type { Conversations } from "./conversations.ts";
 import { answer, NoAnswer, responseOf } from "./engine.ts";
-import type { ChatLimits } from "./limits.ts";
+import { type ChatLimits, promptBound } from "./limits.ts";
 import type { ChatModel, ModelMessage } from "./model.ts";
 import { moversPrompt, v1Prompt, v2Prompt } from "./prompts.ts";
 import { type ChatCollections, TALKERS, type TalkerDoc } from "./store.ts";
-import type { ToolClients } from "./tools.ts";
+import { type ToolClients, toolDefinitions } from "./tools.ts";
 
 /** The movers view waits for its report: a slow model leaves the factual one. */
 const MOVERS_TIMEOUT_MS = 15_000;
@@ -45,11 +45,22 @@ export function createAssistant(p: AssistantParts) {
   const { deps, settings } = p;
   const today = () => new Date(deps.clock.now()).toISOString().slice(0, 10);
 
-  async function admit(uid: string, choice: ModelChoice): Promise<{ model: ChatModel; name: string; tokensLeft: number }> {
+  async function admit(uid: string, choice: ModelChoice): Promise<{ model: ChatModel; name: string }> {
     const missing = missingFor(settings, choice);
     if (missing.length > 0 || !p.model) throw notConfigured(AssistantFeature, missing);
-    const tokensLeft = await p.limits.admit(uid);
-    return { model: p.model, name: settings.models[choice] as string, tokensLeft };
+    await p.limits.admit(uid);
+    return { model: p.model, name: settings.models[choice] as string };
+  }
+
+  /**
+   * The tokens of an answer's first model call, reserved before the answer starts (a 429 when the day's budget
+   * cannot pay for it), and the reservation of each later call (limits.ts).
+   */
+  async function budget(uid: string, messages: ModelMessage[], tools: boolean, maxTokens = settings.maxTokens) {
+    const reserve = (prompt: number, max: number) => p.limits.reserve(uid, prompt, max);
+    const first = await reserve(promptBound({ messages, tools: tools ? toolDefinitions : undefined }), maxTokens);
+    if (!first) throw p.limits.outOfTokens();
+    return { first, reserve };
   }
 
   /** The achievement event, once per user: published with the first reply's commit. */
@@ -92,7 +103,7 @@ export function createAssistant(p: AssistantParts) {
      */
     async moversReport(uid: string, facts: string): Promise<string> {
       const choice: ModelChoice = missingFor(settings, "v2").length === 0 ? "v2" : "v1";
-      const { model, name, tokensLeft } = await admit(uid, choice);
+      const { model, name } = await admit(uid, choice);
       const bounded = {
         ...settings,
         timeoutMs: Math.min(settings.timeoutMs, MOVERS_TIMEOUT_MS),
@@ -102,10 +113,10 @@ export function createAssistant(p: AssistantParts) {
         { role: "system", content: moversPrompt() },
         { role: "user", content: `Figures:\n${facts}` },
       ];
+      const tokens = await budget(uid, messages, false, bounded.maxTokens);
       const started = deps.clock.now();
       try {
-        const result = await answer(model, bounded, { model: name, messages, tokensLeft });
-        await p.limits.spend(uid, result.tokens);
+        const result = await answer(model, bounded, { model: name, messages, ...tokens });
         if (result.cut) throw new NoAnswer("empty");
         return result.text;
       } catch (err) {
@@ -117,12 +128,13 @@ export function createAssistant(p: AssistantParts) {
 
     /** POST /v1/chat: the caller's data through tools; the client sends the history. */
     async prepareV1(uid: string, token: string, message: string, history: ChatTurn[]): Promise<Run> {
-      const { model, name, tokensLeft } = await admit(uid, "v1");
+      const { model, name } = await admit(uid, "v1");
       const messages: ModelMessage[] = [
         { role: "system", content: v1Prompt(today()) },
         ...history.slice(-settings.historyTurns).map((t) => ({ role: t.role, content: t.content })),
         { role: "user", content: message },
       ];
+      const tokens = await budget(uid, messages, true);
       return async (onText, cancelled) => {
         const started = deps.clock.now();
         try {
@@ -130,11 +142,10 @@ export function createAssistant(p: AssistantParts) {
             model: name,
             messages,
             tools: { clients: p.clients, token },
-            tokensLeft,
+            ...tokens,
             onText,
             cancelled,
           });
-          await p.limits.spend(uid, result.tokens);
           await commit(await firstReplyOps(uid, "v1"));
           deps.log.info(
             { uid, model: "v1", rounds: result.rounds, tokens: result.tokens, cut: result.cut, toolFailures: result.ledger.failures },
@@ -157,18 +168,18 @@ export function createAssistant(p: AssistantParts) {
 
     /** POST /v2/chat: no data access; the history is the caller's chat on the server. */
     async prepareV2(uid: string, message: string, chatId: string | undefined): Promise<Run> {
-      const { model, name, tokensLeft } = await admit(uid, "v2");
+      const { model, name } = await admit(uid, "v2");
       const { doc, created } = await p.conversations.open(uid, chatId);
       const messages: ModelMessage[] = [
         { role: "system", content: v2Prompt(today()) },
         ...doc.entries.map((e) => ({ role: e.role, content: e.content })),
         { role: "user", content: message },
       ];
+      const tokens = await budget(uid, messages, false);
       return async (onText, cancelled) => {
         const started = deps.clock.now();
         try {
-          const result = await answer(model, settings, { model: name, messages, tokensLeft, onText, cancelled });
-          await p.limits.spend(uid, result.tokens);
+          const result = await answer(model, settings, { model: name, messages, ...tokens, onText, cancelled });
           const response = responseOf(result, settings);
           const kept = await p.conversations.keep(doc, created, [
             { role: "user", content: message },

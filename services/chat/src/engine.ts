@@ -2,13 +2,15 @@
  * The answer loop. V1 asks the model with its tools, runs the tool calls it makes (as the caller) and asks
  * again, for at most CHAT_MAX_TOOL_ROUNDS rounds, then makes it answer in words; V2 asks once with no tools.
  * Bounded three ways, each said in the reply when it cuts the answer: tool rounds, tokens (the per-call
- * max_tokens and the user's daily budget) and time (one deadline for the whole answer).
+ * max_tokens and the user's daily budget, reserved before each call: limits.ts) and time (one deadline for the
+ * whole answer).
  */
 
 import type { ChatReply } from "@folio/proto/chat";
 import { ChatMessages } from "@folio/proto/constants";
 import type { ChatSettings } from "./config.ts";
 import { Ledger } from "./ledger.ts";
+import { promptBound, type TokenGrant } from "./limits.ts";
 import { type ChatModel, ModelFailure, type ModelMessage } from "./model.ts";
 import { runTool, type ToolClients, toolDefinitions } from "./tools.ts";
 
@@ -27,8 +29,10 @@ export interface AnswerRequest {
   messages: ModelMessage[];
   /** V1: the tools and the caller's token they run with */
   tools?: { clients: ToolClients; token: string };
-  /** tokens the user may still spend today */
-  tokensLeft: number;
+  /** the first call's tokens, reserved before the answer started (so a spent budget is a 429, not a cut answer) */
+  first: TokenGrant;
+  /** reserves each later call's tokens (limits.ts ChatLimits.reserve); null when the day's budget cannot pay for it */
+  reserve: (prompt: number, maxTokens: number) => Promise<TokenGrant | null>;
   onText?: (text: string) => void;
   /** the client went away: stop asking the model */
   cancelled?: AbortSignal;
@@ -56,13 +60,19 @@ export async function answer(model: ChatModel, settings: ChatSettings, request: 
     const last = round >= rounds;
     let streamed = "";
     let reply: Awaited<ReturnType<ChatModel["complete"]>>;
+    const tools = request.tools ? toolDefinitions : undefined;
+    const grant = round === 0 ? request.first : await request.reserve(promptBound({ messages, tools }), settings.maxTokens);
+    if (!grant) {
+      cut = "tokens";
+      break;
+    }
     try {
       reply = await model.complete({
         model: request.model,
         messages,
-        tools: request.tools ? toolDefinitions : undefined,
+        tools,
         toolChoice: last ? "none" : "auto",
-        maxTokens: settings.maxTokens,
+        maxTokens: grant.maxTokens,
         signal,
         onText: request.onText
           ? (piece) => {
@@ -72,6 +82,8 @@ export async function answer(model: ChatModel, settings: ChatSettings, request: 
           : undefined,
       });
     } catch (err) {
+      // a call cut off after it wrote something was paid for: the reservation stands; otherwise it is given back
+      await grant.settle(streamed ? Number.POSITIVE_INFINITY : 0);
       if (!(err instanceof ModelFailure)) throw err;
       if (request.cancelled?.aborted) throw new NoAnswer("cancelled");
       // out of time with part of an answer written: keep what was said, and say it was cut
@@ -82,6 +94,7 @@ export async function answer(model: ChatModel, settings: ChatSettings, request: 
       }
       throw new NoAnswer(err.reason);
     }
+    await grant.settle(reply.tokens);
     tokens += reply.tokens;
     if (reply.toolCalls.length > 0 && request.tools) {
       if (last) {
@@ -97,10 +110,6 @@ export async function answer(model: ChatModel, settings: ChatSettings, request: 
       for (const call of reply.toolCalls) {
         const content = await runTool(call.name, call.arguments, request.tools.token, request.tools.clients, ledger);
         messages.push({ role: "tool", tool_call_id: call.id, content });
-      }
-      if (tokens >= request.tokensLeft) {
-        cut = "tokens";
-        break;
       }
       if (signal.aborted) {
         cut = "time";

@@ -154,6 +154,34 @@ describe("bounds", () => {
   });
 });
 
+describe("the day's token budget", () => {
+  it("is never exceeded by answers running at once: each call's tokens are reserved before it is made", async () => {
+    // each answer really spends 400 tokens; 20 asked at once against a budget of 4,000
+    const budget = 4000;
+    h = await harness({ env: { CHAT_TOKENS_PER_DAY: String(budget) } });
+    const spent = { prompt_tokens: 300, completion_tokens: 100, total_tokens: 400 };
+    h.fake.reply(...Array.from({ length: 20 }, () => ({ text: "An answer.", usage: spent, delayMs: 50 })));
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => h.post("alice", "/v2/chat", { message: `question ${i}` })));
+    const answered = replies.filter((r) => r.statusCode === 200);
+    const refused = replies.filter((r) => r.statusCode === 429);
+    expect(answered.length + refused.length).toBe(20);
+    expect(refused[0]?.json().error).toBe("You have used today's assistant allowance. Please try again tomorrow.");
+    expect(answered.length).toBeGreaterThan(0);
+    // what the model was asked for never costs more than the budget: before, all 20 were admitted (8,000 tokens)
+    expect(h.fake.chats.length * spent.total_tokens).toBeLessThanOrEqual(budget);
+    expect(answered.length).toBe(h.fake.chats.length);
+    // and what was reserved but not spent was given back: the day's count is what was spent
+    const day = new Date(h.deps.clock.now()).toISOString().slice(0, 10);
+    expect(await h.deps.cache.get(`chat:tokens:alice:${day}`)).toBe(answered.length * spent.total_tokens);
+    // one after another, the budget is used up to its end (less than one answer's bound is left unused)
+    h.fake.reply(...Array.from({ length: 20 }, () => ({ text: "An answer.", usage: spent })));
+    let more = 0;
+    while ((await h.post("alice", "/v2/chat", { message: "more" })).statusCode === 200) more++;
+    expect((answered.length + more) * spent.total_tokens).toBeLessThanOrEqual(budget);
+    expect((answered.length + more + 3) * spent.total_tokens).toBeGreaterThan(budget);
+  });
+});
+
 describe("the model failing", () => {
   it.each([
     ["an error status", { status: 500 }],

@@ -38,6 +38,18 @@ export const ImportEnvironment = environment("Import", "Read by the import servi
     description:
       "How long `POST /v2/import/portfolio/screenshot` waits for its reading to answer the rows itself; past it (or with `Prefer: respond-async`) it answers 202 and the status route.",
   }),
+  IMPORT_FILE_THREADS: Env.integer({
+    default: 1,
+    minimum: 1,
+    maximum: 64,
+    description: "Worker threads reading uploaded broker files (from the multipart bytes to the settled ledger).",
+  }),
+  IMPORT_FILE_QUEUE: Env.integer({
+    default: 8,
+    minimum: 1,
+    maximum: 10_000,
+    description: "Uploads that may wait for a file thread; past it 503 with `Retry-After`.",
+  }),
 });
 
 /** Manual processing: its variable, and the 503 naming it (with the generic `unavailable` code, as it always had). */

@@ -1,11 +1,11 @@
 /** What the import service's routes and jobs share: its deps, settings, uploads, records and helpers. */
 import type { ServiceDeps } from "@folio/platform/service";
 import { type ImportSettings, importSettings } from "./config.ts";
-import { builtWorker, type WorkerStarter } from "./file-import.ts";
+import { type FileTasks, fileTasks } from "./file-import.ts";
 import { OcrEngine } from "./ocr/engine.ts";
 import { pricingResolver, pricingSearch, type Resolve } from "./resolve.ts";
 import type { ScreenshotReader, Search } from "./screenshot.ts";
-import { type Mappings, mappings, type Screenshots, screenshots } from "./store.ts";
+import { type Mappings, mappings, type Screenshots, type Slots, screenshots, slots } from "./store.ts";
 import { Uploads } from "./uploads.ts";
 
 export interface ImportOptions {
@@ -13,8 +13,8 @@ export interface ImportOptions {
   reader?: ScreenshotReader & { close?: () => Promise<void> };
   /** name → ticker; default: the pricing service's search */
   resolve?: Resolve;
-  /** starts the worker thread for large broker files; default: the built one (none under the sources) */
-  fileWorker?: WorkerStarter | null;
+  /** reads uploads of broker files; default: the built app's file threads (in place under the sources) */
+  files?: FileTasks;
   /** the screenshot rows' checks; default: the pricing service's search */
   search?: Search;
 }
@@ -26,8 +26,10 @@ export interface ImportContext {
   screenshots: Screenshots;
   /** column mappings users saved for their CSV layouts */
   mappings: Mappings;
-  /** the worker thread for large broker files; null: they are read in place */
-  fileWorker: WorkerStarter | null;
+  /** each user's slots for screenshots being read (limits.ts) */
+  slots: Slots;
+  /** reads uploads of broker files (file-import.ts): on the file threads, or in place under the sources */
+  files: FileTasks;
   resolve: Resolve;
   search: Search;
   /** the OCR reader, started on first use (loading the model costs about a second) */
@@ -43,7 +45,8 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     uploads: new Uploads(deps.blobs.bucket("uploads")),
     screenshots: screenshots(deps.store),
     mappings: mappings(deps.store),
-    fileWorker: options.fileWorker === undefined ? builtWorker() : options.fileWorker,
+    slots: slots(deps.store),
+    files: options.files ?? fileTasks(deps.config.env),
     resolve: options.resolve ?? pricingResolver(deps.services, deps.log),
     search: options.search ?? pricingSearch(deps.services, deps.log),
     reader() {
@@ -52,6 +55,7 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     },
     async close() {
       await engine?.close?.();
+      await this.files.close();
     },
   };
 }

@@ -3,8 +3,9 @@
  * upload is read):
  * - POST /v1/import/portfolio/file (multipart: `file`, once or up to IMPORT_MAX_FILES times; optional text
  *   fields `mapping` (JSON column mapping), `mappingId` (a saved mapping of the caller's), `openings` (JSON
- *   answers to the reply's questions)): the files parsed in memory; the reply's rows, ledger, questions and
- *   checks (file-import.ts). A file that cannot be read answers 4xx with the reason, never 500.
+ *   answers to the reply's questions)): the files read on the import's file threads, off the event loop; the
+ *   reply's rows, ledger, questions and checks (file-import.ts). A file that cannot be read answers 4xx with the
+ *   reason, never 500.
  * - GET /v1/import/mappings: the caller's saved column mappings.
  * - POST /v1/import/mappings `{name, columns, mapping}`: saves one (a name the caller already used is
  *   replaced); at most IMPORT_MAX_MAPPINGS per user.
@@ -12,10 +13,11 @@
  *   exist).
  */
 import { callerOf } from "@folio/platform/http/auth";
+import { sendJsonText } from "@folio/platform/http/encoded-reply";
 import { conflict, HttpError, notFound } from "@folio/platform/http/errors";
 import { route } from "@folio/platform/http/route";
 import { newId } from "@folio/platform/ids";
-import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_FILES, IMPORT_MAX_MAPPINGS } from "@folio/proto/constants";
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_MAPPINGS } from "@folio/proto/constants";
 import { ImportContracts as calls } from "@folio/proto/contracts/import";
 import { ErrorCodes, ImportErrorCodes } from "@folio/proto/error-codes";
 import type { SavedMapping } from "@folio/proto/import";
@@ -23,7 +25,6 @@ import type { FastifyInstance } from "fastify";
 import type { ImportContext } from "./context.ts";
 import { headerKey } from "./domain/files/csv.ts";
 import { importFiles } from "./file-import.ts";
-import { readFormFiles } from "./multipart.ts";
 import type { MappingRecord } from "./store.ts";
 
 /** room for the multipart envelope around files at the limit */
@@ -44,16 +45,15 @@ export function fileRoutes(app: FastifyInstance, ctx: ImportContext): void {
     bodyLimit: IMPORT_MAX_FILE_BYTES + FORM_OVERHEAD,
     tooLarge: "The file is larger than 5 MB. Export the positions or transactions only and try again.",
   };
-  route(app, calls.file, fileUpload, async (request) => {
+  route(app, calls.file, fileUpload, async (request, reply) => {
     const { uid } = callerOf(request);
-    const { files, fields } = await readFormFiles(request, "file", IMPORT_MAX_FILES);
-    return importFiles(
-      ctx,
-      uid,
-      files.map((f) => f.bytes),
-      { mapping: fields.get("mapping"), mappingId: fields.get("mappingId"), openings: fields.get("openings") },
-      new Date(deps.clock.now()).toISOString().slice(0, 10),
-    );
+    if (!Buffer.isBuffer(request.body)) {
+      throw new HttpError(400, ErrorCodes.validation, "send the file as multipart/form-data in the field 'file'");
+    }
+    const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
+    const json = await importFiles(ctx, uid, request.body, request.headers["content-type"] ?? "", today);
+    // the ledger's JSON as the file thread wrote it: not parsed and serialised again here
+    return sendJsonText(request, reply, json);
   });
 
   route(app, calls.mappings, async (request) => {

@@ -11,6 +11,7 @@
  * manual uploads older than their retention.
  */
 import { type JobDefinition, job } from "@folio/platform/jobs";
+import { NotFoundError, VersionConflictError } from "@folio/platform/store/port";
 import { ImportMessages } from "@folio/proto/constants";
 import { ImportErrorCodes } from "@folio/proto/error-codes";
 import type { ImportProblem, ScreenshotRow } from "@folio/proto/import";
@@ -106,5 +107,15 @@ export async function sweep(ctx: ImportContext): Promise<{ uploads: number; manu
   const manual = await ctx.uploads.sweep("manual", now - ctx.settings.manualRetentionMs);
   const old = (await ctx.screenshots.find({}, { limit: 10_000 })).filter((r) => r.createdAt < now - RESULT_TTL_MS);
   if (old.length) await ctx.deps.store.commit(old.map((r) => ({ op: "delete" as const, collection: ctx.screenshots.name, id: r._id })));
+  // slots whose screenshot was made that long ago (read or swept by now): free, and not kept for ever
+  const oldSlots = (await ctx.slots.find({}, { limit: 10_000 })).filter((s) => s.createdAt < now - RESULT_TTL_MS);
+  for (const s of oldSlots) {
+    // one by one with its version: a slot taken over meanwhile is left to its new screenshot
+    try {
+      await ctx.deps.store.commit([{ op: "delete", collection: ctx.slots.name, id: s._id, expectedVersion: s._v }]);
+    } catch (err) {
+      if (!(err instanceof VersionConflictError || err instanceof NotFoundError)) throw err;
+    }
+  }
   return { uploads, manual, records: old.length };
 }

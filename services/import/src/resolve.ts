@@ -55,5 +55,4 @@ export function pricingResolver(services: ServiceClient, log: Logger): Resolve {
   };
 }
 
-/** An ISIN: two letters, nine letters or digits, one check digit. */
-export const isIsin = (s: string): boolean => /^[A-Z]{2}[A-Z0-9]{9}\d$/.test(s);
+export { isIsin } from "./domain/isin.ts";

@@ -12,7 +12,8 @@
  *   with a hint when the screenshot had nothing to import; 503 when reading failed on our side.
  * - POST /v1/import/portfolio/screenshot `{fulltext}`: the same reading for text already recognised.
  * - POST /v1/upload/portfolio/screenshot (multipart `image`, the spec's `filedata` also accepted): kept for
- *   manual processing and announced to IMPORT_MANUAL_TO by e-mail; the spec's alert text.
+ *   manual processing and announced to IMPORT_MANUAL_TO by e-mail; the spec's alert text. At most 10 and
+ *   50 MB per user and UTC day (limits.ts): past them 429 with Retry-After.
  * - The broker-file routes (POST /v1/import/portfolio/file, the saved column mappings): file-routes.ts.
  */
 import { callerOf } from "@folio/platform/http/auth";
@@ -28,6 +29,7 @@ import { ManualProcessingFeature } from "./config.ts";
 import type { ImportContext } from "./context.ts";
 import { fileRoutes } from "./file-routes.ts";
 import { failedOutcome, SCREENSHOT_ATTEMPTS, SCREENSHOT_QUEUE, toRow } from "./jobs.ts";
+import { admitScreenshot, MAX_PENDING, reserveManualUpload } from "./limits.ts";
 import { readForm } from "./multipart.ts";
 import { checkImage, type ImageProblemCode } from "./ocr/input.ts";
 import { holdingsFromLines } from "./screenshot.ts";
@@ -35,8 +37,6 @@ import type { ScreenshotRecord } from "./store.ts";
 
 /** room for the multipart envelope around a file at the limit */
 const FORM_OVERHEAD = 64 * 1024;
-/** screenshots of one user waiting or being read at once: OCR takes a core for seconds */
-export const MAX_PENDING = 3;
 
 /** A screenshot refused before it is read: its status and its code in the registry. */
 const IMAGE_PROBLEMS: Record<ImageProblemCode, [status: number, code: string]> = {
@@ -68,6 +68,15 @@ async function checkedImage(request: Parameters<typeof readForm>[0], fields: str
   }
   throw lastError;
 }
+
+const stillReading = () =>
+  new HttpError(
+    429,
+    ErrorCodes.rateLimited,
+    `${MAX_PENDING} of your screenshots are still being read: wait for them, then send this one again.`,
+    {},
+    { "retry-after": "10" },
+  );
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -109,21 +118,14 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
 
     route(app, calls.screenshot, imageUpload, async (request, reply) => {
       const { uid } = callerOf(request);
+      // a user at the limit already is answered before the upload is read (the slot below decides a race)
+      if ((await screenshots.find({ uid })).filter((r) => !r.outcome).length >= MAX_PENDING) throw stillReading();
       const { file } = await checkedImage(request, ["image"]);
-      const pending = (await screenshots.find({ uid })).filter((r) => !r.outcome).length;
-      if (pending >= MAX_PENDING) {
-        throw new HttpError(
-          429,
-          ErrorCodes.rateLimited,
-          `${MAX_PENDING} of your screenshots are still being read: wait for them, then send this one again.`,
-          {},
-          { "retry-after": "10" },
-        );
-      }
       const upload = await uploads.save("queue", file.bytes, "shot");
       try {
+        // one of the user's MAX_PENDING slots, taken atomically with the record (limits.ts)
         const record: ScreenshotRecord = { _id: upload, uid, createdAt: deps.clock.now() };
-        await deps.store.commit([{ op: "insert", collection: screenshots.name, doc: record }]);
+        if (!(await admitScreenshot(deps.store, screenshots, ctx.slots, record))) throw stillReading();
         await deps.jobs.add(SCREENSHOT_QUEUE, { uid, upload }, { jobId: upload, attempts: SCREENSHOT_ATTEMPTS });
       } catch (err) {
         await uploads.remove("queue", upload);
@@ -169,11 +171,31 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
 
     route(app, calls.upload, imageUpload, async (request) => {
       const { uid, email } = callerOf(request);
-      // the upload is checked first: a bad file is the user's mistake whatever the configuration
-      const { file, header } = await checkedImage(request, ["image", "filedata"]);
-      if (!settings.manualTo) throw notConfigured(ManualProcessingFeature);
+      if (!settings.manualTo) {
+        // a bad file is the user's mistake whatever the configuration: said first
+        await checkedImage(request, ["image", "filedata"]);
+        throw notConfigured(ManualProcessingFeature);
+      }
+      // what one user may send in a day (limits.ts), counted in the bytes sent and reserved before the upload
+      // is read: past it a 429, and a flood of uploads costs no reading
+      const sent = Buffer.isBuffer(request.body) ? request.body.length : 0;
+      const quota = await reserveManualUpload(deps.cache, deps.clock, uid, sent);
+      let checked: Awaited<ReturnType<typeof checkedImage>>;
+      try {
+        checked = await checkedImage(request, ["image", "filedata"]);
+      } catch (err) {
+        await quota.giveBack();
+        throw err;
+      }
+      const { file, header } = checked;
       const extension = header.format === "jpeg" ? ".jpg" : `.${header.format}`;
-      const id = await uploads.save("manual", file.bytes, "manual", extension);
+      let id: string;
+      try {
+        id = await uploads.save("manual", file.bytes, "manual", extension);
+      } catch (err) {
+        await quota.giveBack();
+        throw err;
+      }
       try {
         await deps.mailer.send({
           to: settings.manualTo,
@@ -191,6 +213,7 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
         });
       } catch (err) {
         await uploads.remove("manual", id);
+        await quota.giveBack();
         request.log.error({ err: (err as Error).message }, "import: manual upload mail failed");
         throw unavailable("The screenshot could not be sent for manual processing. Please try again later.");
       }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { ImportMessages } from "@folio/proto/constants";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseBrokerFile } from "../src/domain/files/index.ts";
-import { WORKER_BYTES } from "../src/file-import.ts";
+import { sourceFiles } from "./file-worker.ts";
 import { type ImportHarness, importHarness, pngHeader, SAMPLES, SCREENSHOT } from "./helpers.ts";
 
 const FILE = "/v1/import/portfolio/file";
@@ -200,8 +200,10 @@ describe("POST /v1/import/portfolio/file", () => {
     expect((await h.get("ann", MAPPINGS)).json().mappings).toEqual([]);
   });
 
-  it("a file above WORKER_BYTES is read on a worker thread, with the same result as read in place", { timeout: 60_000 }, async () => {
-    h = await importHarness();
+  it("a file is read on the file threads (as the built app reads every one), with the same result as read in place", {
+    timeout: 60_000,
+  }, async () => {
+    h = await importHarness({}, { files: sourceFiles() });
     // a Schwab history of 8,000 buys of 40 securities, about 700 KB
     const lines = ['"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"'];
     for (let i = 0; i < 8000; i++) {
@@ -211,7 +213,6 @@ describe("POST /v1/import/portfolio/file", () => {
       );
     }
     const text = lines.join("\n");
-    expect(text.length).toBeGreaterThan(WORKER_BYTES);
     const res = await h.upload("ann", FILE, "file", enc(text), "big.csv");
     expect(res.statusCode).toBe(200);
     const inPlace = parseBrokerFile(text, { asOf: "2026-01-02" });
@@ -219,7 +220,6 @@ describe("POST /v1/import/portfolio/file", () => {
     expect(res.json().transactions).toHaveLength(8000);
     // a file that is refused on the worker is refused the same way: 2,000 columns
     const wide = `${Array.from({ length: 2000 }, (_, i) => `column${i}`).join(",")}\n`.repeat(60);
-    expect(wide.length).toBeGreaterThan(WORKER_BYTES);
     const refused = await h.upload("ann", FILE, "file", enc(wide), "wide.csv");
     expect([refused.statusCode, refused.json().code]).toEqual([422, "import/unreadable-file"]);
   });
@@ -271,6 +271,9 @@ describe("POST /v1/import/portfolio/file", () => {
     ]);
     expect(body.message[0].flags).toEqual([]);
     expect(body.errors).toEqual([]);
+    // the histories likewise: named, and the one whose ISIN names no ticker left out
+    const tickers = (body.histories ?? []).map((c: { ticker: string }) => c.ticker);
+    expect(tickers).toEqual(["AAPL"]);
   });
 
   it("bad input: empty, binary, too large, no holdings, a bad mapping, no file, a visitor", async () => {
@@ -305,6 +308,49 @@ describe("POST /v1/upload/portfolio/screenshot", () => {
     expect(mail.to).toBe("ops@example.com");
     expect(mail.text).toContain(`import-uploads/manual/${kept}`);
     expect(mail.text).toContain("Reply to: ann@example.com");
+  });
+
+  it("at most 10 screenshots a user and a day: the 11th is a 429 with Retry-After until the next UTC day, nothing kept", async () => {
+    h = await importHarness({ IMPORT_MANUAL_TO: "ops@example.com" });
+    h.deps.clock.set(Date.parse("2026-03-10T18:00:00Z"));
+    for (let i = 0; i < 10; i++) expect((await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(200);
+    const eleventh = await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png");
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().error).toContain("10 screenshots for manual processing today");
+    // 18:00 → midnight UTC: 6 hours
+    expect(eleventh.headers["retry-after"]).toBe(String(6 * 3600));
+    expect(h.files("manual")).toHaveLength(10);
+    expect(h.deps.mailer.sent).toHaveLength(10);
+    // another user is not counted with ann; ann again the next day
+    expect((await h.upload("bob", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(200);
+    h.deps.clock.set(Date.parse("2026-03-11T00:00:01Z"));
+    expect((await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(200);
+  });
+
+  it("at most 50 MB a user and a day, sent at once or not: 5 × 9 MB pass, a 6th is refused", async () => {
+    h = await importHarness({ IMPORT_MANUAL_TO: "ops@example.com" });
+    // a real screenshot with bytes after its end, as an image of 9 MB (the image limit is 10 MB)
+    const shot = readFileSync(SCREENSHOT);
+    const big = Buffer.concat([shot, Buffer.alloc(9 * 1024 * 1024 - shot.length)]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => h.upload("ann", UPLOAD, "image", big, "big.png")));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    // 5 × 9 = 45 MB; a 6th would make 54 MB
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect(answers.find((a) => a.statusCode === 429)?.json().error).toContain("limited to 50 MB a day");
+    expect(h.files("manual")).toHaveLength(5);
+    // what is left of the day still takes a small one (45 MB + 0.1 MB)
+    expect((await h.upload("ann", UPLOAD, "image", shot, "x.png")).statusCode).toBe(200);
+  });
+
+  it("a screenshot whose mail failed is not counted against the day", async () => {
+    h = await importHarness({ IMPORT_MANUAL_TO: "ops@example.com" });
+    const send = h.deps.mailer.send.bind(h.deps.mailer);
+    h.deps.mailer.send = async () => {
+      throw new Error("SMTP down");
+    };
+    for (let i = 0; i < 12; i++) expect((await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(503);
+    h.deps.mailer.send = send;
+    expect((await h.upload("ann", UPLOAD, "image", readFileSync(SCREENSHOT), "x.png")).statusCode).toBe(200);
   });
 
   it("accepts the spec's field name filedata too", async () => {

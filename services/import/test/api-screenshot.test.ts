@@ -223,6 +223,21 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     expect((await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)).statusCode).toBe(202);
   });
 
+  it("the limit is atomic: of 20 screenshots sent at once by one user, 3 are taken and 17 refused", async () => {
+    h = await importHarness({}, { reader: scriptedReader(TABLE), workers: false });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+    // the refused ones left nothing behind
+    expect(h.files("queue")).toHaveLength(3);
+    h.startWorkers();
+    await h.settle();
+    // read: their slots are free again, three at a time
+    const again = await Promise.all(Array.from({ length: 5 }, () => h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)));
+    expect(again.map((a) => a.statusCode).sort()).toEqual([202, 202, 202, 429, 429]);
+  });
+
   it("the sweep deletes uploads and records older than an hour", async () => {
     h = await importHarness({}, { reader: scriptedReader(TABLE), workers: false });
     const { jobId, statusUrl } = (await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)).json();
@@ -233,6 +248,8 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     await sweep?.handler({ id: "s", name: "import.sweep", data: {}, attempt: 1, updateProgress: async () => {} });
     expect(h.files("queue")).toEqual([]);
     expect((await h.get("ann", statusUrl)).statusCode).toBe(404);
+    // and the slot its screenshot held
+    expect(await h.deps.store.collection("import_screenshot_slots").find({})).toEqual([]);
   });
 });
 

@@ -15,7 +15,6 @@ import type { LightMyRequestResponse } from "fastify";
 import type { ImportOptions } from "../src/context.ts";
 import type { OcrResult } from "../src/ocr/engine.ts";
 import { createImportService } from "../src/service.ts";
-import { sourceWorker } from "./file-worker.ts";
 
 export const MARKET_DATA = process.env.TEST_MARKET_DATA_DIR || resolve(import.meta.dirname, "../../../../shared/market-data");
 export const SAMPLES = process.env.IMPORT_SAMPLES_DIR ?? resolve(import.meta.dirname, "../../../../shared/import-samples");
@@ -74,8 +73,8 @@ export async function importHarness(
   const dataDir = mkdtempSync(join(tmpdir(), "folio-import-"));
   const deps = createTestDeps({ DATA_DIR: dataDir, MARKET_DATA_DIR: MARKET_DATA, MARKET_DATA_PROVIDERS: "csv", ...env });
   const pricing = createPricingService(forService(deps, "pricing"));
-  // large broker files go to the worker thread, as in the built app (its TypeScript module through tsx)
-  const module = createImportService(forService(deps, "import"), { fileWorker: sourceWorker, ...options });
+  // broker files are read in place (the built app's file threads: sourceFiles(), as the worker test passes)
+  const module = createImportService(forService(deps, "import"), options);
   const app = await buildTestApp(deps, pricing.routes, module.routes);
   const tokens = new Map<string, string>();
   const token = (uid: string) => {

@@ -83,7 +83,7 @@ export const salesUnchecked = (tickers: readonly string[]) =>
 export function saleRefusal(assets: readonly { ticker: string; side?: string | null }[], valued: Valued): HttpError | null {
   const sold = new Set(assets.filter((a) => a.side === "sell").map((a) => a.ticker.toUpperCase()));
   if (sold.size === 0) return null;
-  const unknown = valued.lookup.unavailable.filter((t) => sold.has(t));
+  const unknown = valued.unavailable.filter((t) => sold.has(t));
   if (unknown.length > 0) return salesUnchecked(unknown);
   const index = valued.unmatchedSales[0];
   return index === undefined ? null : refused({ index, ticker: assets[index].ticker, problem: "oversold" });
@@ -202,9 +202,9 @@ export function createPortfolioCommands(
    */
   async function valueForSave(doc: PortfolioDoc, rev: number): Promise<Created> {
     const valued = await valuer.value({ ...doc, _v: rev });
-    const p = valued.portfolio;
+    const t = valued.totals;
     return {
-      doc: { ...doc, value: p.value, marketValue: p.marketValue, fees: p.fees, allHistory: p.allHistory, lastRefreshed: p.lastRefreshed },
+      doc: { ...doc, value: t.value, marketValue: t.marketValue, fees: t.fees, allHistory: t.allHistory, lastRefreshed: t.lastRefreshed },
       valued,
     };
   }

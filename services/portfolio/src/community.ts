@@ -5,15 +5,17 @@
  *
  * Caching: a computed page is kept in deps.cache (shared by replicas with Redis) for 30 s, so prices moving
  * show within that, and sent with `Cache-Control: public, max-age=30` and an ETag, so a visitor sees a
- * change within a minute at most. The cache keys carry a generation number that every commit changing the
+ * change within a minute at most. In front of it each process keeps the pages it served for LOCAL_PAGE_TTL_MS as
+ * encoded bytes (and gzipped, for browsers that take it), bounded in bytes, so a read is the generation's
+ * look-up and the bytes sent, neither a parse nor a serialisation. The cache keys carry a generation number that every commit changing the
  * read model, or a listed portfolio's figures, bumps (commands.ts, figures.ts): every cached page is dropped
  * at once, so a portfolio made private leaves the list as soon as the change is saved.
  */
 import { createHash } from "node:crypto";
 import type { Cache } from "@folio/platform/cache/port";
-import { etagMatches } from "@folio/platform/http/encoded-reply";
+import { acceptsGzip, EncodedJson, sendEncoded } from "@folio/platform/http/encoded-reply";
 import { route } from "@folio/platform/http/route";
-import { SingleFlight } from "@folio/platform/memo";
+import { LocalCache, SingleFlight } from "@folio/platform/memo";
 import type { ServiceDeps } from "@folio/platform/service";
 import {
   COMMUNITY_CATEGORIES,
@@ -46,6 +48,23 @@ interface CachedPage {
   body: string;
 }
 
+/** A page as this process serves it: its bytes, encoded once. */
+interface ServedPage {
+  etag: string;
+  body: EncodedJson;
+}
+
+/** How long a process serves a page it holds without asking the shared cache (the generation is still read every time). */
+export const LOCAL_PAGE_TTL_MS = 2000;
+const LOCAL_PAGE_BYTES = 8 * 1024 * 1024;
+
+/** The shared cache's text of a page: its ETag, a line break, its JSON. */
+const pageText = (page: CachedPage) => `${page.etag}\n${page.body}`;
+function pageOf(text: string | null): CachedPage | null {
+  const nl = text?.indexOf("\n") ?? -1;
+  return text && nl > 0 ? { etag: text.slice(0, nl), body: text.slice(nl + 1) } : null;
+}
+
 interface Built {
   reply: CommunityReply;
   /** every ticker was priced, or pricing said it does not know it */
@@ -69,6 +88,13 @@ export interface Community {
 export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, figures: Figures, model: CommunityModel): Community {
   /** concurrent misses of one page share one computation */
   const computing = new SingleFlight<string, CachedPage>();
+  const served = new LocalCache<string, ServedPage>({
+    max: 200,
+    ttlMs: LOCAL_PAGE_TTL_MS,
+    clock: deps.clock,
+    maxBytes: LOCAL_PAGE_BYTES,
+    sizeOf: (p) => p.body.bytes,
+  });
   const snapshots = valueSnapshots(deps.store);
   const collection = portfolios(deps.store);
 
@@ -118,32 +144,37 @@ export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, figu
     return { reply: { ...byCategory, pagination: { page, pageSize, totals } }, complete };
   }
 
-  async function listing(query: CommunityQuery): Promise<CachedPage> {
+  async function listing(query: CommunityQuery): Promise<ServedPage> {
     const page = query.samples ? 1 : (query.page ?? 1);
     const pageSize = query.samples ? COMMUNITY_PAGE_SIZE : (query.pageSize ?? COMMUNITY_PAGE_SIZE);
     const which = query.samples ? "samples" : (query.category ?? "all");
+    // the generation is in the key: a page of an older one is never served, from either layer
     const key = `community:${await generation()}:${which}:${page}:${pageSize}`;
-    const hit = await deps.cache.get<CachedPage>(key);
-    if (hit) return hit;
-    return computing.run(key, async () => {
-      const { reply, complete } = await build(query, page, pageSize);
-      const body = JSON.stringify(reply);
-      const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-      const cached: CachedPage = { etag, body };
-      await deps.cache.set(key, cached, complete ? COMMUNITY_CACHE_TTL_MS : INCOMPLETE_CACHE_TTL_MS);
-      return cached;
-    });
+    const mine = served.get(key);
+    if (mine) return mine;
+    const hit = pageOf(await deps.cache.getText(key));
+    const kept =
+      hit ??
+      (await computing.run(key, async () => {
+        const { reply, complete } = await build(query, page, pageSize);
+        const body = JSON.stringify(reply);
+        const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
+        const cached: CachedPage = { etag, body };
+        await deps.cache.setText(key, pageText(cached), complete ? COMMUNITY_CACHE_TTL_MS : INCOMPLETE_CACHE_TTL_MS);
+        return cached;
+      }));
+    return served.set(key, { etag: kept.etag, body: new EncodedJson(kept.body) });
   }
 
   const routes: FastifyPluginAsync = async (app) => {
     // the contract's public caching (30 s) goes with the 200 and the 304 (platform/src/http/server.ts)
     route(app, PortfolioContracts.community, async (request, reply) => {
       const page = await listing(request.query);
-      // this reply sends no body (304) or the page serialised once when it was computed from a CommunityReply,
-      // not serialised again per request
-      reply.header("etag", page.etag);
-      if (etagMatches(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
-      return reply.type("application/json; charset=utf-8").send(page.body);
+      // the typed reply wants a CommunityReply object; this one sends no body (304) or the page's bytes, serialised
+      // once when it was computed from a CommunityReply, not serialised again per request
+      const gzip = acceptsGzip(request.headers["accept-encoding"]);
+      const headers = { etag: page.etag, vary: "Accept-Encoding" };
+      return sendEncoded(request, reply, headers, page.body.body(gzip), gzip);
     });
   };
 

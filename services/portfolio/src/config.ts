@@ -13,6 +13,19 @@ export const PortfolioEnvironment = environment("Portfolios", "Read by the portf
     maximum: 1_000_000,
     description: "Visitors' playground: draft valuations per client address and minute.",
   }),
+  VALUATION_THREADS: Env.integer({
+    default: 1,
+    minimum: 1,
+    maximum: 64,
+    description:
+      "Worker threads valuing portfolios and playground drafts (the built app; under the sources the task runs in place). They run at a lower priority than the event loop (nice +10 on Linux), so a large valuation never holds a read.",
+  }),
+  VALUATION_QUEUE: Env.integer({
+    default: 64,
+    minimum: 1,
+    maximum: 100_000,
+    description: "Valuations that may wait for a thread; past it a request that needs one answers 503 with `Retry-After`.",
+  }),
 });
 
 export interface PortfolioConfig {

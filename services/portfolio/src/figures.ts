@@ -16,91 +16,15 @@
  */
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
-import type { EventPayload } from "@folio/proto/events";
-import type { PortfolioFigures } from "@folio/proto/portfolio";
 import { dropCommunityPages } from "./community.ts";
 import { isListed } from "./domain/community.ts";
-import { parseQuantity } from "./domain/valuation/index.ts";
 import { portfolioValued } from "./events.ts";
 import { OUTAGE_REPLY_TTL_MS } from "./reply-cache.ts";
-import {
-  ASSET_FIGURES,
-  type AssetFigures,
-  FIGURES_VERSION,
-  type PortfolioDoc,
-  revOf,
-  snapshotOp,
-  VALUES,
-  type ValueSnapshot,
-  valueSnapshots,
-} from "./store.ts";
+import { FIGURES_VERSION, type PortfolioDoc, revOf, snapshotOp, VALUES, type ValueSnapshot, valueSnapshots } from "./store.ts";
 import type { PortfolioValuer, Valued } from "./valuation-service.ts";
+import type { SnapshotFields } from "./valuation-task.ts";
 
-export type SnapshotFields = Omit<ValueSnapshot, "_id" | "_v">;
-
-/** The portfolio's totals from a valuation; null for a portfolio without assets (no valuation). */
-export function figuresOf(valued: Valued): PortfolioFigures | null {
-  const v = valued.valuation;
-  if (!v) return null;
-  return {
-    rev: valued.portfolio.rev,
-    baseCurrency: v.baseCurrency ?? valued.baseCurrency,
-    valuationDate: v.valuationDate,
-    pricesAsOf: v.pricesAsOf ?? null,
-    value: v.value,
-    marketValue: v.marketValue,
-    dividends: v.dividends ?? null,
-    profitLoss: v.profitLoss,
-    priceProfitLoss: v.priceProfitLoss ?? null,
-    profitLossPercent: v.profitLossPercent,
-    unrealizedProfitLoss: v.unrealizedProfitLoss ?? null,
-    realizedProfitLoss: v.realizedProfitLoss ?? null,
-    twrPercent: v.twrPercent,
-    xirrPercent: v.xirrPercent,
-    stale: v.stale ?? [],
-    unpriced: v.unpricedReasons ?? [],
-    rates: v.rates ?? [],
-    lastRefreshed: valued.portfolio.lastRefreshed ?? new Date(valued.valuedAt).toISOString(),
-  };
-}
-
-/** What is stored for a valuation: the totals, each asset's figures, and what the list's cards draw. */
-export function snapshotOf(valued: Valued): SnapshotFields {
-  const p = valued.portfolio;
-  return {
-    rev: p.rev,
-    version: FIGURES_VERSION,
-    baseCurrency: valued.baseCurrency,
-    valuedAt: valued.valuedAt,
-    complete: valued.complete,
-    figures: figuresOf(valued),
-    assets: p.assets.map((a) => {
-      const figures: AssetFigures = {};
-      for (const key of ASSET_FIGURES) if (a[key] !== undefined) Object.assign(figures, { [key]: a[key] });
-      return figures;
-    }),
-    marketValue: p.marketValue,
-    fees: p.fees,
-    allHistory: p.allHistory,
-    lastRefreshed: p.lastRefreshed ?? new Date(valued.valuedAt).toISOString(),
-  };
-}
-
-/**
- * Each holding as valued, for portfolio.valued: today's shares, market value, price date and staleness. Only
- * what is held (README "Sales"): a sale, or a buy its sales took in full, holds nothing (net worth and the
- * movers count what is still held).
- */
-function holdingsOf(valued: Valued): EventPayload<"portfolio.valued">["holdings"] {
-  const held = valued.portfolio.assets.filter((a) => a.side !== "sell" && !(a.soldShares && (a.shares ?? 0) === 0));
-  return held.map((a) => ({
-    ticker: a.ticker,
-    shares: a.shares ?? parseQuantity(a.quantity),
-    marketValue: a.marketValue ?? null,
-    priceDate: a.priceDate ?? null,
-    staleReason: a.staleReason ?? null,
-  }));
-}
+export type { SnapshotFields } from "./valuation-task.ts";
 
 /** The figures are of this revision, this release's version and this base currency. */
 export function usable(s: ValueSnapshot | null | undefined, rev: number, baseCurrency: string): s is ValueSnapshot {
@@ -138,10 +62,10 @@ export function createFigures(deps: ServiceDeps, valuer: PortfolioValuer) {
   /** The stored figures and their event for `doc` at the revision `valued` is of; for a commit that makes that revision. */
   function ops(doc: PortfolioDoc, valued: Valued): WriteOp[] {
     return [
-      snapshotOp(doc.slug, snapshotOf(valued)),
+      snapshotOp(doc.slug, valued.snapshot),
       portfolioValued(
         doc,
-        { rev: valued.portfolio.rev, valuedAt: valued.valuedAt, figures: figuresOf(valued), holdings: holdingsOf(valued) },
+        { rev: valued.rev, valuedAt: valued.valuedAt, figures: valued.snapshot.figures ?? null, holdings: valued.holdings },
         deps.clock.now(),
       ),
     ];
@@ -153,7 +77,7 @@ export function createFigures(deps: ServiceDeps, valuer: PortfolioValuer) {
    */
   async function record(doc: PortfolioDoc, valued: Valued, stored?: ValueSnapshot | null): Promise<boolean> {
     const current = stored === undefined ? await snapshots.get(doc.slug) : stored;
-    const next = snapshotOf(valued);
+    const next = valued.snapshot;
     if (current) {
       if (current.rev > next.rev) return false;
       if (current.rev === next.rev && (current.valuedAt ?? 0) > valued.valuedAt) return false;
@@ -167,7 +91,7 @@ export function createFigures(deps: ServiceDeps, valuer: PortfolioValuer) {
       : { op: "insert", collection: VALUES, doc: { _id: doc.slug, ...next } };
     const event = portfolioValued(
       doc,
-      { rev: next.rev, valuedAt: valued.valuedAt, figures: next.figures ?? null, holdings: holdingsOf(valued) },
+      { rev: next.rev, valuedAt: valued.valuedAt, figures: next.figures ?? null, holdings: valued.holdings },
       deps.clock.now(),
     );
     try {
@@ -198,7 +122,7 @@ export function createFigures(deps: ServiceDeps, valuer: PortfolioValuer) {
     await valuer.keep(doc.slug, valued);
     // figures an outage could not better stay the ones shown, as on every other screen
     if (!recorded && usable(stored, rev, baseCurrency)) return stored;
-    return snapshotOf(valued);
+    return valued.snapshot;
   }
 
   return { ops, record, current };

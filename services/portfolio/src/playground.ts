@@ -1,10 +1,12 @@
 /**
  * The visitors' playground: POST /v1/playground/value values a draft portfolio with the same engine and
  * prices as a saved one, stores nothing and needs no account. The draft is checked by the same asset rules
- * as a save (a refused asset is the same 400). Anyone may call it, so it has its own limit per client
+ * as a save (a refused asset is the same 400), and valued on a valuation thread like any portfolio
+ * (valuation-service.ts), so a 500-asset draft holds no event loop. Anyone may call it, so it has its own limit per client
  * address (RATE_LIMIT_PLAYGROUND_PER_MINUTE, default 30 a minute); the reply is the caller's own and is
  * never cached.
  */
+import { jsonWith, sendJsonText } from "@folio/platform/http/encoded-reply";
 import { route } from "@folio/platform/http/route";
 import type { ServiceDeps } from "@folio/platform/service";
 import { PortfolioContracts } from "@folio/proto/contracts/portfolio";
@@ -31,11 +33,9 @@ export function playgroundRoutes(deps: ServiceDeps, valuer: PortfolioValuer): Fa
       const saleProblem = saleRefusal(draft.assets, valued);
       if (saleProblem) throw saleProblem;
       reply.header("cache-control", "private, no-store");
-      return {
-        data: valued.portfolio,
-        valuation: valued.valuation,
-        ...(request.body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {}),
-      };
+      const fields = request.body.portfolio.applyInitialPercents ? { initialPercentSkipped: applied.skipped } : {};
+      // the draft's JSON as the valuation made it, on a valuation thread (valuation-task.ts)
+      return sendJsonText(request, reply, jsonWith(fields, { data: valued.data, valuation: valued.valuation }));
     });
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The portfolio reads: the uncached load (valued now), the cachable load (the portfolio's cached valued copy,
- * valued only when there is none) and the owner's list. Who may see what is decided here (domain/access.ts);
+ * The portfolio reads: the load (the portfolio's current valued copy, valued now only when there is none), the
+ * cachable load (the portfolio's cached valued copy, valued only when there is none, with has_updates when it is
+ * older than the portfolio's latest data) and the owner's list. Who may see what is decided here (domain/access.ts);
  * routes.ts only turns the outcomes into HTTP, with the caching headers of caching.ts.
  */
 
@@ -8,6 +9,9 @@ import type { ServiceDeps } from "@folio/platform/service";
 import type { Identity } from "@folio/proto/auth";
 import { gradientOf } from "@folio/proto/gradients";
 import type { Asset, PortfolioListItem, PortfolioReply } from "@folio/proto/portfolio";
+
+type PortfolioModeration = NonNullable<PortfolioReply["moderation"]>;
+
 import type { Static } from "typebox";
 import { cacheHeaders } from "./caching.ts";
 import { portfolioNotFound } from "./commands.ts";
@@ -18,6 +22,14 @@ import { unlistings } from "./moderation-store.ts";
 import { hasUpdates, type ServedCopy } from "./reply-cache.ts";
 import { findBySlug, listByOwner, type PortfolioDoc, portfolios, revOf, valueSnapshots } from "./store.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
+
+export interface LoadedView {
+  served: ServedCopy;
+  notOwner: boolean;
+  isAdmin: boolean;
+  /** the owner's and the admins' business only (moderation.ts) */
+  moderation?: PortfolioModeration;
+}
 
 export interface CachableRead {
   served: ServedCopy;
@@ -43,26 +55,23 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer,
 
   return {
     /**
-     * Uncached load: values the portfolio now (has_updates false), records its figures when they are newer and
-     * no worse than the stored ones (so every other screen shows what this page shows), and makes it the cached copy.
+     * The load (has_updates false): the portfolio's valued copy when it is current (of this revision, valued
+     * after its figures were last refreshed: what revaluation and every save keep), else valued now, its figures
+     * recorded when they are newer and no worse than the stored ones (so every other screen shows what this
+     * page shows), and made the cached copy. A read never values a portfolio whose current copy is kept, so
+     * reading a large portfolio again and again costs no valuation at all.
      */
-    async load(slug: string, identity: Identity | null): Promise<PortfolioReply> {
+    async load(slug: string, identity: Identity | null): Promise<LoadedView> {
       const { doc, owner } = await visible(slug, identity);
-      const valued = await valuer.value(doc);
-      await figures.record(doc, valued);
-      await valuer.keep(doc.slug, valued);
+      const snapshot = await snapshots.get(doc.slug);
+      const served = await valuer.served(doc, snapshot, (fresh) => figures.record(doc, fresh, snapshot), { current: true });
       const isAdmin = identity?.isAdmin === true;
-      const reply: PortfolioReply = {
-        data: valued.portfolio,
-        has_updates: false,
-        state: { notOwner: !owner, isAdmin },
-        valuation: valued.valuation,
-      };
+      const view: LoadedView = { served, notOwner: !owner, isAdmin };
       // moderation is the owner's and the admins' business only (moderation.ts)
       if (owner || isAdmin) {
         const u = await unlisted.get(doc.slug);
         const applies = appliesTo(u, doc._id);
-        reply.moderation = {
+        view.moderation = {
           slug: doc.slug,
           pName: doc.pName,
           unlisted: applies,
@@ -70,7 +79,7 @@ export function createPortfolioReads(deps: ServiceDeps, valuer: PortfolioValuer,
           at: applies && u ? u.at : null,
         };
       }
-      return reply;
+      return view;
     },
 
     /**

@@ -1,13 +1,16 @@
 /**
- * Valued replies kept for the cachable read, in two layers:
+ * Valued replies kept for the portfolio reads, in two layers:
  *
  * - deps.cache (Redis in the cluster, shared by the replicas), one copy per portfolio, which records the
- *   revision it was valued at and when. Replaced by saves and revaluations, dropped by other changes.
- * - a small in-process layer in front of it holding the copy's reply bodies already encoded, so a read
- *   neither parses the copy nor serialises the reply. It is trusted only while the copy is current
- *   (same revision, not older than the portfolio's last revaluation: what the caller reads from the store
- *   on every request anyway) and for a few seconds at most, so a copy another replica replaced is picked
- *   up from the shared layer within that time.
+ *   revision it was valued at and when. Replaced by saves and revaluations, dropped by other changes. Kept as
+ *   text (encodeCopy): its two parts are JSON already, and a 500-asset portfolio's are megabytes that a JSON
+ *   round trip would escape and unescape again.
+ * - a small in-process layer in front of it holding the copy's reply bodies already encoded (and gzipped, off
+ *   the event loop when large), so a read neither parses the copy nor serialises the reply. It is trusted only
+ *   while the copy is current (same revision, not older than the portfolio's last revaluation: what the caller
+ *   reads from the store on every request anyway) and for a few seconds at most; then the shared copy is read
+ *   again, and when it is the same copy the bodies already made are kept. So a copy another replica replaced is
+ *   picked up within LOCAL_TTL_MS. The layer is bounded in bytes (LOCAL_BYTES), its oldest entries going first.
  *
  * Visitors (no identity) of a public portfolio are served from the in-process layer without reading the
  * store at all while it is fresh: what a visitor may see is already public for 60 s in any HTTP cache
@@ -17,6 +20,7 @@
 import type { Cache } from "@folio/platform/cache/port";
 import type { Clock } from "@folio/platform/clock";
 import { EncodedJson } from "@folio/platform/http/encoded-reply";
+import { LocalCache } from "@folio/platform/memo";
 import type { ValueSnapshot } from "./store.ts";
 
 /** As long as a price is cached: a copy older than that was valued with prices since refreshed. */
@@ -25,6 +29,8 @@ export const REPLY_TTL_MS = 60 * 60 * 1000;
 export const OUTAGE_REPLY_TTL_MS = 60 * 1000;
 export const LOCAL_TTL_MS = 5000;
 export const LOCAL_ENTRIES = 500;
+/** the in-process layer's bound: copies and their encoded bodies together */
+export const LOCAL_BYTES = 8 * 1024 * 1024;
 
 export const replyCacheKey = (slug: string) => `reply:${slug}`;
 
@@ -37,6 +43,20 @@ export interface CachedCopy {
   data: string;
   /** JSON of the Valuation or null */
   valuation: string;
+}
+
+/** The shared layer's text of a copy: `<rev> <valuedAt> <length of data>`, a line break, data, valuation. */
+export function encodeCopy(copy: CachedCopy): string {
+  return `${copy.rev} ${copy.valuedAt} ${copy.data.length}\n${copy.data}${copy.valuation}`;
+}
+
+export function decodeCopy(text: string | null): CachedCopy | null {
+  if (!text) return null;
+  const nl = text.indexOf("\n");
+  const [rev, valuedAt, length] = text.slice(0, Math.max(0, nl)).split(" ").map(Number);
+  if (nl < 0 || !Number.isSafeInteger(rev) || !Number.isFinite(valuedAt) || !Number.isSafeInteger(length)) return null;
+  const start = nl + 1;
+  return { rev, valuedAt, data: text.slice(start, start + length), valuation: text.slice(start + length) };
 }
 
 /**
@@ -60,17 +80,44 @@ export function replyJson(copy: CachedCopy, has_updates: boolean, notOwner: bool
 
 /**
  * A copy with its reply bodies, encoded once per variant (has_updates × notOwner × isAdmin) and gzipped
- * once per variant when asked: the figures are tens of kilobytes, a third of that compressed.
+ * once per variant when asked: the figures are tens of kilobytes (megabytes for 500 assets), a third of that
+ * compressed.
  */
 export class ServedCopy {
   private readonly bodies: (EncodedJson | undefined)[] = [];
   /** a visitor's view of a public portfolio, recorded after a full check (see ReplyCache.visitorView) */
   visitor: VisitorView | null = null;
+  /** told when a body was added (the in-process layer measures the copy again) */
+  onGrow: (() => void) | null = null;
   constructor(readonly copy: CachedCopy) {}
-  body(has_updates: boolean, notOwner: boolean, isAdmin: boolean, gzip = false): Buffer {
+
+  body(has_updates: boolean, notOwner: boolean, isAdmin: boolean, gzip = false): Buffer | Promise<Buffer> {
     const variant = (has_updates ? 4 : 0) | (notOwner ? 2 : 0) | (isAdmin ? 1 : 0);
-    this.bodies[variant] ??= new EncodedJson(replyJson(this.copy, has_updates, notOwner, isAdmin));
-    return this.bodies[variant].body(gzip);
+    let encoded = this.bodies[variant];
+    if (!encoded) {
+      encoded = new EncodedJson(replyJson(this.copy, has_updates, notOwner, isAdmin));
+      this.bodies[variant] = encoded;
+      this.onGrow?.();
+    }
+    const body = encoded.body(gzip);
+    if (!Buffer.isBuffer(body))
+      void body.then(
+        () => this.onGrow?.(),
+        () => {},
+      );
+    return body;
+  }
+
+  /** The copy is older than the portfolio's latest data (hasUpdates). */
+  outdated(rev: number, snapshot: Pick<ValueSnapshot, "lastRefreshed"> | null): boolean {
+    return hasUpdates(this.copy, rev, snapshot);
+  }
+
+  /** what the copy and its bodies hold, in bytes (about: the copy's text counted one byte a character) */
+  get bytes(): number {
+    let n = this.copy.data.length + this.copy.valuation.length;
+    for (const b of this.bodies) if (b) n += b.bytes;
+    return n;
   }
 }
 
@@ -81,33 +128,49 @@ export interface VisitorView {
 }
 
 export class ReplyCache {
-  private readonly local = new Map<string, { served: ServedCopy; until: number }>();
+  private readonly local: LocalCache<string, ServedCopy>;
 
   constructor(
     private readonly cache: Cache,
-    private readonly clock: Clock,
-  ) {}
+    clock: Clock,
+  ) {
+    this.local = new LocalCache<string, ServedCopy>({
+      max: LOCAL_ENTRIES,
+      ttlMs: LOCAL_TTL_MS,
+      clock,
+      maxBytes: LOCAL_BYTES,
+      sizeOf: (served) => served.bytes,
+    });
+  }
 
   /** The copy to serve for a portfolio at revision `rev`, or null when there is none. */
   async get(slug: string, rev: number, snapshot: Pick<ValueSnapshot, "lastRefreshed"> | null): Promise<ServedCopy | null> {
     const mine = this.local.get(slug);
-    if (mine && mine.until > this.clock.now() && mine.served.copy.rev === rev && !hasUpdates(mine.served.copy, rev, snapshot))
-      return mine.served;
-    const shared = await this.cache.get<CachedCopy>(replyCacheKey(slug));
-    return shared ? this.remember(slug, shared) : null;
+    if (mine && mine.copy.rev === rev && !hasUpdates(mine.copy, rev, snapshot)) return mine;
+    const shared = decodeCopy(await this.cache.getText(replyCacheKey(slug)));
+    if (!shared) return null;
+    // the same copy as the one kept here: its bodies stay (a megabyte body is not encoded again every 5 s)
+    const kept = this.local.stale(slug);
+    if (kept && kept.copy.rev === shared.rev && kept.copy.valuedAt === shared.valuedAt) {
+      this.local.renew(slug);
+      // a visitor's view is recorded again by the full check this read is part of (reads.ts cachable)
+      kept.visitor = null;
+      return kept;
+    }
+    return this.remember(slug, shared);
   }
 
   /** Makes `copy` the portfolio's copy in both layers. */
   async put(slug: string, copy: CachedCopy, ttlMs: number): Promise<ServedCopy> {
-    await this.cache.set(replyCacheKey(slug), copy, ttlMs);
+    await this.cache.setText(replyCacheKey(slug), encodeCopy(copy), ttlMs);
     return this.remember(slug, copy);
   }
 
   /** A visitor's view still fresh in this process, served without reading the store (see the file comment). */
   visitorView(slug: string): { served: ServedCopy; view: VisitorView } | null {
     const mine = this.local.get(slug);
-    if (!mine?.served.visitor || !(mine.until > this.clock.now())) return null;
-    return { served: mine.served, view: mine.served.visitor };
+    if (!mine?.visitor) return null;
+    return { served: mine, view: mine.visitor };
   }
 
   async drop(slug: string): Promise<void> {
@@ -117,12 +180,10 @@ export class ReplyCache {
 
   private remember(slug: string, copy: CachedCopy): ServedCopy {
     const served = new ServedCopy(copy);
-    this.local.delete(slug);
-    if (this.local.size >= LOCAL_ENTRIES) {
-      const oldest = this.local.keys().next();
-      if (!oldest.done) this.local.delete(oldest.value);
-    }
-    this.local.set(slug, { served, until: this.clock.now() + LOCAL_TTL_MS });
+    served.onGrow = () => {
+      if (this.local.stale(slug) === served) this.local.resize(slug);
+    };
+    this.local.set(slug, served);
     return served;
   }
 }

@@ -68,7 +68,7 @@ export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer, figures:
       const recorded = await figures.record(doc, valued);
       if (!valued.complete && !recorded) {
         await valuer.forget(slug);
-        deps.log.warn({ slug, unavailable: valued.lookup.unavailable }, "portfolio left unrevalued: some of its prices are unavailable");
+        deps.log.warn({ slug, unavailable: valued.unavailable }, "portfolio left unrevalued: some of its prices are unavailable");
         return { slug, revalued: false };
       }
       // a save meanwhile wrote figures of a newer revision in its own commit, and its reply: those stand

@@ -4,33 +4,46 @@
  * strip what the stored document holds beyond the public Portfolio (owner, provenance).
  */
 import { callerOf } from "@folio/platform/http/auth";
-import { acceptsGzip, sendEncoded } from "@folio/platform/http/encoded-reply";
+import { acceptsGzip, jsonWith, sendEncoded, sendJsonText } from "@folio/platform/http/encoded-reply";
 import { badRequest } from "@folio/platform/http/errors";
 import { route } from "@folio/platform/http/route";
 import { PortfolioContracts as calls } from "@folio/proto/contracts/portfolio";
 import { ErrorCodes } from "@folio/proto/errors";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { type PortfolioCommands, PortfolioMessages } from "./commands.ts";
 import { cleanName } from "./domain/portfolio.ts";
 import type { PortfolioReads } from "./reads.ts";
+import { replyJson } from "./reply-cache.ts";
 
 export function portfolioRoutes(commands: PortfolioCommands, reads: PortfolioReads): FastifyPluginAsync {
   return async (app) => {
-    route(app, calls.save, async (request) => {
+    route(app, calls.save, async (request, reply) => {
       const outcome = await commands.save(callerOf(request).uid, request.params.slug, request.body);
       if (outcome.message === "showPopup") return outcome;
-      const { valued, ...reply } = outcome;
-      return { ...reply, data: valued.portfolio };
+      const { valued, ...fields } = outcome;
+      // the portfolio's JSON as the valuation made it (valuation-task.ts): not parsed and serialised again
+      return sendJsonText(request, reply, jsonWith(fields, { data: valued.data }));
     });
 
-    route(app, calls.get, async (request) => reads.load(request.params.slug, request.identity));
+    /** The load: the portfolio's current valued copy (valued now when there is none), its body sent as made. */
+    route(app, calls.get, async (request, reply) => {
+      const gzip = acceptsGzip(request.headers["accept-encoding"]);
+      const headers: Record<string, string> = gzip ? { vary: "Accept-Encoding" } : {};
+      // a visitor's view still fresh in this process, when current, as the cachable read serves it
+      const quick = request.identity ? null : reads.visitorView(request.params.slug);
+      if (quick && !quick.view.has_updates) return sendEncoded(request, reply, headers, quick.served.body(false, true, false, gzip), gzip);
+      const view = await reads.load(request.params.slug, request.identity);
+      if (!view.moderation) return sendEncoded(request, reply, headers, view.served.body(false, view.notOwner, view.isAdmin, gzip), gzip);
+      const json = replyJson(view.served.copy, false, view.notOwner, view.isAdmin);
+      return sendJsonText(request, reply, `${json.slice(0, -1)},"moderation":${JSON.stringify(view.moderation)}}`);
+    });
 
     /**
      * The cachable load. The copy is cached as schema-clean JSON and its body sent as encoded bytes, which is
      * what keeps this path close to a bare route; a visitor's view still fresh in this process skips the store.
      */
     route(app, calls.cachable, async (request, reply) => {
-      const raw = reply as FastifyReply;
+      const raw = reply;
       const gzip = acceptsGzip(request.headers["accept-encoding"]);
       const quick = request.identity ? null : reads.visitorView(request.params.slug);
       if (quick) return sendEncoded(request, raw, quick.view.headers, quick.served.body(quick.view.has_updates, true, false, gzip), gzip);

@@ -21,13 +21,19 @@ import { refreshOldFigures, revaluation } from "./revaluation.ts";
 import { portfolioRoutes } from "./routes.ts";
 import { seedJob, startSeeding } from "./seed.ts";
 import { bucketLegacyHoldings, holdings } from "./store.ts";
-import { PortfolioValuer } from "./valuation-service.ts";
+import { type PortfolioTasks, PortfolioValuer } from "./valuation-service.ts";
 
-export function createPortfolioService(deps: ServiceDeps): ServiceModule {
+export interface PortfolioOptions {
+  /** where valuations run; default: the built app's valuation threads (in place under the sources) */
+  tasks?: PortfolioTasks;
+}
+
+export function createPortfolioService(deps: ServiceDeps, options: PortfolioOptions = {}): ServiceModule {
   const valuer = new PortfolioValuer(
     deps,
     new PricingClient(new PricingQueries(deps.services), deps.cache, deps.log),
     new OwnerSettings(owners(deps.store)),
+    options.tasks,
   );
   const figures = createFigures(deps, valuer);
   const model = new CommunityModel(deps.store);
@@ -51,6 +57,9 @@ export function createPortfolioService(deps: ServiceDeps): ServiceModule {
       await community.rebuild();
       await refreshOldFigures(deps);
       await startSeeding(deps);
+    },
+    async stop() {
+      await valuer.close();
     },
   };
 }

@@ -1,7 +1,13 @@
 /**
- * Valued portfolios: prices from the pricing service (pricing-client.ts), figures from the pure engine
- * (domain/valued-portfolio.ts), and the valued reply kept per portfolio (reply-cache.ts) so the cachable
- * read neither asks pricing nor runs the engine.
+ * Valued portfolios: prices from the pricing service (pricing-client.ts), figures from the pure engine run as a
+ * task (valuation-task.ts) on the valuation threads, and the valued reply kept per portfolio (reply-cache.ts)
+ * so reads neither ask pricing nor run the engine.
+ *
+ * This thread only looks the prices up (as text) and hands them on: the engine's work, the reply's JSON and the
+ * stored figures are made on a thread of the pool (VALUATION_THREADS, default 1; at most VALUATION_QUEUE
+ * requests' valuations wait, more are a 503 with Retry-After; revaluation jobs always wait), so a 500-asset
+ * portfolio dated 1970 costs this event loop what a small one does. Under the sources (the service tests) the
+ * same task runs in place.
  *
  * The cached copy records the revision it was valued at and when (`valuedAt`). It is replaced by every
  * save and by revaluation after price.updated, and dropped by renames, settings changes and deletes, so a
@@ -9,37 +15,64 @@
  * valuation that started before a save or a price change finished after it; the reply then says
  * has_updates (reply-cache.ts hasUpdates) and the client reloads from the uncached path, which values afresh.
  */
+import { readEnv } from "@folio/platform/env";
 import { SingleFlight } from "@folio/platform/memo";
 import type { ServiceDeps } from "@folio/platform/service";
-import { DEFAULT_TOTAL_VALUE, Portfolio, type PortfolioInput, type Valuation } from "@folio/proto/portfolio";
-import { Value } from "typebox/value";
-import { readableAsset } from "./domain/portfolio.ts";
+import { InPlace, type TaskRunner, WorkerPool } from "@folio/platform/worker-pool";
+import { DEFAULT_TOTAL_VALUE, type PortfolioInput } from "@folio/proto/portfolio";
+import type { PriceReply } from "@folio/proto/pricing";
+import { PortfolioEnvironment } from "./config.ts";
 import type { InitialPercentZero } from "./domain/valuation/types.ts";
-import { fxPairsFor, initialPercentQuantities, valuationTickers, valuePortfolioView } from "./domain/valued-portfolio.ts";
+import { fxPairsFor, valuationTickers } from "./domain/valued-portfolio.ts";
 import type { OwnerSettings } from "./owners.ts";
 import type { PricingClient } from "./pricing-client.ts";
 import { PRICE_WAIT_MS, type PriceLookup, unpricedOf } from "./pricing-client.ts";
 import { OUTAGE_REPLY_TTL_MS, REPLY_TTL_MS, ReplyCache, type ServedCopy } from "./reply-cache.ts";
-import { type PortfolioDoc, revOf, toPortfolio, type ValueSnapshot } from "./store.ts";
+import { type PortfolioDoc, revOf, type ValueSnapshot } from "./store.ts";
+import {
+  type InitialPercentsResult,
+  type PortfolioTask,
+  type RawPrices,
+  runPortfolioTask,
+  type ValuationResult,
+} from "./valuation-task.ts";
 
-export interface Valued {
-  /** the public portfolio with its live fields, marketValue, fees, allHistory and lastRefreshed */
-  portfolio: Portfolio;
-  valuation: Valuation | null;
-  /** epoch ms the valuation started, before its prices were read */
-  valuedAt: number;
-  lookup: PriceLookup;
-  /** the exchange-rate pairs the valuation needed (`EURUSD=X`), asked of pricing like tickers */
-  fxPairs: string[];
+/** A valuation as the service holds it: the task's result, and what the prices' look-up said. */
+export interface Valued extends ValuationResult {
   /** the owner's base currency, which every amount is in */
   baseCurrency: string;
+  /** the exchange-rate pairs the valuation needed (`EURUSD=X`), asked of pricing like tickers */
+  fxPairs: string[];
+  /** tickers (and pairs) pricing could not price now: an outage */
+  unavailable: string[];
   /** every held ticker and needed rate was answered (priced, or unknown to pricing): no outage left a gap */
   complete: boolean;
-  /** the indexes of the sales that sell more than was held on their date (README "Sales") */
-  unmatchedSales: number[];
 }
 
+/** A valuation runs longer than this only when something is wrong: its thread is ended and the read fails. */
+const VALUATION_TIMEOUT_MS = 60_000;
+const VALUATION_HEAP_MB = 512;
+
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export type PortfolioTasks = TaskRunner<PortfolioTask, ValuationResult | InitialPercentsResult>;
+
+/**
+ * The valuation threads of the built app (dist/server/portfolio-valuation-worker.js beside the bundle), or the
+ * task in place under the sources, where no worker file is built.
+ */
+export function portfolioTasks(env: NodeJS.ProcessEnv): PortfolioTasks {
+  if (import.meta.url.endsWith(".ts")) return new InPlace(runPortfolioTask);
+  const settings = readEnv(PortfolioEnvironment, env);
+  return new WorkerPool({
+    name: "valuation",
+    start: new URL("./portfolio-valuation-worker.js", import.meta.url),
+    threads: settings.VALUATION_THREADS,
+    maxQueued: settings.VALUATION_QUEUE,
+    timeoutMs: VALUATION_TIMEOUT_MS,
+    heapMb: VALUATION_HEAP_MB,
+  });
+}
 
 export class PortfolioValuer {
   /** concurrent cache misses for one revision share one valuation */
@@ -50,38 +83,28 @@ export class PortfolioValuer {
     private readonly deps: ServiceDeps,
     readonly pricing: PricingClient,
     private readonly owners: OwnerSettings,
+    private readonly tasks: PortfolioTasks = portfolioTasks(deps.config.env),
   ) {
     this.replies = new ReplyCache(deps.cache, deps.clock);
   }
 
   /**
    * Values a stored portfolio now. A ticker without a price never fails it: it is listed as unpriced.
-   * `waitMs` bounds the wait for prices (reads and saves); background work passes undefined and waits.
+   * `waitMs` bounds the wait for prices (reads and saves); background work passes undefined: it waits for
+   * pricing, and for a valuation thread however long their queue.
    */
   async value(stored: PortfolioDoc, waitMs: number | undefined = PRICE_WAIT_MS): Promise<Valued> {
     const valuedAt = this.deps.clock.now();
-    // whatever an older release stored is valued inside today's rules (domain/portfolio.ts readableAsset)
-    const doc = { ...stored, assets: stored.assets.map((a) => readableAsset(a, isoDay(valuedAt))) };
-    const baseCurrency = await this.owners.baseCurrencyOf(doc.owner);
-    const { lookup, fxPairs } = await this.pricesWithRates(valuationTickers(doc), baseCurrency, waitMs);
+    const baseCurrency = await this.owners.baseCurrencyOf(stored.owner);
+    const { lookup, fxPairs } = await this.pricesWithRates(valuationTickers(stored), baseCurrency, waitMs);
     // the benchmark is not an asset: when it alone has no price, the chart has no index line and that is all
-    const held = new Set(doc.assets.map((a) => a.ticker.toUpperCase()));
+    const held = new Set(stored.assets.map((a) => a.ticker.toUpperCase()));
     const unpriced = unpricedOf(lookup).filter((u) => held.has(u.ticker));
-    const view = valuePortfolioView(doc, lookup.prices, unpriced, { baseCurrency, today: isoDay(valuedAt) });
-    // the stored document may carry fields this service keeps to itself; the copy must hold only the public ones
-    const portfolio = Value.Clean(Portfolio, {
-      ...toPortfolio(doc),
-      assets: view.assets,
-      // the cost of the priced assets in the base currency, as the valuation counts it
-      value: view.valuation?.value ?? 0,
-      marketValue: view.marketValue,
-      fees: view.fees,
-      allHistory: view.allHistory,
-      lastRefreshed: new Date(valuedAt).toISOString(),
-    }) as Portfolio;
     const needed = new Set([...held, ...fxPairs]);
     const complete = !lookup.unavailable.some((t) => needed.has(t));
-    return { portfolio, valuation: view.valuation, valuedAt, lookup, fxPairs, baseCurrency, complete, unmatchedSales: view.unmatchedSales };
+    const task: PortfolioTask = { kind: "value", doc: stored, prices: rawPrices(lookup), unpriced, baseCurrency, valuedAt, complete };
+    const result = (await this.tasks.run(task, { background: waitMs === undefined })) as ValuationResult;
+    return { ...result, baseCurrency, fxPairs, unavailable: lookup.unavailable, complete };
   }
 
   /** The owner's base currency (owners.ts): the currency their portfolios are valued in. */
@@ -99,7 +122,9 @@ export class PortfolioValuer {
     waitMs: number | undefined,
   ): Promise<{ lookup: PriceLookup; fxPairs: string[] }> {
     const lookup = await this.pricing.lookup(tickers, waitMs);
-    const fxPairs = fxPairsFor(lookup.prices.values(), baseCurrency);
+    // the pairs depend on the prices' currencies alone
+    const currencies = [...lookup.prices.values()].map((p) => ({ currency: p.currency ?? undefined }) as PriceReply);
+    const fxPairs = fxPairsFor(currencies, baseCurrency);
     if (fxPairs.length === 0) return { lookup, fxPairs };
     const rates = await this.pricing.lookup(fxPairs, waitMs);
     for (const [pair, price] of rates.prices) lookup.prices.set(pair, price);
@@ -109,13 +134,19 @@ export class PortfolioValuer {
   }
 
   /**
-   * The copy of a portfolio to serve, or a fresh one valued and cached when there is none. `snapshot` is
-   * the portfolio's value snapshot, read by the caller for has_updates; `valued` is told of a fresh valuation
-   * (the figures record keeps it, figures.ts), before it is cached.
+   * The copy of a portfolio to serve, or a fresh one valued and cached when there is none (or, with `current`,
+   * when the one kept is older than the portfolio's latest data). `snapshot` is the portfolio's value snapshot,
+   * read by the caller for has_updates; `valued` is told of a fresh valuation (the figures record keeps it,
+   * figures.ts), before it is cached.
    */
-  async served(doc: PortfolioDoc, snapshot: ValueSnapshot | null, valued?: (v: Valued) => Promise<unknown>): Promise<ServedCopy> {
+  async served(
+    doc: PortfolioDoc,
+    snapshot: ValueSnapshot | null,
+    valued?: (v: Valued) => Promise<unknown>,
+    options: { current?: boolean } = {},
+  ): Promise<ServedCopy> {
     const hit = await this.replies.get(doc.slug, revOf(doc), snapshot);
-    if (hit) return hit;
+    if (hit && !(options.current && hit.outdated(revOf(doc), snapshot))) return hit;
     return this.valuing.run(`${doc.slug}\n${revOf(doc)}`, async () => {
       const fresh = await this.value(doc);
       await valued?.(fresh);
@@ -125,13 +156,8 @@ export class PortfolioValuer {
 
   /** Caches a valuation as the portfolio's copy and returns it. */
   async keep(slug: string, valued: Valued): Promise<ServedCopy> {
-    const copy = {
-      rev: valued.portfolio.rev,
-      valuedAt: valued.valuedAt,
-      data: JSON.stringify(valued.portfolio),
-      valuation: JSON.stringify(valued.valuation),
-    };
-    return this.replies.put(slug, copy, valued.lookup.unavailable.length > 0 ? OUTAGE_REPLY_TTL_MS : REPLY_TTL_MS);
+    const copy = { rev: valued.rev, valuedAt: valued.valuedAt, data: valued.data, valuation: valued.valuation };
+    return this.replies.put(slug, copy, valued.unavailable.length > 0 ? OUTAGE_REPLY_TTL_MS : REPLY_TTL_MS);
   }
 
   /** A visitor's view of a public portfolio still fresh in this process (reply-cache.ts). */
@@ -162,10 +188,20 @@ export class PortfolioValuer {
       baseCurrency,
       PRICE_WAIT_MS,
     );
-    const { quantities, skipped, zero } = initialPercentQuantities(input.assets, totalValue, lookup.prices, {
+    const { quantities, skipped, zero } = (await this.tasks.run({
+      kind: "initial-percents",
+      assets: input.assets,
+      totalValue,
+      prices: rawPrices(lookup),
       baseCurrency,
       today: isoDay(this.deps.clock.now()),
-    });
+    })) as InitialPercentsResult;
     return { input: { ...input, assets: input.assets.map((a, i) => ({ ...a, quantity: quantities[i] })) }, skipped, zero };
   }
+
+  async close(): Promise<void> {
+    await this.tasks.close();
+  }
 }
+
+const rawPrices = (lookup: PriceLookup): RawPrices => Object.fromEntries([...lookup.prices].map(([ticker, p]) => [ticker, p.json]));

@@ -227,6 +227,8 @@ describe("POST /v1/save/portfolio/:slug", () => {
     ["a price of 0", { PoA: 0 }, "Purchase price missing"],
     ["a negative price", { PoA: -1 }, "Purchase price missing"],
     ["a price over 1e9", { PoA: 2e9 }, "Purchase price must be at most 1,000,000,000"],
+    ["a price of 5e-324 (its percent would overflow)", { PoA: 5e-324 }, "Purchase price must be at least 0.000000000001"],
+    ["a price just under the least", { PoA: 9e-13 }, "Purchase price must be at least 0.000000000001"],
     ["a fee over 100 %", { fee: "150%" }, "Fee must be a percent from 0 to 100"],
   ])("refuses %s with a clear 400 and stores nothing", async (_what, over, message) => {
     const res = await h.as("alice").save("new", input({ assets: [asset(), asset({ ticker: "BND", ...over })] }), "Bad");
@@ -264,6 +266,24 @@ describe("POST /v1/save/portfolio/:slug", () => {
     expect(read.statusCode).toBe(200);
     expect(read.json().data.assets[0]).toMatchObject({ quantity: 0, DoA: "1970-01-01" });
     expect((await h.as("alice").list()).statusCode).toBe(200);
+  });
+
+  it("reads a public document stored with a price of 5e-324 for the owner, a visitor and the list, every figure finite", async () => {
+    const slug = await h.create("alice", "Tiny price", { privateMode: false });
+    const doc = (await h.stored(slug)) as PortfolioDoc;
+    const broken: PortfolioDoc = { ...doc, assets: [{ ...doc.assets[0], PoA: 5e-324 }] };
+    await h.deps.store.commit([{ op: "replace", collection: "portfolios", doc: broken }]);
+    const finite = (body: string) => expect(body).not.toMatch(/Infinity|NaN/);
+    for (const read of [
+      await h.as("alice").get(slug),
+      await h.as(null).get(slug),
+      await h.as(null).cachable(slug),
+      await h.as("alice").list(),
+    ]) {
+      expect(read.statusCode).toBe(200);
+      finite(read.body);
+    }
+    expect((await h.as(null).get(slug)).json().data.assets[0]).toMatchObject({ PoA: 0 });
   });
 });
 

@@ -10,6 +10,7 @@ import { createPricingService } from "@folio/pricing";
 import type { AssetInput, PortfolioInput } from "@folio/proto/portfolio";
 import { createPortfolioService } from "../src/service.ts";
 import { type PortfolioDoc, portfolios } from "../src/store.ts";
+import type { PortfolioTasks } from "../src/valuation-service.ts";
 
 export const asset = (over: Partial<AssetInput> = {}): AssetInput => ({
   ticker: "VTI",
@@ -44,6 +45,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** host the pricing service's routes and consumers on the same app */
   pricing?: boolean;
+  /** where valuations run (default in place, as under the sources) */
+  tasks?: PortfolioTasks;
 }
 
 export type Client = ReturnType<typeof client>;
@@ -68,7 +71,10 @@ function client(app: App, token: string | null) {
 export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const deps = createTestDeps(options.env);
   const svc = forService(deps, "portfolio");
-  const modules = [createPortfolioService(svc), ...(options.pricing ? [createPricingService(forService(deps, "pricing"))] : [])];
+  const modules = [
+    createPortfolioService(svc, { tasks: options.tasks }),
+    ...(options.pricing ? [createPricingService(forService(deps, "pricing"))] : []),
+  ];
   const app = await buildTestApp(deps, ...modules.map((m) => m.routes));
   runJobs(deps, modules);
   const tokens = {
@@ -95,6 +101,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     relay: () => settle(deps, modules),
     async close() {
       await app.close();
+      for (const m of modules) await m.stop?.();
       await deps.queue.close();
       await deps.store.close();
     },

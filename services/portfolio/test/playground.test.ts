@@ -50,6 +50,10 @@ describe("the playground endpoint", () => {
     const res = await value(input({ assets: [asset({ quantity: 0 })] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().data).toBe(AssetMessages.quantityMissing);
+    // a price above 0 whose returns would overflow: refused in words, never a 500
+    const tiny = await value(input({ assets: [asset({ PoA: 5e-324 })] }));
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().data).toBe("Purchase price must be at least 0.000000000001");
   });
 
   it("limits each client address (30 a minute by default), not everyone together", async () => {

@@ -10,7 +10,7 @@ import type { EventEnvelope } from "@folio/platform/bus/port";
 import { envelope } from "@folio/platform/ids";
 import type { EventPayload } from "@folio/proto/events";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CachedCopy, LOCAL_TTL_MS, replyCacheKey } from "../src/reply-cache.ts";
+import { type CachedCopy, decodeCopy, encodeCopy, LOCAL_TTL_MS, replyCacheKey } from "../src/reply-cache.ts";
 import { holdings, valueSnapshots } from "../src/store.ts";
 import { asset, type Harness, harness, input } from "./helpers.ts";
 import { closes, copyMarketData, hasRealData, removeCopies } from "./market-data.ts";
@@ -56,7 +56,8 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
     utimesSync(path, later, later);
   }
 
-  const cachedCopy = (slug: string) => h.svc.cache.get<CachedCopy>(replyCacheKey(slug));
+  const cachedCopy = async (slug: string) => decodeCopy(await h.svc.cache.getText(replyCacheKey(slug)));
+  const storeCopy = (slug: string, copy: CachedCopy | null) => h.svc.cache.setText(replyCacheKey(slug), encodeCopy(copy as CachedCopy));
 
   it("revalues the portfolios holding a ticker when its price changes, without touching their revision", async () => {
     const bnd = closes("BND");
@@ -160,7 +161,7 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
     await h.as("alice").save(slug, { ...threeFund, assets: [asset({ ticker: "VTI", quantity: 12, PoA: 165, DoA: "2020-01-02" })] });
     // a valuation that started before the save and finished after it (in another replica) stores its
     // older copy last; this replica notices it once its own few-second layer has expired
-    await h.svc.cache.set(replyCacheKey(slug), rev1);
+    await storeCopy(slug, rev1);
     h.deps.clock.advance(LOCAL_TTL_MS);
     const late = await h.as(null).cachable(slug);
     expect(late.json()).toMatchObject({ has_updates: true, data: { rev: 1 } });
@@ -174,7 +175,7 @@ describe.skipIf(!hasRealData)("cached copies, revaluation and has_updates", () =
     h.deps.clock.set(TODAY + 3_600_000);
     await h.relay();
     await refreshPrices();
-    await h.svc.cache.set(replyCacheKey(slug), rev2);
+    await storeCopy(slug, rev2);
     h.deps.clock.advance(LOCAL_TTL_MS);
     const outdated = await h.as(null).cachable(slug);
     expect(outdated.json()).toMatchObject({ has_updates: true, data: { rev: 2 } });
@@ -200,7 +201,7 @@ describe("revaluation while prices cannot be had", () => {
       );
       await h.relay();
       expect(await valueSnapshots(h.deps.store).get(slug)).toEqual(before);
-      expect(await h.svc.cache.get(replyCacheKey(slug))).toBeNull();
+      expect(await h.svc.cache.getText(replyCacheKey(slug))).toBeNull();
     } finally {
       await h.close();
     }

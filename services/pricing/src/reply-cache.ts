@@ -12,10 +12,13 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "@folio/platform/clock";
 import { EncodedJson } from "@folio/platform/http/encoded-reply";
+import { LocalCache } from "@folio/platform/memo";
 
 export const LOCAL_TTL_MS = 5000;
 /** a few hundred held tickers at ~12 KB each (body and gzipped body) */
 export const LOCAL_ENTRIES = 500;
+/** and never more than this in bytes, however long the tickers' histories */
+export const LOCAL_BYTES = 8 * 1024 * 1024;
 /** Prices are the same for everyone: any cache may keep one for a minute. */
 export const PRICE_CACHE_CONTROL = "public, max-age=60";
 
@@ -31,7 +34,7 @@ export function priceEtag(json: string): string {
 }
 
 export class PriceReplyCache {
-  private readonly local = new Map<string, { served: ServedPrice; until: number }>();
+  private readonly local: LocalCache<string, ServedPrice>;
   private readonly building = new Map<string, Promise<ServedPrice>>();
   /**
    * Bumped by every drop: a reply built across a drop is served but not kept, as it may rest on data read
@@ -40,7 +43,15 @@ export class PriceReplyCache {
    */
   private generation = 0;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(clock: Clock) {
+    this.local = new LocalCache<string, ServedPrice>({
+      max: LOCAL_ENTRIES,
+      ttlMs: LOCAL_TTL_MS,
+      clock,
+      maxBytes: LOCAL_BYTES,
+      sizeOf: (served) => served.body.bytes,
+    });
+  }
 
   /**
    * The ticker's reply, from this process while fresh, else from `build` (its JSON, read through
@@ -48,7 +59,7 @@ export class PriceReplyCache {
    */
   get(ticker: string, build: () => Promise<string>): Promise<ServedPrice> {
     const mine = this.local.get(ticker);
-    if (mine && mine.until > this.clock.now()) return Promise.resolve(mine.served);
+    if (mine) return Promise.resolve(mine);
     const running = this.building.get(ticker);
     if (running) return running;
     const generation = this.generation;
@@ -76,11 +87,6 @@ export class PriceReplyCache {
   }
 
   private remember(ticker: string, served: ServedPrice): void {
-    this.local.delete(ticker);
-    if (this.local.size >= LOCAL_ENTRIES) {
-      const oldest = this.local.keys().next();
-      if (!oldest.done) this.local.delete(oldest.value);
-    }
-    this.local.set(ticker, { served, until: this.clock.now() + LOCAL_TTL_MS });
+    this.local.set(ticker, served);
   }
 }

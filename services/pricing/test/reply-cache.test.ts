@@ -205,7 +205,8 @@ describe("GET /v1/get/:ticker encoded replies", () => {
 });
 
 describe("PriceReplyCache", () => {
-  const text = async (p: Promise<{ body: { body(gzip: boolean): Buffer } }>) => (await p).body.body(false).toString();
+  const text = async (p: Promise<{ body: { body(gzip: boolean): Buffer | Promise<Buffer> } }>) =>
+    (await (await p).body.body(false)).toString();
 
   it("shares one build among concurrent requests and keeps its reply for LOCAL_TTL_MS", async () => {
     const clock = new ManualClock();

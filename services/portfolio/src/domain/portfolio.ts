@@ -214,11 +214,11 @@ export function refusedAsset(inputs: readonly AssetInput[], stored: readonly Ass
 
 /**
  * A stored asset as valuations read it: whatever an older release let through (1e308 units, year 1, a price
- * of 0) is brought inside the rules, so one bad document can neither fail nor stall a read.
+ * of 0 or of 5e-324) is brought inside the rules, so one bad document can neither fail nor stall a read.
  */
 export function readableAsset(a: Asset, today: string): Asset {
   const quantity = Number.isFinite(a.quantity) && a.quantity >= 0 && a.quantity <= ASSET_LIMITS.maxQuantity ? a.quantity : 0;
-  const PoA = Number.isFinite(a.PoA) && a.PoA > 0 && a.PoA <= ASSET_LIMITS.maxPrice ? a.PoA : 0;
+  const PoA = Number.isFinite(a.PoA) && a.PoA >= ASSET_LIMITS.minPrice && a.PoA <= ASSET_LIMITS.maxPrice ? a.PoA : 0;
   const latest = latestPurchaseDate(today);
   const DoA = !isCalendarDate(a.DoA) || a.DoA < ASSET_LIMITS.earliestDate ? ASSET_LIMITS.earliestDate : a.DoA > latest ? latest : a.DoA;
   if (quantity === a.quantity && PoA === a.PoA && DoA === a.DoA) return a;

@@ -32,6 +32,7 @@ const FIELD_OF: Record<AssetProblem, AssetField> = {
   dateInFuture: "date",
   priceMissing: "price",
   priceTooHigh: "price",
+  priceTooLow: "price",
   feeRange: "price",
   tooManyAssets: "ticker",
   saleQuantity: "quantity",

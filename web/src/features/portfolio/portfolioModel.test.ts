@@ -28,6 +28,11 @@ describe("checkNewAsset", () => {
     expect(checkNewAsset({ ...valid, price: "0" }, TODAY)).toMatchObject({ message: "Purchase price missing" });
     expect(checkNewAsset({ ...valid, price: "-1" }, TODAY)).toMatchObject({ message: "Purchase price missing" });
     expect(checkNewAsset({ ...valid, price: "abc" }, TODAY)).toMatchObject({ message: "Purchase price missing" });
+    expect(checkNewAsset({ ...valid, price: "5e-324" }, TODAY)).toEqual({
+      ok: false,
+      message: "Purchase price must be at least 0.000000000001",
+      field: "price",
+    });
   });
   it("refuses what the server refuses, in its words, before a row enters the table", () => {
     expect(checkNewAsset({ ...valid, quantity: "-5" }, TODAY)).toEqual({

@@ -1,0 +1,81 @@
+import { getPriority } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { afterEach, describe, expect, it } from "vitest";
+import { tsxWorker } from "../../test/support/tsx-worker.ts";
+import { InPlace, PoolBusy, TaskFailed, TaskTimeout, WorkerPool, type WorkerPoolOptions } from "../src/worker-pool.ts";
+import { THREAD_NICENESS } from "../src/worker-task.ts";
+import type { TestTask } from "./support/test-worker.ts";
+
+const start = tsxWorker(new URL("./support/test-worker.ts", import.meta.url));
+let pool: WorkerPool<TestTask, Record<string, unknown>> | undefined;
+afterEach(async () => {
+  await pool?.close();
+});
+const make = (over: Partial<WorkerPoolOptions> = {}) => {
+  pool = new WorkerPool<TestTask, Record<string, unknown>>({ name: "test", start, threads: 1, maxQueued: 4, timeoutMs: 10_000, ...over });
+  return pool;
+};
+
+describe("WorkerPool", () => {
+  it("runs tasks on its threads while the caller's event loop stays free", async () => {
+    const p = make();
+    expect(await p.run({ op: "echo", value: { a: [1, 2] } })).toEqual({ echoed: { a: [1, 2] } });
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const ticks: number[] = [];
+    const timer = setInterval(() => ticks.push(performance.now()), 10);
+    await p.run({ op: "spin", ms: 400 });
+    clearInterval(timer);
+    delay.disable();
+    // 400 ms of work on the thread: the loop kept ticking (it would have stalled for 400 ms in place)
+    expect(ticks.length).toBeGreaterThan(10);
+    expect(delay.max / 1e6).toBeLessThan(300);
+  });
+
+  it("runs at most `threads` tasks at once; a request's task past maxQueued is refused with PoolBusy (a 503), background work waits", async () => {
+    const p = make({ threads: 1, maxQueued: 1 });
+    const started = performance.now();
+    const first = p.run({ op: "spin", ms: 150 });
+    const second = p.run({ op: "spin", ms: 150 });
+    await expect(p.run({ op: "echo", value: 1 })).rejects.toBeInstanceOf(PoolBusy);
+    const background = p.run({ op: "echo", value: "later" }, { background: true });
+    await Promise.all([first, second]);
+    // one thread: the two spins ran one after the other
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(await background).toEqual({ echoed: "later" });
+  });
+
+  it("stops a task past timeoutMs (TaskTimeout) and runs the next on a fresh thread", async () => {
+    // the limit counts from the task's start, so it must allow the thread's own start (tsx compiles it here)
+    const p = make({ timeoutMs: 3000 });
+    await p.run({ op: "echo", value: 1 });
+    const started = performance.now();
+    await expect(p.run({ op: "spin", ms: 60_000 })).rejects.toBeInstanceOf(TaskTimeout);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await p.run({ op: "echo", value: 2 })).toEqual({ echoed: 2 });
+  });
+
+  it("passes a task's failure on with its name, message and code, and survives a thread that dies", async () => {
+    const p = make();
+    const failed = await p.run({ op: "fail", message: "too big" }).catch((e) => e);
+    expect(failed).toBeInstanceOf(TaskFailed);
+    expect([failed.name, failed.message, failed.code]).toEqual(["RangeError", "too big", "TOO_BIG"]);
+    await expect(p.run({ op: "exit" })).rejects.toThrow(/exited with 3/);
+    expect(await p.run({ op: "echo", value: 3 })).toEqual({ echoed: 3 });
+  });
+
+  it.skipIf(process.platform !== "linux")("runs its threads at a lower priority than the thread serving requests", async () => {
+    const p = make();
+    const { tid, nice } = (await p.run({ op: "priority" })) as { tid: number; nice: number };
+    expect(tid).not.toBe(process.pid);
+    expect(nice).toBe(Math.min(19, getPriority(process.pid) + THREAD_NICENESS));
+    // the process itself keeps its priority
+    expect(getPriority(process.pid)).not.toBe(nice);
+  });
+});
+
+describe("InPlace", () => {
+  it("runs the same function on the calling thread", async () => {
+    expect(await new InPlace((n: number) => n * 2).run(21)).toBe(42);
+  });
+});

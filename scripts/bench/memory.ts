@@ -1,0 +1,141 @@
+/**
+ * Memory that stays put: the compiled embedded app under a million mixed requests, in RUNS runs of a quarter of
+ * a million, its resident memory read after each (and once quiet again); goals: RSS ≤ 200 MiB after the
+ * million, and flat from run to run (what grows with the number of requests is a leak; what the caches hold
+ * is bounded in bytes: CACHE_MEMORY_MB and the in-process reply layers).
+ *
+ * The mix, from autocannon in its own process (32 connections): visitors' cachable reads over 60 public
+ * portfolios, quotes of 20 tickers, as-traded closes, the community list, the owner's loads and list, and new
+ * private portfolios saved by another user (each valued on the valuation thread), with the edge's ceiling set high
+ * (RATE_LIMIT_PER_MINUTE=1000000). Besides RSS, the main thread's live heap after a full GC (the bench starts
+ * the app with --expose-gc for that reading alone).
+ *
+ *   node --import tsx scripts/bench/memory.ts [requests per run, default 250000] [runs, default 4]
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { api, repoRoot } from "../../test/support/app-process.ts";
+import { buildServer } from "../build-server.mjs";
+import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
+import { TICKERS } from "./attacks.ts";
+import { settled, startServer } from "./support/server.ts";
+import { publicPortfolios, tenAssets } from "./throughput.ts";
+
+const CANNON = resolve(import.meta.dirname, "support/cannon.mjs");
+
+interface MixedRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** One pass of the mix: 100 requests, in the proportions a visited instance sees. */
+export function mix(slugs: string[], owned: string[], token: string, creator: string): MixedRequest[] {
+  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  // new portfolios of a user of their own: saves to one portfolio from 32 connections at once would mostly be 409s
+  const creates = { authorization: `Bearer ${creator}`, "content-type": "application/json" };
+  const out: MixedRequest[] = [];
+  for (let i = 0; i < 100; i++) {
+    const k = i % 20;
+    if (k < 8) out.push({ method: "GET", path: `/cachable/get/portfolio/${slugs[(i * 7) % slugs.length]}` });
+    else if (k < 12) out.push({ method: "GET", path: `/v1/get/${TICKERS[(i * 3) % TICKERS.length]}` });
+    else if (k < 14) out.push({ method: "GET", path: "/v1/get/communityportfolios" });
+    else if (k < 16) out.push({ method: "POST", path: `/v1/get/portfolio/${owned[i % owned.length]}`, headers: auth });
+    else if (k < 18) out.push({ method: "POST", path: "/v1/get/portfolios-and-assets", headers: auth });
+    else if (k < 19) out.push({ method: "GET", path: `/v1/get/${TICKERS[i % TICKERS.length]}/close?date=2020-0${1 + (i % 9)}-15` });
+    else {
+      // private: a public one would change the community list at every save, and one user listing thousands of
+      // portfolios is not what a visited instance sees
+      const body = JSON.stringify({ portfolio: { assets: tenAssets(i), privateMode: true }, newPortfolioName: `Made ${i}` });
+      out.push({ method: "POST", path: "/v1/save/portfolio/new", headers: creates, body });
+    }
+  }
+  return out;
+}
+
+export async function run(
+  base: string,
+  requests: MixedRequest[],
+  amount: number,
+): Promise<{ perSecond: number; bad: number; total: number }> {
+  const options = { url: base, connections: 32, amount, headers: { "accept-encoding": "gzip, deflate, br" }, requests, timeout: 30 };
+  const child = spawn(process.execPath, [CANNON, JSON.stringify(options)], { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout?.on("data", (d) => (out += d));
+  await new Promise((done) => child.once("exit", done));
+  const r = JSON.parse(out) as {
+    requestsPerSecond: number;
+    total: number;
+    bad: number;
+    errors: number;
+    statusCodeStats: Record<string, { count: number }>;
+  };
+  if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(r.statusCodeStats), r.errors);
+  return { perSecond: Math.round(r.requestsPerSecond), bad: r.bad + r.errors, total: r.total };
+}
+
+export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
+  const marketData = marketDataDir();
+  if (!marketDataAvailable(marketData)) {
+    console.log(`memory: skipped, no market data at ${marketData} (set MARKET_DATA_DIR)`);
+    return;
+  }
+  await buildServer({ quiet: true });
+  const dir = mkdtempSync(join(tmpdir(), "folio-bench-memory-"));
+  const app = await startServer({
+    env: { DATA_DIR: dir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv", RATE_LIMIT_PER_MINUTE: "1000000" },
+    nodeArgs: ["--expose-gc"],
+  });
+  try {
+    const slugs = await publicPortfolios(app.url, "visitors-see");
+    const reg = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
+      email: "owner@example.com",
+      password: "bench-pass-1",
+    });
+    const owned: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const save = await api<{ slug: string }>(
+        app.url,
+        "POST",
+        "/v1/save/portfolio/new",
+        { portfolio: { assets: tenAssets(i) }, newPortfolioName: `Mine ${i}` },
+        reg.body.idToken,
+      );
+      owned.push(save.body.slug);
+    }
+    await settled(app);
+    const started = await app.read();
+    console.log(
+      `memory (the compiled app, ${runs} runs of ${perRun.toLocaleString("en-US")} mixed requests from autocannon, 32 connections; ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load average ${loadavg()[0].toFixed(1)}): ` +
+        `after start and setup RSS ${started.rssMiB} MiB (heap ${started.heapMiB} MiB)`,
+    );
+    const maker = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
+      email: "maker@example.com",
+      password: "bench-pass-1",
+    });
+    const requests = mix(slugs, owned, reg.body.idToken, maker.body.idToken);
+    for (let r = 1; r <= runs; r++) {
+      const result = await run(app.url, requests, perRun);
+      const after = await app.read();
+      await new Promise((done) => setTimeout(done, 5000));
+      await app.gc();
+      const live = await app.read();
+      console.log(
+        `  after ${(r * perRun).toLocaleString("en-US")} requests (${result.perSecond} req/s, ${result.bad} not 2xx): RSS ${after.rssMiB} MiB (heap ${after.heapMiB} MiB, ` +
+          `buffers ${after.arrayBuffersMiB} MiB); 5 s later, after a full GC: RSS ${live.rssMiB} MiB, live heap ${live.heapMiB} MiB; load average ${loadavg()[0].toFixed(1)}`,
+      );
+    }
+  } finally {
+    await app.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const perRun = Number(process.argv[2]);
+  const runs = Number(process.argv[3]);
+  await memoryBench(Number.isFinite(perRun) && perRun > 0 ? perRun : 250_000, Number.isFinite(runs) && runs > 0 ? runs : 4);
+}

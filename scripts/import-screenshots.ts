@@ -852,7 +852,7 @@ export const FAMILIES: Family[] = [
 
   // ------------------------------------------------------------------ held-out families (second split)
   // Designed before any reading rule was changed for them, and not read while the rules were tuned: apps,
-  // banks and exports whose looks differ from every family above (README, Imports, "Accuracy and time").
+  // banks and exports whose looks differ from every family above (docs/product-decisions.md, Imports, "Accuracy and time").
   {
     id: "robo-advisor",
     split: "held-out",

@@ -1,6 +1,6 @@
 /**
  * Values one purchase with the engine on the real prices of the shared market-data folder, read the way
- * the CSV provider reads it (as-traded closes, splits, dividends), and prints the README's figures:
+ * the CSV provider reads it (as-traded closes, splits, dividends), and prints docs/numbers.md's figures:
  *
  *   node --import tsx scripts/value-example.ts NVDA 10 450 2023-09-11 [today]
  *

@@ -1,7 +1,6 @@
 /**
  * No service cycle: the services' synchronous dependencies, derived from their sources, form a graph without
- * a cycle, so each service can be understood, tested and started with only the ones below it (README
- * "Architecture"). A service depends on another when its production sources import the other's package (its
+ * a cycle, so each service can be understood, tested and started with only the ones below it (docs/architecture.md). A service depends on another when its production sources import the other's package (its
  * client, `@folio/<service>/client`) or the other's call contracts (`@folio/proto/contracts/<service>`): the
  * two ways to call it (platform/src/internal.ts). Events are not edges: a publisher never waits on its
  * consumers.

@@ -3,7 +3,7 @@
  *
  * The web app draws a page only after its script, the page's chunk and the portfolio's data have arrived:
  * on a phone on a slow network the description, the page's largest text, showed about a second after the
- * top bar (Lighthouse's largest contentful paint, README "Lighthouse"). With the two texts in the HTML it
+ * top bar (Lighthouse's largest contentful paint, docs/web.md "Lighthouse"). With the two texts in the HTML it
  * shows with the first paint; the app keeps them on screen while the rest loads (web/src/app/prerendered.tsx)
  * and then draws the whole page over them.
  *

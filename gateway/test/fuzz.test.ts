@@ -5,7 +5,7 @@
  * types; as a visitor and as a signed-in user. A user's mistake is a 4xx, never a 500. Billing, brokerage and the
  * assistant are configured against the local fakes of Stripe, Plaid and an OpenAI-compatible model, so their
  * routes are fuzzed as they run (unconfigured they answer 503 by design). The figure (inputs per route, 5xx
- * seen) is printed and recorded in the README.
+ * seen) is printed and recorded in docs/performance.md.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";

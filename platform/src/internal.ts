@@ -4,7 +4,7 @@
  * process's ServiceClient: HTTP to `<NAME>_URL` (default `http://<name>:8080`) in the cluster, `inject` into the
  * one shared server in the embedded app, so the same call works in both modes.
  *
- * The one failure policy (README "Calls between services"): a call answers with a reply its contract
+ * The one failure policy (docs/architecture.md "Calls between services"): a call answers with a reply its contract
  * declares, its body checked against that status's schema, or it throws ServiceUnavailableError (a
  * DependencyUnavailableError: 503 with Retry-After if nobody catches it) when
  * - no answer came within SERVICE_CALL_TIMEOUT_MS (down, restarting, unreachable, too slow), in either mode;

@@ -46,7 +46,7 @@ export const AssetMessages = {
   salePriceMissing: "Sale price missing",
   salePriceTooHigh: "Sale price must be at most 1,000,000,000",
   saleFeeRange: "Sale fee must be an amount from 0 to 1,000,000,000",
-  /** the words: a sale of more than the buys before it hold (README "Sales") */
+  /** the words: a sale of more than the buys before it hold (docs/numbers.md "Sales") */
   oversold: "You cannot sell more than you hold on that date",
 } as const;
 export type AssetProblem = keyof typeof AssetMessages;
@@ -141,7 +141,7 @@ export function parseSaleFee(fee: number | string | null | undefined): number | 
 }
 
 /**
- * The first problem of a sale (README "Sales"): the shares sold (> 0), its date, its price, then its fee in
+ * The first problem of a sale (docs/numbers.md "Sales"): the shares sold (> 0), its date, its price, then its fee in
  * money. Whether it sells more than was held is the portfolio's question (the service matches the sales).
  */
 export function saleProblem(asset: AssetFields, today: string): AssetProblem | null {

@@ -168,7 +168,7 @@ export const CHAT_LIMITS = {
 /** The assistant's own messages (the spec has only chatFailed, in Messages). */
 export const ChatMessages = {
   notConfigured: (missing: readonly string[]) =>
-    `The AI assistant is not configured on this server: set ${missing.join(", ")} (see the README, AI assistant).`,
+    `The AI assistant is not configured on this server: set ${missing.join(", ")} (see docs/configuration.md, AI assistant).`,
   chatNotFound: "This chat does not exist. Start a new chat.",
   tooManyRequests: "You have sent too many messages to the assistant. Please try again later.",
   tokenBudget: "You have used today's assistant allowance. Please try again tomorrow.",
@@ -190,7 +190,7 @@ export const BillingMessages = {
 
 /**
  * Base currencies a user may pick: every amount is shown in it, converted with the provider's historical
- * exchange rates (`<CUR><BASE>=X`). Major units only (README "Currencies").
+ * exchange rates (`<CUR><BASE>=X`). Major units only (docs/numbers.md "Currencies").
  */
 export const SUPPORTED_CURRENCIES = [
   "USD",

@@ -56,7 +56,7 @@ export const EventPayloads = {
   }),
   "portfolio.deleted": Type.Object({ uid: Type.String(), slug: Type.String(), portfolioId: Type.Optional(Type.String()) }),
   /**
-   * A portfolio's figures from a valuation (README "One valuation, many views"), published in the commit that
+   * A portfolio's figures from a valuation (docs/product-decisions.md "One valuation, many views"), published in the commit that
    * stores them: every change that makes a revision, a revaluation after a price or base-currency change, a
    * read that valued it afresh. Key = uid. Net worth sums these, and its movers read the holdings' dates.
    */

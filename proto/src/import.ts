@@ -96,8 +96,8 @@ export type ImportFormat = Static<typeof ImportFormat>;
 
 /** One holding from a broker file: an asset as the import table edits it. */
 /**
- * One buy or sale of a holding's history (README "Broker files": Trades): saved as an asset entry with `side`,
- * so an imported portfolio keeps its sales and their realized gains (README "Sales").
+ * One buy or sale of a holding's history (docs/numbers.md "Broker files": Trades): saved as an asset entry with `side`,
+ * so an imported portfolio keeps its sales and their realized gains (docs/numbers.md "Sales").
  */
 export const FileTrade = Type.Object({
   side: Type.Union([Type.Literal("buy"), Type.Literal("sell")]),
@@ -131,7 +131,7 @@ export const FileRow = Type.Object({
 export type FileRow = Static<typeof FileRow>;
 
 /**
- * A holding's history as buys and sales (README "Broker files": Trades): for a row (its account, ticker and
+ * A holding's history as buys and sales (docs/numbers.md "Broker files": Trades): for a row (its account, ticker and
  * quantity name it), saved instead of the net position while the row's quantity, price and date are as read;
  * with quantity 0, a holding the history sold in full (no row), saved too so its realized gains survive.
  */
@@ -211,7 +211,7 @@ export const FileQuestion = Type.Object({
 });
 export type FileQuestion = Static<typeof FileQuestion>;
 
-/** The import checked against a total the file states (see README "Broker files"). */
+/** The import checked against a total the file states (see docs/numbers.md "Broker files"). */
 export const FileCheck = Type.Object({
   kind: Type.Union([Type.Literal("quantity"), Type.Literal("value"), Type.Literal("cash")]),
   account: Type.String(),

@@ -1,5 +1,5 @@
 /**
- * Community moderation (README "Admin and moderation"): an admin (the token's admin claim, set from
+ * Community moderation (docs/product-decisions.md "Admin and moderation"): an admin (the token's admin claim, set from
  * ADMIN_EMAILS) unlists a public portfolio from the community with a reason its owner sees, and restores
  * it; every action is recorded with who, when and why. Moderation never opens a private portfolio to an
  * admin: a private one is as absent to them as to anyone else.

@@ -85,7 +85,7 @@ export const BiggestMoversReply = Type.Object({
   most_quantity: Type.Union([Type.String(), Type.Null()]),
   /** the latest `asOf` among the holdings pricing priced, `YYYY-MM-DD`; null when none was */
   pricesAsOf: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  /** holdings whose price is stale (README "Movers and the assistant"): in no ranking, listed with their own change */
+  /** holdings whose price is stale (docs/numbers.md "Movers and the assistant"): in no ranking, listed with their own change */
   stale: Type.Optional(Type.Array(MoverStale)),
   /** holdings no provider could price now, with why: never shown as a 0 % move */
   unpriced: Type.Optional(Type.Array(MoverUnpriced)),

@@ -1,5 +1,5 @@
 /**
- * The visitors' playground (README "Playground"): a draft portfolio valued without an account and without
+ * The visitors' playground (docs/product-decisions.md "Playground"): a draft portfolio valued without an account and without
  * being stored. POST /v1/playground/value takes the draft as a save would and answers it valued, as a load
  * would; it is limited per client address, since anyone may call it.
  */

@@ -21,7 +21,7 @@ export { DEFAULT_TOTAL_VALUE, NEW_SLUG, PORTFOLIO_VERSION } from "./constants.ts
  * shapes and lengths; the product's rules (asset-rules.ts: ranges, calendar dates, the spec's messages) are
  * checked by the service before anything is stored.
  */
-/** A purchase (the default) or a sale of shares bought earlier (README "Sales: lots sold first in, first out"). */
+/** A purchase (the default) or a sale of shares bought earlier (docs/numbers.md "Sales: lots sold first in, first out"). */
 export const AssetSide = Type.Union([Type.Literal("buy"), Type.Literal("sell")]);
 export type AssetSide = Static<typeof AssetSide>;
 
@@ -44,7 +44,7 @@ export const AssetInput = Type.Object({
 });
 export type AssetInput = Static<typeof AssetInput>;
 
-/** Why a price or a rate is stale (README "Stale, unpriced and rates"): served as the last good value, or older than the others. */
+/** Why a price or a rate is stale (docs/numbers.md "Stale, unpriced and rates"): served as the last good value, or older than the others. */
 export const StaleReason = Type.Union([Type.Literal("last-known"), Type.Literal("out-of-date")]);
 export type StaleReason = Static<typeof StaleReason>;
 
@@ -75,7 +75,7 @@ const AssetSplit = Type.Object({ date: Type.String(), ratio: Type.Number() });
 
 /**
  * An asset as the server returns it. The user's entry (quantity, PoA, DoA) is kept as entered; the live
- * fields come from the valuation engine (README "How the numbers are computed"). Money fields other than
+ * fields come from the valuation engine (docs/numbers.md "How the numbers are computed"). Money fields other than
  * `value`, `PoA` and `latestPrice` are in the valuation's base currency.
  */
 export const Asset = Type.Object({
@@ -183,7 +183,7 @@ export const Portfolio = Type.Object({
   indexTicker: Type.String(),
   showHealth: Type.Boolean(),
   notificationExists: Type.Boolean(),
-  /** the cost in the base currency of the priced assets (the valuation's `value`, README "Portfolio totals") */
+  /** the cost in the base currency of the priced assets (the valuation's `value`, docs/numbers.md "Portfolio totals") */
   value: Type.Number(),
   marketValue: Type.Union([Type.Number(), Type.Null()]),
   fees: Type.Union([Type.Number(), Type.Null()]),
@@ -368,7 +368,7 @@ export const ProfitLossBar = Type.Object({
 });
 
 /**
- * Where a range's money came from (README "The return receipt"), in the base currency:
+ * Where a range's money came from (docs/numbers.md "The return receipt"), in the base currency:
  * startValue + purchases − sales + priceGain + fxEffect = endValue, to the cent; dividends and fees beside it.
  */
 export const Receipt = Type.Object({
@@ -391,7 +391,7 @@ export const Receipt = Type.Object({
 });
 export type Receipt = Static<typeof Receipt>;
 
-/** Something the figures could not include (README "Gaps"), with the sentence to show. */
+/** Something the figures could not include (docs/numbers.md "Gaps"), with the sentence to show. */
 export const ValuationGap = Type.Object({
   kind: Type.Union([
     Type.Literal("unpriced"),
@@ -414,7 +414,7 @@ export type ValuationGap = Static<typeof ValuationGap>;
 
 /**
  * Everything the portfolio screen shows beyond the stored portfolio, computed by the valuation engine
- * (README "How the numbers are computed") from the pricing service's prices. Amounts are in
+ * (docs/numbers.md "How the numbers are computed") from the pricing service's prices. Amounts are in
  * `baseCurrency`; returns are total returns unless `returnBasis` says "price".
  */
 export const Valuation = Type.Object({
@@ -446,7 +446,7 @@ export const Valuation = Type.Object({
   invested: Type.Optional(Type.Number()),
   /** profitLoss or profitLossPercent as text, per formatGains; "NA" when unknown */
   profitLossView: Type.String(),
-  /** per range: where the money came from (README "The return receipt"); null when the range is */
+  /** per range: where the money came from (docs/numbers.md "The return receipt"); null when the range is */
   receipt: Type.Optional(
     Type.Object({
       All: Type.Union([Receipt, Type.Null()]),
@@ -468,7 +468,7 @@ export const Valuation = Type.Object({
   twrPercent: NullableNumber,
   /** money-weighted return (XIRR), annualised, in percent (when the money went in matters) */
   xirrPercent: NullableNumber,
-  /** every rate where the cash flows' NPV is 0, in percent, ascending (README "More than one root") */
+  /** every rate where the cash flows' NPV is 0, in percent, ascending (docs/numbers.md "More than one root") */
   xirrRootsPercent: Type.Optional(Type.Array(Type.Number())),
   /** more than one root: the money-weighted return is ambiguous, and the screen says so */
   xirrMultipleRoots: Type.Optional(Type.Boolean()),
@@ -522,7 +522,7 @@ export const PortfolioSettings = Type.Object({
   indexTicker: Type.Optional(Ticker),
   totalValue: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12 })),
   showHealth: Type.Optional(Type.Boolean()),
-  /** a sandbox: never in net worth, the community or achievements (README "Playground") */
+  /** a sandbox: never in net worth, the community or achievements (docs/product-decisions.md "Playground") */
   playGround: Type.Optional(Type.Boolean()),
   /** the card gradient, 1 to 11; null goes back to the one chosen from the slug */
   gradient: Type.Optional(GradientPick),
@@ -532,7 +532,7 @@ export const SettingsBody = Type.Object({ settings: PortfolioSettings });
 export const RenameBody = Type.Object({ newPortfolioName: Type.String({ maxLength: 100 }) });
 
 /**
- * A portfolio's totals from its latest valuation (README "Portfolio totals"), as every screen besides the
+ * A portfolio's totals from its latest valuation (docs/numbers.md "Portfolio totals"), as every screen besides the
  * portfolio's own page shows them: the dashboard's list, the community's cards, net worth, the assistant.
  * The same numbers as that valuation's, for the revision `rev`.
  */

@@ -81,7 +81,7 @@ export type PriceReply = Static<typeof PriceReply>;
 export const CloseQuery = Type.Object({ date: Type.Optional(Type.String({ maxLength: 40 })) });
 
 /**
- * The as-traded close (README "The as-traded close"): the price a buyer paid on `date`, the last trading day on
+ * The as-traded close (docs/product-decisions.md "The as-traded close"): the price a buyer paid on `date`, the last trading day on
  * or before the day asked, in the instrument's currency (a major unit): the close adjusted for splits only,
  * times the ratio of every split after that day. What the Add window suggests as the purchase price, and what
  * the visitors' samples were bought at.

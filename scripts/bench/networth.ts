@@ -1,7 +1,7 @@
 /**
  * Net worth's share of one price tick: 10,000 users × 5 portfolios, every user holding the ticked ticker in
  * one portfolio. After a tick the portfolio service revalues each holder portfolio and publishes its figures
- * (portfolio.valued); net worth only sums figures (README "Net worth"). Measured here: from publishing the
+ * (portfolio.valued); net worth only sums figures (docs/configuration.md "Net worth"). Measured here: from publishing the
  * 10,000 portfolio.valued events of the ticked portfolios (what those revaluations publish) until the last
  * networth.calculated reaches the bus, with the networth service's real consumer and recompute jobs on
  * BullMQ on Redis, the Redis cache, the embedded store (a SQLite file) and the in-process bus with the outbox

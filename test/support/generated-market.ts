@@ -2,7 +2,7 @@
  * Generated markets and portfolios for the property tests over the public API (test/system/one-number.test.ts,
  * test/system/sales-held-out.test.ts): a seeded generator, made-up instruments beside a copy of the shared
  * market-data folder (never in the repo), the tickers a portfolio may hold, and sales drawn so that each sells
- * at most what the README's matching says is held on its date (or, when asked, more).
+ * at most what docs/numbers.md's matching says is held on its date (or, when asked, more).
  */
 import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,7 +64,7 @@ export function marketFolder(rand: ReturnType<typeof generator>): string {
   return dir;
 }
 
-/** What a generated portfolio may hold, each for a reason (README "How the numbers are computed"). */
+/** What a generated portfolio may hold, each for a reason (docs/numbers.md "How the numbers are computed"). */
 export const TICKERS = [
   "NVDA", // splits (4:1 2021, 10:1 2024), dividends inside its closes
   "AAPL",
@@ -89,7 +89,7 @@ export type Rand = ReturnType<typeof generator>;
 const factorAfter = (folder: MarketFolder, ticker: string, date: string) =>
   (folder.series(ticker)?.splits ?? []).filter(([d]) => d > date).reduce((f, [, r]) => f * r, 1);
 
-/** Today's shares of `ticker` held on `date` by these entries (README "Sales": bought on or before it, less the sales). */
+/** Today's shares of `ticker` held on `date` by these entries (docs/numbers.md "Sales": bought on or before it, less the sales). */
 export function heldOn(folder: MarketFolder, assets: readonly Asset[], ticker: string, date: string): number {
   let held = 0;
   for (const a of assets) {

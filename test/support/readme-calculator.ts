@@ -1,5 +1,5 @@
 /**
- * An independent calculator of a portfolio's figures, written from the README ("The CSV folder", "How the
+ * An independent calculator of a portfolio's figures, written from (docs/product-decisions.md "The CSV folder", "How the
  * numbers are computed": Dates, Splits, Dividends received, Currencies, Per asset, Portfolio totals, Sales,
  * The return receipt, Stale, unpriced and rates), reading a market-data folder's CSV text itself. It shares no
  * code with the pricing service or the valuation engine, so a bug there is not repeated here; tests compare
@@ -7,7 +7,7 @@
  *
  * Not computed here: the month-by-month series, TWR, XIRR, the benchmark and the backtests (the engine's own
  * tests check those against hand-worked and published figures). The receipt's startValue and endValue are
- * computed here from the shares held at the base and at the end (README "The return receipt").
+ * computed here from the shares held at the base and at the end (docs/numbers.md "The return receipt").
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -123,7 +123,7 @@ export interface Asset {
   quantity: number;
   PoA: number;
   DoA: string;
-  /** "sell": a sale (README "Sales"); absent: a buy */
+  /** "sell": a sale (docs/numbers.md "Sales"); absent: a buy */
   side?: "buy" | "sell";
   /** a sale's fee in money, in the instrument's currency */
   fee?: number;
@@ -185,7 +185,7 @@ export interface Figures {
 
 const TOLERANCE = 1e-9;
 
-/** README "How the numbers are computed", for a portfolio valued on `today` in `base` (total return). */
+/** docs/numbers.md "How the numbers are computed", for a portfolio valued on `today` in `base` (total return). */
 export function valueByTheReadme(folder: MarketFolder, assets: readonly Asset[], base: string, today: string): Figures {
   const priceOf = (t: string) => folder.series(t);
   const rateSeries = (c: string) => (c === base ? null : folder.series(`${c}${base}=X`));

@@ -1,10 +1,10 @@
 /**
- * One number, everywhere (README "One valuation, many views"): a property test over the public API of the
+ * One number, everywhere (docs/product-decisions.md "One valuation, many views"): a property test over the public API of the
  * embedded app, run as a process. Users with different base currencies get generated portfolios (splits,
  * dividends, several currencies including a pence-quoted one, a currency whose rates begin late and one with
  * no rates at all, prices that stopped early, unknown tickers, purchases after the data's end, public,
  * private and playground portfolios, sales across lots and splits), and every screen's figures are compared with the portfolio's page and
- * with an independent calculator written from the README (test/support/readme-calculator.ts): the page, the
+ * with an independent calculator written from docs/numbers.md (test/support/readme-calculator.ts): the page, the
  * cachable page, the dashboard's list (totals and each asset), the community's cards, net worth and the
  * movers; then again after a settings change of every portfolio, and after a base-currency change. The
  * visitors' samples are checked the same way.
@@ -66,7 +66,7 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
     compared++;
     if (!same(served, expected)) mismatches.push(`${where} ${label}: served ${served} expected ${expected} (seed ${SEED})`);
   };
-  /** Amounts built from many pieces: equal to the cent (README "The return receipt"). */
+  /** Amounts built from many pieces: equal to the cent (docs/numbers.md "The return receipt"). */
   const checkCents = (where: string, label: string, served: number, expected: number) => {
     compared++;
     if (!(Math.abs(served - expected) < 0.005)) mismatches.push(`${where} ${label}: served ${served} expected ${expected} (seed ${SEED})`);
@@ -108,7 +108,7 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The page's figures against the README calculator; returns the page. */
+  /** The page's figures against the docs/numbers.md calculator; returns the page. */
   async function checkPage(p: Made): Promise<Loose> {
     const page = await call("POST", `/v1/get/portfolio/${p.slug}`, undefined, p.token);
     expect(page.status, p.slug).toBe(200);
@@ -255,7 +255,7 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
       const staleAt = new Map<string, string>();
       for (const p of counted)
         for (const a of pages.get(p.slug).data.assets as Loose[]) {
-          // what is still held (README "Sales"): a sale, or a buy sold in full, is no holding of the movers
+          // what is still held (docs/numbers.md "Sales"): a sale, or a buy sold in full, is no holding of the movers
           if (a.side === "sell" || (a.soldShares && a.shares === 0)) continue;
           if (a.marketValue === null || a.marketValue === undefined) continue;
           priced.add(a.ticker);
@@ -415,7 +415,7 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
     for (const slug of SAMPLES) {
       const page = (await call("POST", `/v1/get/portfolio/${slug}`)).body;
       const assets: Asset[] = page.data.assets.map((a: Loose) => ({ ticker: a.ticker, quantity: a.quantity, PoA: a.PoA, DoA: a.DoA }));
-      // bought at the as-traded close of 2021-01-29 (README "The as-traded close"), checked by the pricing route
+      // bought at the as-traded close of 2021-01-29 (docs/product-decisions.md "The as-traded close"), checked by the pricing route
       for (const a of assets) {
         const close = await call("GET", `/v1/get/${a.ticker}/close?date=2021-01-29`);
         check(`sample ${slug} ${a.ticker}`, "PoA", a.PoA, close.body.close);

@@ -5,11 +5,11 @@
  * SCHD), shares quoted in euros, pence and yen, and owners valuing in six base currencies. Through the public API
  * of the embedded app, run as a process, every sale's realized gain, proceeds, fee and sold cost, every lot's
  * shares and realized part, the totals, and every range's receipt field are compared with the independent
- * calculator written from the README (test/support/readme-calculator.ts), and the receipt identity is checked
+ * calculator written from docs/numbers.md (test/support/readme-calculator.ts), and the receipt identity is checked
  * on the served figures, to the cent. Sales of more than is held must be refused with the issue's words.
  *
  * FOLIO_SALES_SEEDS (comma-separated) picks the batches; the default is the held-out batches whose first run is
- * recorded in the README (Measured). A failure prints the seed. The app is the compiled one, as `npm start` runs it.
+ * recorded in docs/performance.md. A failure prints the seed. The app is the compiled one, as `npm start` runs it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,7 +61,7 @@ function drawPortfolio(rand: Rand, folder: MarketFolder): Asset[] {
       });
     }
   }
-  // the list in no particular order: matching goes by date (README "Sales")
+  // the list in no particular order: matching goes by date (docs/numbers.md "Sales")
   for (let i = assets.length - 1; i > 0; i--) {
     const j = rand.int(0, i);
     [assets[i], assets[j]] = [assets[j], assets[i]];

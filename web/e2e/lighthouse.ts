@@ -2,7 +2,7 @@
  * `npm run lighthouse`: Lighthouse's mobile audit (its default: a mid-range phone on slow 4G, simulated)
  * of the built web app served by the real embedded app, in the local Chromium, on the visitor's pages:
  * /, /dashboard, a sample portfolio and /community, each LIGHTHOUSE_RUNS times (default 3). Prints the median
- * performance, accessibility and best practices per page and fails (exit code 1) when one is below MIN_SCORE. Figures, with the date, go in the README.
+ * performance, accessibility and best practices per page and fails (exit code 1) when one is below MIN_SCORE. Figures, with the date, go in docs/web.md (Lighthouse).
  *
  * Options (environment): LIGHTHOUSE_URL=http://host:port audits a running Folio instead of starting one;
  * LIGHTHOUSE_REPORTS=<dir> keeps each page's HTML report; LIGHTHOUSE_PAGES=/,/community picks the pages;

@@ -56,7 +56,8 @@ export const BrokerageEnvironment = environment(
 /** Plaid: the variables it needs, in the order the 503 names them, and that 503's words. */
 export const PlaidFeature = feature(BrokerageEnvironment, CONNECTIONS, {
   code: BrokerageErrorCodes.notConfigured,
-  message: (missing) => `Brokerage connections are not configured on this server. Set ${missing.join(", ")} (see the README, Brokerage).`,
+  message: (missing) =>
+    `Brokerage connections are not configured on this server. Set ${missing.join(", ")} (see docs/configuration.md, Brokerage connections).`,
 });
 
 export const SYNC_EVERY_MS = 24 * 3600_000;

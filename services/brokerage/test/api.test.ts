@@ -48,7 +48,7 @@ describe("POST /v1/plaid/create-link-token/", () => {
     const reply = await h.as("alice").linkToken();
     expect(reply.statusCode).toBe(503);
     const message =
-      "Brokerage connections are not configured on this server. Set PLAID_SECRET, BROKERAGE_TOKEN_KEY (see the README, Brokerage).";
+      "Brokerage connections are not configured on this server. Set PLAID_SECRET, BROKERAGE_TOKEN_KEY (see docs/configuration.md, Brokerage connections).";
     expect(reply.json()).toEqual({ error: message, code: "brokerage/not-configured" });
     expect((await h.as("alice").connections()).json()).toMatchObject({ results: [], configured: false, message });
   });

@@ -89,12 +89,12 @@ function unpricedReasons(reply: PortfolioReply): Map<string, string> {
   return reasons;
 }
 
-/** The buys that still hold shares (or were never sold from): a sale, or a buy sold in full, holds nothing (README "Sales"). */
+/** The buys that still hold shares (or were never sold from): a sale, or a buy sold in full, holds nothing (docs/numbers.md "Sales"). */
 const heldAssets = (reply: PortfolioReply) =>
   reply.data.assets.filter((a) => a.side !== "sell" && !(a.soldShares && (a.shares ?? 0) === 0));
 
 /**
- * The holdings as the portfolio's page shows them (the valuation's figures, README "One valuation, many
+ * The holdings as the portfolio's page shows them (the valuation's figures, docs/product-decisions.md "One valuation, many
  * views"): the quantity is today's shares still held (after splits and sales), the unit latestPrice is quoted for.
  */
 function holdingsOf(reply: PortfolioReply): Holding[] {
@@ -184,7 +184,7 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         dividends_received: round(v?.dividends),
         profit_loss: round(v?.profitLoss),
         profit_loss_percent: round(v?.profitLossPercent),
-        // realized on the sales, unrealized on what is still held (README "Sales")
+        // realized on the sales, unrealized on what is still held (docs/numbers.md "Sales")
         realized_profit_loss: round(v?.realizedProfitLoss),
         unrealized_profit_loss: round(v?.unrealizedProfitLoss),
         time_weighted_return_percent: round(v?.twrPercent),

@@ -1,5 +1,5 @@
 /**
- * The assistant's tools on a portfolio with sales (README "Sales"): the holdings are what is still held, the
+ * The assistant's tools on a portfolio with sales (docs/numbers.md "Sales"): the holdings are what is still held, the
  * sales are listed with their realized gains, and net worth and the movers count what is still held. AAA and
  * BBB are priced by the CSV provider from a made-up folder; every figure is worked out by hand from its rows.
  */

@@ -1,5 +1,5 @@
 /**
- * The assistant's tools while a market-data provider is down (README "Movers and the assistant, stale and
+ * The assistant's tools while a market-data provider is down (docs/product-decisions.md "Movers and the assistant, stale and
  * unpriced"): AAA priced by the CSV provider from a made-up folder, BBB only by the fake Yahoo server, ZZZ by
  * nobody. The tool results the model reads carry each price's date, the stale mark and the unpriced reason,
  * and the table show_table builds says them too. Expected figures are worked out by hand from the rows.

@@ -36,7 +36,7 @@ describe("unconfigured", () => {
       configured: false,
       missing: ["OPENAI_BASE_URL (or OPENAI_API_KEY for OpenAI)", "CHAT_MODEL_V1"],
       message:
-        "The AI assistant is not configured on this server: set OPENAI_BASE_URL (or OPENAI_API_KEY for OpenAI), CHAT_MODEL_V1 (see the README, AI assistant).",
+        "The AI assistant is not configured on this server: set OPENAI_BASE_URL (or OPENAI_API_KEY for OpenAI), CHAT_MODEL_V1 (see docs/configuration.md, AI assistant).",
     });
   });
 

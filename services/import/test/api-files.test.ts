@@ -35,7 +35,7 @@ let h: ImportHarness;
 afterEach(async () => h?.close());
 
 describe("POST /v1/import/portfolio/file", () => {
-  it('answers each history as buys and sales beside its row (README "Broker files": Trades)', async () => {
+  it('answers each history as buys and sales beside its row (docs/numbers.md "Broker files": Trades)', async () => {
     h = await importHarness();
     const res = await uploadFiles(h, "ann", [tuning("robinhood-activity.csv")]);
     expect(res.statusCode).toBe(200);

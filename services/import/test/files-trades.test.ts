@@ -1,5 +1,5 @@
 /**
- * Broker histories as buys and sales (README "Broker files": Trades; issue 26): a holding whose every
+ * Broker histories as buys and sales (docs/numbers.md "Broker files": Trades; issue 26): a holding whose every
  * transaction is a buy or a sale with a price is saved as those, so its sales' realized gains survive the import;
  * anything no buy or sale says keeps it one position. Expected trades are read off the files by hand.
  */

@@ -4,7 +4,7 @@
  * English model, image preparation, the reader and the checks against a stand-in of pricing's search. The
  * bench (scripts/bench/import-ocr.ts) measures more variants of both splits, freshly generated, and the time.
  * FLOOR is what this sample reads today less one holding (62/85 on 2026-11-27, the second held-out split:
- * README, Imports), so a regression fails it; the goal (95 %) is not reached yet. SILENT: rows not right that carry no flag (four
+ * docs/product-decisions.md, Imports), so a regression fails it; the goal (95 %) is not reached yet. SILENT: rows not right that carry no flag (four
  * today).
  */
 import { readFileSync } from "node:fs";

@@ -64,7 +64,7 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
       return { netWorthHistory: weeklyHistory(snapshots, since, deps.clock.now()) };
     });
 
-    // holdings pricing cannot price now are listed in the answer (README "Movers and the assistant"), so it
+    // holdings pricing cannot price now are listed in the answer (docs/numbers.md "Movers and the assistant"), so it
     // is never the spec's API failure
     route(app, calls.moverFigures, async (request) => biggestMovers(ctx, callerOf(request).uid));
   };

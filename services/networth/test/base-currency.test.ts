@@ -1,5 +1,5 @@
 /**
- * Net worth in the user's base currency (README "Net worth"): the sum of the figures the portfolios'
+ * Net worth in the user's base currency (docs/configuration.md "Net worth"): the sum of the figures the portfolios'
  * valuations published in that currency. Figures of another currency (the user just changed it, and the
  * portfolio service is still revaluing) are never converted here: those portfolios are pending, and the
  * answer says calculating while they are, for a bounded time. Stale prices, stale rates and what the

@@ -1,5 +1,5 @@
 /**
- * POST /v1/networth/biggest-movers (the figures of the spec's POST /v1/biggest-movers) when prices are stale or missing (README "Stale, unpriced and rates"), with the
+ * POST /v1/networth/biggest-movers (the figures of the spec's POST /v1/biggest-movers) when prices are stale or missing (docs/numbers.md "Stale, unpriced and rates"), with the
  * portfolio service valuing the holdings: the movers call stale exactly what the portfolio's page calls stale,
  * by the one definition the valuation applies. A hand-made CSV folder priced by the CSV provider (AAA, and OLD
  * whose data stops 13 days earlier) and the fake Yahoo server (BBB), which goes down while the CSV provider
@@ -99,7 +99,7 @@ describe("biggest movers with stale and unpriced prices", () => {
 
   it("while the provider of one ticker is down, the page values it at its last good price, and the movers say so too", async () => {
     // (an unknown ticker would be unavailable too while Yahoo is down: figures missing a holding never replace
-    // complete ones, README "One valuation, many views", so this portfolio holds none)
+    // complete ones, docs/product-decisions.md "One valuation, many views", so this portfolio holds none)
     const { s, slug } = await open(false);
     expect((await s.post("alice", "/v1/networth/biggest-movers")).json().biggest_movers).toEqual({ AAA: -10, BBB: 5 });
 

@@ -76,7 +76,7 @@ export const salesUnchecked = (tickers: readonly string[]) =>
   );
 
 /**
- * A valued portfolio's sales, checked before it is stored (README "Sales"): a sale of more than its buys hold on
+ * A valued portfolio's sales, checked before it is stored (docs/numbers.md "Sales"): a sale of more than its buys hold on
  * its date is the 400 the rules name; a sold ticker pricing cannot answer for now (its splits unknown) is a 503,
  * never a guess. Null when every sale is matched.
  */

@@ -1,5 +1,5 @@
 /**
- * One valuation, many views (README "One valuation, many views"): the figures a valuation gave for a
+ * One valuation, many views (docs/product-decisions.md "One valuation, many views"): the figures a valuation gave for a
  * portfolio's revision, stored beside it (store.ts VALUES) and published with portfolio.valued in the same
  * commit. The dashboard's list, the community's cards and net worth (through the event) show these and
  * compute nothing of their own; the portfolio's page shows the same valuation in full.

@@ -1,6 +1,6 @@
 /**
  * What the portfolio service knows of its owners' settings: the base currency every amount of their
- * portfolios is given in (README "Currencies"). Accounts owns the setting and publishes it in
+ * portfolios is given in (docs/numbers.md "Currencies"). Accounts owns the setting and publishes it in
  * account.updated; this read model keeps the last one per user (the projection's inbox makes a redelivery
  * change nothing). A portfolio is valued in its owner's base currency for every reader, so one cached reply
  * per revision stays right; a change drops the owner's cached replies and revalues their portfolios.

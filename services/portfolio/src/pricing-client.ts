@@ -86,7 +86,7 @@ export class PricingClient {
   }
 
   /**
-   * The as-traded close on or before `date` (README "The as-traded close"); null when pricing knows no such
+   * The as-traded close on or before `date` (docs/product-decisions.md "The as-traded close"); null when pricing knows no such
    * ticker or no close that early; ServiceUnavailableError during an outage. Not cached here: pricing keeps it.
    */
   close(ticker: string, date: string): Promise<CloseReply | null> {

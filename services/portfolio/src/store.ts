@@ -114,7 +114,7 @@ export async function bucketLegacyHoldings(store: Store, c: Collection<HoldingDo
 export const VALUES = "portfolio_values";
 
 /**
- * One asset's figures from its valuation (README "Per asset"): today's shares after splits, the price with
+ * One asset's figures from its valuation (docs/numbers.md "Per asset"): today's shares after splits, the price with
  * its currency and date, and the amounts in the owner's base currency. The dashboard's list carries them, so
  * its cards and table apply the same rules as the portfolio's own page (web assetFigures.ts conversionOf).
  */

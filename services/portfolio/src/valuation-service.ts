@@ -114,7 +114,7 @@ export class PortfolioValuer {
 
   /**
    * The tickers' prices, then the exchange rates their currencies need (`<CUR><BASE>=X`), in one look-up
-   * result. A pair pricing cannot give is a gap of the valuation (README "Currencies"), never a 1:1 rate.
+   * result. A pair pricing cannot give is a gap of the valuation (docs/numbers.md "Currencies"), never a 1:1 rate.
    */
   private async pricesWithRates(
     tickers: string[],

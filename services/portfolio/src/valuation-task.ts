@@ -73,7 +73,7 @@ export interface ValuationResult {
   totals: DocTotals;
   snapshot: SnapshotFields;
   holdings: ValuedHoldings;
-  /** the indexes of the sales that sell more than was held on their date (README "Sales") */
+  /** the indexes of the sales that sell more than was held on their date (docs/numbers.md "Sales") */
   unmatchedSales: number[];
 }
 
@@ -149,7 +149,7 @@ export function snapshotOf(
 
 /**
  * Each holding as valued, for portfolio.valued: today's shares, market value, price date and staleness. Only
- * what is held (README "Sales"): a sale, or a buy its sales took in full, holds nothing (net worth and the
+ * what is held (docs/numbers.md "Sales"): a sale, or a buy its sales took in full, holds nothing (net worth and the
  * movers count what is still held).
  */
 export function holdingsOf(portfolio: Portfolio): ValuedHoldings {

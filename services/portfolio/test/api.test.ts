@@ -57,7 +57,7 @@ describe("POST /v1/save/portfolio/:slug", () => {
     const slug = body.slug as string;
     expect(slug).toMatch(/^three-fund-[a-z0-9]{6}$/);
     // each asset's value is its quantity × PoA (10 × 200, 4 × 72.5); the portfolio's value is the cost of its
-    // priced assets in the base currency, and nothing is priced here (no pricing service): 0 (README "Portfolio totals")
+    // priced assets in the base currency, and nothing is priced here (no pricing service): 0 (docs/numbers.md "Portfolio totals")
     expect(body.data).toMatchObject({
       slug,
       pName: "Three Fund",

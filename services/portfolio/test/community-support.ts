@@ -32,7 +32,7 @@ export class FakePricing {
   }
 
   /**
-   * The ticker as the shared market data has it, read as the README's CSV rules say (daily closes reduced to
+   * The ticker as the shared market data has it, read as docs/numbers.md's CSV rules say (daily closes reduced to
    * month ends, splits, dividends, the last row's date), and its as-traded closes.
    */
   setFromMarketData(ticker: string): void {

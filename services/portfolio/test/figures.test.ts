@@ -1,5 +1,5 @@
 /**
- * One valuation, many views (README "One valuation, many views"), through the real routes of pricing,
+ * One valuation, many views (docs/product-decisions.md "One valuation, many views"), through the real routes of pricing,
  * portfolio and net worth on one app: the cases the issue measured, each worked out by hand from the rows
  * below (the shared data's monthly rates, and made-up instruments in euros and pence).
  */

@@ -1,5 +1,5 @@
 /**
- * Total returns through the real routes (README "How the numbers are computed"): the portfolio service asks
+ * Total returns through the real routes (docs/numbers.md "How the numbers are computed"): the portfolio service asks
  * the pricing service (same app, inject) for prices read by the CSV provider, and every expected figure is
  * worked out by hand below from the files' rows. Splits (NVDA), dividends (JNJ), currencies (SAP.DE in
  * euros, a London ETF quoted in pence), the owner's base currency, and the date of every price.

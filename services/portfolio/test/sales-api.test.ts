@@ -1,5 +1,5 @@
 /**
- * Sales through the real routes (README "Sales: lots sold first in, first out", "The return receipt"): the
+ * Sales through the real routes (docs/numbers.md "Sales: lots sold first in, first out", "The return receipt"): the
  * portfolio service values with the pricing service's CSV provider on the shared closes, refuses what the rules
  * refuse with their words, and every screen of the one valuation (the page, the list, the playground, the
  * portfolio.valued event) carries the sale's figures.

@@ -246,7 +246,7 @@ describe("pricing outages", () => {
     expect(during.json().data.assets[0]).not.toHaveProperty("latestPrice");
 
     fake.setDown(false);
-    // pricing leaves a provider that did not answer alone for a backoff of at most 10 minutes (README "Without internet") …
+    // pricing leaves a provider that did not answer alone for a backoff of at most 10 minutes (docs/product-decisions.md "Without internet") …
     h.deps.clock.advance(10 * 60_000);
     // … and an outage is never cached as an answer: the uncached read asks again
     const after = await h.as("alice").get(slug);

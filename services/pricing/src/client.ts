@@ -26,7 +26,7 @@ export class PricingQueries {
   }
 
   /**
-   * The as-traded close on or before `date` (README "The as-traded close"), or null when pricing knows no such
+   * The as-traded close on or before `date` (docs/product-decisions.md "The as-traded close"), or null when pricing knows no such
    * ticker or it has no close that early (the route's 404s).
    */
   async close(ticker: string, date: string): Promise<CloseReply | null> {

@@ -245,7 +245,7 @@ export class MarketData {
   }
 
   /**
-   * The as-traded close of GET /v1/get/{ticker}/close (README "The as-traded close"): the last daily close on
+   * The as-traded close of GET /v1/get/{ticker}/close (docs/product-decisions.md "The as-traded close"): the last daily close on
    * or before `date` from the first provider that has one, in the major unit of its currency, times the ratio
    * of the ticker's splits after that day (from its history). `recent`: the day is within the last week, so
    * the answer is kept an hour rather than a day.

@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function pricingRoutes(marketData: MarketData, replies: PriceReplyCache, clock: Clock): FastifyPluginAsync {
   return async (app) => {
     /**
-     * The as-traded close (README "The as-traded close"): what a buyer paid on a day, for the Add window's
+     * The as-traded close (docs/product-decisions.md "The as-traded close"): what a buyer paid on a day, for the Add window's
      * suggested purchase price. The date is the day asked; the answer names the trading day used (the last on
      * or before it). A date after tomorrow (the purchase rules' day of slack for time zones) is refused. The
      * answer is public, kept an hour (the contract's caching).

@@ -1,5 +1,5 @@
 /**
- * The as-traded close (README "The as-traded close"): GET /v1/get/{ticker}/close?date= and what it stands on.
+ * The as-traded close (docs/product-decisions.md "The as-traded close"): GET /v1/get/{ticker}/close?date= and what it stands on.
  * Expected figures are worked out here from the files' rows, never from the service's own parsing.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";

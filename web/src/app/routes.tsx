@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        // anyone's sandbox: a draft valued without an account (README "Playground")
+        // anyone's sandbox: a draft valued without an account (docs/product-decisions.md "Playground")
         path: "playground",
         lazy: async () => {
           const { PlaygroundPage } = await import("../features/playground/PlaygroundPage.tsx");

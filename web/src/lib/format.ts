@@ -27,7 +27,7 @@ function moneyFormat(currency: string): Intl.NumberFormat {
 
 /**
  * Money with its currency's sign and 2 decimals (spec §9): 1234.5 → "$1,234.50"; in another currency
- * "€1,234.50", "£12.00", "CHF 1,234.50". Every amount is shown with its currency (README "Currencies").
+ * "€1,234.50", "£12.00", "CHF 1,234.50". Every amount is shown with its currency (docs/numbers.md "Currencies").
  */
 export function formatMoney(value: number, currency = "USD"): string {
   return moneyFormat(currency).format(value);

@@ -81,7 +81,7 @@ type Saved = Pick<EventPayload<"portfolio.saved">, "created" | "copiedFrom" | "p
 
 /**
  * What a portfolio.saved tells about its owner. A playground is a sandbox and tells nothing: nothing done in
- * one advances a step (README "Playground"). Otherwise:
+ * one advances a step (docs/product-decisions.md "Playground"). Otherwise:
  * - creating a portfolio that is not a copy, or turning a playground into a real one: the first manual portfolio;
  * - a portfolio holding at least one asset: the first asset, except on the save that creates a copy (the
  *   assets came with the copy; the user added none);

@@ -1,5 +1,5 @@
 /**
- * The plans and what they allow, in one place (README "Plans"). The free plan allows one brokerage
+ * The plans and what they allow, in one place (docs/product-decisions.md "Plans"). The free plan allows one brokerage
  * connection (spec §6); every price id in BILLING_PRICE_IDS buys the paid plan, which allows
  * BILLING_PAID_CONNECTIONS. A user's plan follows from their Stripe subscriptions' own states: paid while
  * one of them is active, trialing or past_due (the grace while Stripe retries a failed charge), free once

@@ -1,5 +1,5 @@
 /**
- * Plaid's investment holdings as the portfolios they become (README "Brokerage"): one portfolio per
+ * Plaid's investment holdings as the portfolios they become (docs/configuration.md "Brokerage"): one portfolio per
  * investment account, one asset per security it holds.
  *
  * - ticker: the security's `ticker_symbol` when it is one the app can price (TICKER_PATTERN, at most 20

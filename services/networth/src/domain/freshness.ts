@@ -1,6 +1,6 @@
 /**
  * Which of the movers' holdings are current, stale or unpriced: exactly as their portfolios' valuations say
- * (README "Stale, unpriced and rates": one definition for every screen, applied by the valuation engine). A
+ * (docs/numbers.md "Stale, unpriced and rates": one definition for every screen, applied by the valuation engine). A
  * ticker held in several portfolios is stale when any valuation found it stale (a last good price wins over
  * an out-of-date one), unpriced when every valuation left it out; a holding of a portfolio whose figures are
  * not computed yet is unpriced (`unavailable`) unless another valuation priced it. Pure.

@@ -1,5 +1,5 @@
 /**
- * Net worth as the product defines it (README "Net worth"): the sum of the market values of a user's
+ * Net worth as the product defines it (docs/configuration.md "Net worth"): the sum of the market values of a user's
  * portfolios, each as its latest valuation gives it (the figures the portfolio service publishes with
  * portfolio.valued: the same number its page shows, computed once by the valuation engine). Playground
  * portfolios are what-if sandboxes and count for nothing. A portfolio whose figures are not yet in the
@@ -13,7 +13,7 @@ export interface Holding {
   quantity: number;
   /** purchase date; absent in documents stored before it was kept */
   DoA?: string;
-  /** "sell": a sale of `quantity` (README "Sales"); absent: a buy */
+  /** "sell": a sale of `quantity` (docs/numbers.md "Sales"); absent: a buy */
   side?: "buy" | "sell";
 }
 
@@ -125,7 +125,7 @@ export function quantitiesByTicker(portfolios: PortfolioHoldings[]): Map<string,
         add(h.ticker, h.side === "sell" ? -h.quantity : h.quantity);
       }
   }
-  // a ticker sold in full is not held (README "Sales"): the movers count what is still held
+  // a ticker sold in full is not held (docs/numbers.md "Sales"): the movers count what is still held
   for (const ticker of sold) if (!((totals.get(ticker) ?? 0) > 1e-9)) totals.delete(ticker);
   return totals;
 }

@@ -69,7 +69,7 @@ export interface StoredFigures {
 }
 
 /**
- * A card's figures are its portfolio's latest valuation's (README "One valuation, many views"): totalValue
+ * A card's figures are its portfolio's latest valuation's (docs/product-decisions.md "One valuation, many views"): totalValue
  * is its market value, growth its total return in percent (profitLossPercent), the sparkline its monthly
  * history thinned to SPARKLINE_POINTS months; nothing is recomputed or rounded here. Without a valuation, or
  * with nothing priced, every figure is null and there is no line: no line is better than a flat wrong one.

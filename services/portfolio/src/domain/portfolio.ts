@@ -50,7 +50,7 @@ export function roundAmount(n: number): number {
 
 /**
  * Assets in the order given: value = quantity × PoA, index = position, name defaults to the ticker. A sale
- * (README "Sales") keeps `side: "sell"`, its fee as money (a number) and no initial percent; a buy carries no
+ * (docs/numbers.md "Sales") keeps `side: "sell"`, its fee as money (a number) and no initial percent; a buy carries no
  * `side`, so a portfolio without sales is stored exactly as before.
  */
 export function normaliseAssets(inputs: AssetInput[]): Asset[] {

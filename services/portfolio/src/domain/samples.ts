@@ -1,7 +1,7 @@
 /**
  * The visitors' sample portfolios (spec §2 Dashboard): a three-fund mix, tech stocks and dividend income.
  * Each is $10,000 split by fixed weights and bought on the last trading day of January 2021 at that day's
- * as-traded close (README "The as-traded close": the price a buyer paid then, in that day's shares), so
+ * as-traded close (docs/product-decisions.md "The as-traded close": the price a buyer paid then, in that day's shares), so
  * the samples show five years of real history and every later split turns their shares into today's as
  * for any user's purchase. Prices come from the pricing service; a sample whose prices are not all known is
  * not built at all, never with a made-up price.
@@ -87,7 +87,7 @@ export type SampleBuild = { ok: true; input: PortfolioInput } | { ok: false; mis
 
 /**
  * The sample's assets at the purchase day's as-traded closes: quantity = round(amount × weight / 100 / close),
- * whole units as the spec's initial percents give them (README "Initial percents"), PoA = close.
+ * whole units as the spec's initial percents give them (docs/numbers.md "Initial percents"), PoA = close.
  */
 export function buildSample(sample: SampleDefinition, closes: ReadonlyMap<string, number>): SampleBuild {
   const missing = Object.keys(sample.weights).filter((t) => !((closes.get(t) ?? 0) > 0));

@@ -32,13 +32,13 @@ export const RETURN_DEFINITIONS = {
   xirr: "Money-weighted return (XIRR): the yearly rate at which your purchases grow into today's value, counting when you bought.",
 } as const;
 
-/** Which return every figure is, said on the screen (README "One definition of return everywhere"). */
+/** Which return every figure is, said on the screen (docs/numbers.md "One definition of return everywhere"). */
 export const BASIS_DEFINITIONS = {
   total: "Total return: prices adjusted for splits, with the dividends received counted as income.",
   price: "Price return: the change in price only; dividends received are shown but not counted.",
 } as const;
 
-/** Shown when the cash flows have more than one XIRR root (README "More than one root"). */
+/** Shown when the cash flows have more than one XIRR root (docs/numbers.md "More than one root"). */
 export const XIRR_MULTIPLE_ROOTS =
   "These cash flows have more than one money-weighted rate that fits them, so XIRR is ambiguous: every rate found is listed; the time-weighted return is the one to compare.";
 
@@ -52,7 +52,7 @@ export interface ValuedPortfolio {
   allHistory: Record<string, number> | null;
   /** null for a portfolio without assets */
   valuation: Valuation | null;
-  /** the indexes of the sales that sell more than was held on their date (README "Sales") */
+  /** the indexes of the sales that sell more than was held on their date (docs/numbers.md "Sales") */
   unmatchedSales: number[];
 }
 
@@ -151,7 +151,7 @@ export function valuePortfolioView(
   );
   const inputs: AssetInput[] = p.assets.map((a) =>
     a.side === "sell"
-      ? // a sale's fee is money, never the fund's expense ratio (README "Sales")
+      ? // a sale's fee is money, never the fund's expense ratio (docs/numbers.md "Sales")
         { ticker: a.ticker, side: "sell", quantity: a.quantity, PoA: a.PoA, DoA: a.DoA, fee: a.fee ?? null, initialPercent: null }
       : {
           ticker: a.ticker,

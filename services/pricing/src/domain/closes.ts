@@ -1,5 +1,5 @@
 /**
- * Daily closes as a buyer saw them (README "The as-traded close"), free of I/O:
+ * Daily closes as a buyer saw them (docs/product-decisions.md "The as-traded close"), free of I/O:
  *
  * - `spliceEarlier`: a split-adjusted series that starts later than the adjusted one (the market-data folder's
  *   `split-adjusted/JNJ.csv` begins in 2006, `JNJ.csv` in 2000) is continued backwards with the adjusted

@@ -5,7 +5,7 @@
  * tests and self-hosters without network access. Files are read when first asked for and kept parsed; a
  * file that changes on disk (a data refresh) is read again, noticed by its modification time and size.
  *
- * Which closes a ticker's history uses (README "The CSV folder"): the split-adjusted file with its dividends
+ * Which closes a ticker's history uses (docs/product-decisions.md "The CSV folder"): the split-adjusted file with its dividends
  * when both exist; else `<T>.csv`, whose closes already include dividends; else the split-adjusted file alone.
  * A ticker's data ends where its `<T>.csv` ends (the last row is the latest price): one date for every series.
  * A split-adjusted file that starts later than `<T>.csv` (JNJ's from 2006, its adjusted closes from 2000) is

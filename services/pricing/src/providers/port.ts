@@ -41,7 +41,7 @@ export interface PriceHistory {
   currency?: string;
 }
 
-/** One day's close as a provider has it (README "The as-traded close"). */
+/** One day's close as a provider has it (docs/product-decisions.md "The as-traded close"). */
 export interface DayClose {
   /** the trading day, `YYYY-MM-DD` */
   date: string;

@@ -141,7 +141,7 @@ describe("connecting a brokerage from the dashboard", () => {
 
   it("says what to set when the server has no Plaid configured, and stays on the dashboard", async () => {
     const words =
-      "Brokerage connections are not configured on this server. Set PLAID_CLIENT_ID, PLAID_SECRET, BROKERAGE_TOKEN_KEY (see the README, Brokerage).";
+      "Brokerage connections are not configured on this server. Set PLAID_CLIENT_ID, PLAID_SECRET, BROKERAGE_TOKEN_KEY (see docs/configuration.md, Brokerage connections).";
     mockApi({
       ...emptyList,
       "POST /v1/plaid/create-link-token/": { status: 503, body: { error: words, code: "brokerage/not-configured" } },

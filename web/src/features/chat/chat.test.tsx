@@ -125,7 +125,7 @@ describe("chat panel", () => {
 
   it("says what the server needs when the model is not configured, and sends nothing", async () => {
     const message =
-      "The AI assistant is not configured on this server: set OPENAI_BASE_URL (or OPENAI_API_KEY for OpenAI), CHAT_MODEL_V1 (see the README, AI assistant).";
+      "The AI assistant is not configured on this server: set OPENAI_BASE_URL (or OPENAI_API_KEY for OpenAI), CHAT_MODEL_V1 (see docs/configuration.md, AI assistant).";
     const api = mockApi({
       "GET /v1/chat/status": { body: { ...ready, v1: { configured: false, missing: ["CHAT_MODEL_V1"], message } } },
     });
@@ -136,7 +136,7 @@ describe("chat panel", () => {
   });
 
   it("a 503 not-configured answer shows the server's words", async () => {
-    const message = "The AI assistant is not configured on this server: set CHAT_MODEL_V2 (see the README, AI assistant).";
+    const message = "The AI assistant is not configured on this server: set CHAT_MODEL_V2 (see docs/configuration.md, AI assistant).";
     mockApi({
       "GET /v1/chat/status": { body: ready },
       "POST /v2/chat": { status: 503, body: { result: "nok", error: message, code: "chat/not-configured", missing: ["CHAT_MODEL_V2"] } },

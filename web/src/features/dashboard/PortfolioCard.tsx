@@ -22,7 +22,7 @@ interface PortfolioCardProps {
 
 export function PortfolioCard({ portfolio, gaveUpWaiting = false, onDelete }: PortfolioCardProps) {
   const titleId = useId();
-  // its entries: the sales (README "Sales") are not assets of the count
+  // its entries: the sales (docs/numbers.md "Sales") are not assets of the count
   const count = portfolio.assets.filter((a) => a.side !== "sell").length;
   const figures = listedFigures(portfolio);
   const currency = (figures.status === "valued" && figures.baseCurrency) || "USD";

@@ -307,7 +307,7 @@ describe("topSlices", () => {
   });
 });
 
-describe('holdings with sales (README "Sales")', () => {
+describe('holdings with sales (docs/numbers.md "Sales")', () => {
   it("list what is still held: a sale, or a purchase sold in full, is no row", () => {
     const sold = portfolio("Sold", "sold", [
       // 10 NVDA before the 10:1 split = 100, 40 sold: 60 held × $203.53

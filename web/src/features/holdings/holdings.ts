@@ -1,7 +1,7 @@
 /**
  * The dashboard's view of every asset across the user's portfolios: one row per asset, sortable, the pie of
  * holdings by market value, and each card's totals. Every figure is the server's valuation of the portfolio's
- * revision as the list brings it (README "Per asset": today's shares after splits, market value and cost in
+ * revision as the list brings it (docs/numbers.md "Per asset": today's shares after splits, market value and cost in
  * the owner's base currency, total return in percent); nothing is worked out here from raw prices. An asset
  * the list brings without figures is being valued (its revision has no valuation yet) or has no price: it
  * shows as such, never as another number.
@@ -65,7 +65,7 @@ export function assetStatus(asset: Asset, valuedPortfolio: boolean): FiguresStat
   return num(asset.marketValue) === null ? "unpriced" : "valued";
 }
 
-/** A sale, or a purchase its sales took in full, holds nothing (README "Sales"): no row of the holdings. */
+/** A sale, or a purchase its sales took in full, holds nothing (docs/numbers.md "Sales"): no row of the holdings. */
 export const holdsShares = (asset: Asset): boolean => asset.side !== "sell" && !(num(asset.soldShares) && num(asset.shares) === 0);
 
 export function holdingRows(portfolios: readonly ListedPortfolio[]): HoldingRow[] {
@@ -97,7 +97,7 @@ export { UNPRICED_WORDS, type UnpricedReason } from "./valuingText.ts";
 
 /**
  * The totals the list brings with each portfolio: its latest valuation's (proto PortfolioListItem `figures`,
- * README "Portfolio totals"). Read when present; a server that sends only the assets' figures is read from
+ * docs/numbers.md "Portfolio totals"). Read when present; a server that sends only the assets' figures is read from
  * those (listedFigures).
  */
 export interface ListTotals {

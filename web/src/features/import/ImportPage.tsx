@@ -31,7 +31,7 @@ import { useImportPreview } from "./useImportPreview.ts";
 type Source = "screenshot" | "file";
 
 /**
- * What a broker file's history keeps (README "Broker files": Trades): the rows saved as their buys and sales, and
+ * What a broker file's history keeps (docs/numbers.md "Broker files": Trades): the rows saved as their buys and sales, and
  * the holdings it sold in full, so the realized gains of its sales survive the import.
  */
 function HistoryNote({ rows, reply }: { rows: ImportRow[]; reply: FileReply | null }) {

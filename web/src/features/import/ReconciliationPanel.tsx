@@ -19,7 +19,7 @@ function tableQuantity(check: FileCheck, rows: ImportRow[]): number | null {
 }
 
 /**
- * The import against what the file states (README "Broker files"): each difference first, with what was done
+ * The import against what the file states (docs/numbers.md "Broker files"): each difference first, with what was done
  * about it; the holdings whose quantity in the table now differs from the file's positions; the checks that
  * agree; the rows the reading could not fully fill. Shown beside the import table, before Create.
  */

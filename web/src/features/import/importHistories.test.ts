@@ -1,5 +1,5 @@
 /**
- * A broker file's histories in the import table (README "Broker files": Trades; issue 26): a row read with its
+ * A broker file's histories in the import table (docs/numbers.md "Broker files": Trades; issue 26): a row read with its
  * buys and sales is saved as them while its quantity, price and date are as read (a corrected ticker is
  * theirs too), as one position once edited; holdings sold in full are saved as their trades.
  */

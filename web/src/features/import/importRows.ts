@@ -42,7 +42,7 @@ export interface ImportRow {
   /** `ticker|date` of the close asked for last */
   closeAsked: string;
   /**
-   * a broker file's history of the holding as buys and sales (README "Broker files": Trades), and the cells as
+   * a broker file's history of the holding as buys and sales (docs/numbers.md "Broker files": Trades), and the cells as
    * read: saved instead of the row while its quantity, price and date are as read (its ticker may be corrected)
    */
   history?: { trades: FileTrade[]; quantity: string; price: string; date: string };

@@ -16,7 +16,7 @@ class NoMovers extends Error {
   }
 }
 
-/** An answer waiting on a provider: shown, but not stored, so the next visit asks again (README "Movers and the assistant"). */
+/** An answer waiting on a provider: shown, but not stored, so the next visit asks again (docs/numbers.md "Movers and the assistant"). */
 class NotKept extends Error {
   constructor(readonly movers: BiggestMoversReply) {
     super("biggest movers not kept");

@@ -173,7 +173,7 @@ function AssetRow({
   // "10 bought → 100 after the 10:1 split …" is the server's sentence about the quantity it valued: not shown
   // for an edited quantity until the save's valuation says it again
   const splitNote = asset.splitNote && valuedAsEntered(asset) ? asset.splitNote : null;
-  // sales took some of this purchase (README "Sales"): what is still held, in today's shares
+  // sales took some of this purchase (docs/numbers.md "Sales"): what is still held, in today's shares
   const sold = asset.soldShares && valuedAsEntered(asset) ? asset.soldShares : 0;
   const heldNote = sold > 0 ? `${formatQuantity(asset.shares ?? 0)} held · ${formatQuantity(sold)} sold` : null;
   return (
@@ -284,7 +284,7 @@ interface SaleRowProps {
 }
 
 /**
- * A sale, under its holding (README "Sales"): how many, when, at what price and fee, and its realized gain
+ * A sale, under its holding (docs/numbers.md "Sales"): how many, when, at what price and fee, and its realized gain
  * (proceeds − fee − the cost of the shares it took, first in, first out), in the base currency.
  */
 function SaleRow({ asset, figures, currency, columns, index, editable, onEdit }: SaleRowProps) {

@@ -15,7 +15,7 @@ interface PortfolioHeaderProps {
   currency: string | undefined;
   /** the cost of the valued assets (assetFigures.ts portfolioFigures): with sales, of what is still held */
   cost: number;
-  /** with sales (README "Sales"): the gain on what is held and the sales' realized gains; absent without a sale */
+  /** with sales (docs/numbers.md "Sales"): the gain on what is held and the sales' realized gains; absent without a sale */
   gains?: { unrealized: number | null; realized: number } | undefined;
   /** the owner's toolbar (autosave, save, delete); otherwise read-only, with the copy button */
   canEdit: boolean;

@@ -172,7 +172,7 @@ interface LeftOutProps {
 }
 
 /**
- * The assets no figure counts (README "Gaps"): those the server could not price, and those it has not valued
+ * The assets no figure counts (docs/numbers.md "Gaps"): those the server could not price, and those it has not valued
  * as they stand yet (added or changed since), with what will value them. A missing exchange rate and the like
  * are said in the server's own sentence (ValuationGaps).
  */

@@ -13,7 +13,7 @@ const RANGE_WORDS: Record<RangeName, string> = {
 };
 
 /**
- * Where the money came from, per range (README "The return receipt"): start + purchases − sales + price gain
+ * Where the money came from, per range (docs/numbers.md "The return receipt"): start + purchases − sales + price gain
  * + currency = end, as a small waterfall, with the dividends received and the sales' fees beside it, and one
  * sentence on why the time-weighted and money-weighted returns differ over the range (the server's).
  */
@@ -28,7 +28,7 @@ export function ReturnReceipt({ valuation }: { valuation: Valuation | null }) {
   const currency = valuation.baseCurrency ?? "USD";
   const steps = waterfallSteps(receipt);
   const note = valuation.ranges[range]?.returnsNote;
-  // under price return the dividends are shown but counted nowhere (README "One definition of return")
+  // under price return the dividends are shown but counted nowhere (docs/numbers.md "One definition of return")
   const dividends = valuation.returnBasis === "price" ? 0 : receipt.dividends;
   return (
     <section className="card chart-card receipt-card" aria-labelledby={`${id}-title`}>

@@ -22,7 +22,7 @@ interface SellModalProps {
 }
 
 /**
- * "Sell" on a holding (README "Sales"): how many shares, on which day, at what price (that day's as-traded close
+ * "Sell" on a holding (docs/numbers.md "Sales"): how many shares, on which day, at what price (that day's as-traded close
  * is suggested, as in the Add window, until the user types one) and the fee the sale cost, in money. The shares
  * held that day are shown, counted in that day's shares (after the splits before it); selling more is refused
  * in the server's words before anything changes, and the server checks it again on save.

@@ -1,5 +1,5 @@
 /**
- * The asset table's figures and the portfolio's totals: the server's valuation of each asset (README "How
+ * The asset table's figures and the portfolio's totals: the server's valuation of each asset (docs/numbers.md "How
  * the numbers are computed": shares after splits, market value, cost and dividends in the base currency,
  * total return), never worked out here from raw prices. An edit of the quantity shows its effect at once:
  * every one of those amounts is proportional to the quantity (shares = quantity × split factor, each amount
@@ -8,7 +8,7 @@
  * price changed) is "being valued" and has no figure until it is; one it valued without a price, or without
  * an exchange rate, is "unpriced": both are left out of value, cost and profit/loss alike, and listed.
  *
- * Sales (README "Sales"): a buy's figures are of what it still holds, with its part of the realized gains in
+ * Sales (docs/numbers.md "Sales"): a buy's figures are of what it still holds, with its part of the realized gains in
  * its profit/loss; a sale carries its realized gain, counted once in the totals' realized figure. A quantity
  * edit of a buy some sale took from, or of a sale, changes what the sales take: it waits for the valuation.
  */

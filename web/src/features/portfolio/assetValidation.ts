@@ -80,7 +80,7 @@ export type SaleCheck = { ok: true; sale: SaleDraft } | { ok: false; message: st
 
 /**
  * A sale as the server's rules see it (proto asset-rules.ts saleProblem), in their words and order, then what
- * was held on its date (README "Sales": "You cannot sell more than you hold on that date"); `held` is the
+ * was held on its date (docs/numbers.md "Sales": "You cannot sell more than you hold on that date"); `held` is the
  * shares held that day as the Sell window counted them (sales.ts heldOn), which the server checks again.
  */
 export function checkSale(ticker: string, form: SaleForm, today: string, held: number): SaleCheck {

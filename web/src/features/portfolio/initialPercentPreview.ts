@@ -1,5 +1,5 @@
 /**
- * What an initial percent will do, shown before it does it (README "Initial percents"): the amount it is of
+ * What an initial percent will do, shown before it does it (docs/numbers.md "Initial percents"): the amount it is of
  * the portfolio's total value, and the whole units that amount buys at the price the asset traded at on its
  * purchase date (the as-traded close the pricing service answers, GET /v1/get/{ticker}/close), rounded as
  * the server rounds them on the next save. The browser has no exchange rates: for an asset in another

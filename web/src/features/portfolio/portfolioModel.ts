@@ -48,7 +48,7 @@ export interface AssetQuote {
   currency: string;
 }
 
-/** What the Sell window yields once valid (README "Sales"): shares sold as counted on the date, the price, the fee in money. */
+/** What the Sell window yields once valid (docs/numbers.md "Sales"): shares sold as counted on the date, the price, the fee in money. */
 export interface SaleDraft {
   ticker: string;
   quantity: number;

@@ -64,7 +64,7 @@ export const portfolioSlice = createSlice({
       state.data.assets.push(assetFromDraft(action.payload, state.data.assets.length));
       edited(state);
     },
-    /** "Sell" on a holding (README "Sales"): a sale entry of the ticker, valued by the next save */
+    /** "Sell" on a holding (docs/numbers.md "Sales"): a sale entry of the ticker, valued by the next save */
     saleAdded(state, action: PayloadAction<SaleDraft>) {
       if (!state.data) return;
       const ticker = action.payload.ticker.toUpperCase();

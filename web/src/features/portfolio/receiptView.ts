@@ -1,5 +1,5 @@
 /**
- * The return receipt of a range as a waterfall (README "The return receipt"): where the money came from,
+ * The return receipt of a range as a waterfall (docs/numbers.md "The return receipt"): where the money came from,
  * start → purchases → sales → price gain → currency → end, each step a floating bar from the level before it
  * to the level after it; dividends and fees are cash beside the holdings, shown beside the chart. The figures
  * are the server's; this only lays them out. Type-only chart import: no chart code here.

@@ -1,5 +1,5 @@
 /**
- * Sales on the portfolio page (README "Sales", "The return receipt"): the figures are the server's (here as
+ * Sales on the portfolio page (docs/numbers.md "Sales", "The return receipt"): the figures are the server's (here as
  * its valuation sends them for 10 NVDA bought at $450 on 2023-09-11 and 40 sold at $130 on 2024-12-02), the
  * page lays them out: the sale under its holding with its realized gain, realized and unrealized in the header,
  * the receipt as a waterfall with the sentence on TWR and XIRR, and "Sell" with the shares held that day.

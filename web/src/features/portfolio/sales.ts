@@ -1,5 +1,5 @@
 /**
- * Sales on the portfolio page (README "Sales: lots sold first in, first out"): which entries are sales, the
+ * Sales on the portfolio page (docs/numbers.md "Sales: lots sold first in, first out"): which entries are sales, the
  * holding each belongs to, and how many shares were held on a day, for the Sell window to show before the
  * server checks it. The figures (realized gains, what is still held) are the server's valuation's; this
  * only counts shares, with the splits the valuation reported for the ticker's entries.

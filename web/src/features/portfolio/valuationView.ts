@@ -57,7 +57,7 @@ export interface LineChartData {
   series: LineSeries[];
 }
 
-/** The what-if line's name: what it is, said on the chart (README "Benchmark"). */
+/** The what-if line's name: what it is, said on the chart (docs/numbers.md "Benchmark"). */
 export const whatIfName = (label: string): string => `Same purchases in ${label}`;
 
 /**

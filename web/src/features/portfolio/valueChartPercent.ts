@@ -1,7 +1,7 @@
 /**
  * The value chart's percent mode: instead of money, each line is a return since the range's start, so a
  * portfolio that kept buying is compared with its benchmark fairly. The portfolio's line is its
- * time-weighted return (`twrSeries`, README "Range returns"); the benchmark's is the what-if portfolio's TWR
+ * time-weighted return (`twrSeries`, docs/numbers.md "Range returns"); the benchmark's is the what-if portfolio's TWR
  * when the server sent one, else the index's own growth from the rescaled line's start.
  */
 import type { RangeReturn } from "../../app/apiTypes.ts";

@@ -3,7 +3,7 @@ import type { SettingsReply } from "@folio/proto/settings";
 import { type FormEvent, useState } from "react";
 import { useSettingsSave } from "./useSettingsSave.ts";
 
-/** The currency every amount is shown in: portfolios and net worth are valued in it (README "Base currency"). */
+/** The currency every amount is shown in: portfolios and net worth are valued in it (docs/numbers.md "Base currency"). */
 export function BaseCurrencyForm({ settings }: { settings: SettingsReply }) {
   const current = settings.account.baseCurrency ?? DEFAULT_BASE_CURRENCY;
   const [currency, setCurrency] = useState(current);

@@ -1,6 +1,6 @@
 /**
  * The ledger: a file's transactions, every one kept (date, quantity, price, fee, line), and their replay
- * into holdings. Definitions in README "How the numbers are computed → Broker files".
+ * into holdings. Definitions in docs/numbers.md "Broker files".
  *
  * Entries are replayed in date order (the file's order within a day, except that on one day openings come
  * first, then what adds shares, then what removes them, then splits and exchanges). Per account and security:

@@ -1,6 +1,6 @@
 /**
  * Statements → the import table's rows, the questions to ask, and the checks against the file's totals.
- * Definitions in README "How the numbers are computed → Broker files".
+ * Definitions in docs/numbers.md "Broker files".
  *
  * - A positions section (in the file, or in a second file of the same broker uploaded with it) is what is
  *   held: each holding's quantity is the section's. Where the history accounts for less, the difference was

@@ -1,6 +1,6 @@
 /**
- * A holding's history as buys and sells (README "Broker files": Trades), so an imported portfolio keeps its
- * sales and their realized gains instead of one net position (README "Sales"). Per account and security, in the
+ * A holding's history as buys and sells (docs/numbers.md "Broker files": Trades), so an imported portfolio keeps its
+ * sales and their realized gains instead of one net position (docs/numbers.md "Sales"). Per account and security, in the
  * replay's order (ledger.ts `ordered`):
  * - a buy with a price > 0 and a transfer in with one become buys on their date, at that price, in the shares
  *   the file counts on that date; so does an opening with one (the positions section's average cost), when the

@@ -3,7 +3,7 @@
  * confidence (0–1) and the flags the import table asks the user about before Create. Pure: the search's
  * answers come in, a checked row goes out.
  *
- * Rules (README, Imports, "Checks"):
+ * Rules (docs/product-decisions.md, Imports, "Checks"):
  * - A ticker read on the screen is KNOWN when the search for it answers that very symbol (or its crypto
  *   pair, BTC → BTC-USD): pricing's autocomplete only offers symbols a configured provider can price. A
  *   known ticker whose row also shows a name is SURE when the name is like the symbol's name (bigram

@@ -35,7 +35,7 @@ export function holdingsOf(assets: readonly AssetInput[]): Holding[] {
  * priceProfitLoss = marketValue − value + realized; profitLoss = priceProfitLoss + dividends (total return) or
  * priceProfitLoss (price return); profitLossPercent = profitLoss / its counted cost × 100 (null when 0);
  * percent = marketValue / Σ marketValue × 100 (null without a market value, or when Σ is 0). A sell entry
- * carries its sale's proceeds, fee, sold cost and realized gain (README "Sales").
+ * carries its sale's proceeds, fee, sold cost and realized gain (docs/numbers.md "Sales").
  */
 export function valueLots(
   assets: readonly AssetInput[],
@@ -122,7 +122,7 @@ export interface PortfolioTotals {
 }
 
 /**
- * Every total counts the same lots and sales, those with a market value (README "Portfolio totals", "Sales"):
+ * Every total counts the same lots and sales, those with a market value (docs/numbers.md "Portfolio totals", "Sales"):
  * value is the cost of what is held, profit/loss adds the realized gains, and its percent relates to what was
  * invested. An unpriced asset (no price, or no rate) is in none.
  */

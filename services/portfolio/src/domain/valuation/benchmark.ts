@@ -47,7 +47,7 @@ export function benchmarkSeries(t: Timeline, range: RangeKey): BenchmarkSeries |
  * The what-if portfolio: each priced lot's cost buys the benchmark at its close (in the base currency) of
  * the month the lot enters, or of the benchmark's first close when that is later (then dated the 1st).
  * Those units are held and receive the benchmark's dividends after the lot's DoA, as a lot does. The same sale
- * in the index (README "Benchmark"): a counted sale sells, of each lot it took from, the same fraction of the
+ * in the index (docs/numbers.md "Benchmark"): a counted sale sells, of each lot it took from, the same fraction of the
  * units that lot bought, at the benchmark's value in the sale's month; that money leaves the portfolio (no fee).
  */
 export function whatIfTimeline(t: Timeline, lots: readonly Lot[], index: Instrument): Timeline {

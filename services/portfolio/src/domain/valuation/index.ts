@@ -1,4 +1,4 @@
-/** The portfolio valuation engine: pure functions, no I/O. Definitions: README "How the numbers are computed". */
+/** The portfolio valuation engine: pure functions, no I/O. Definitions: docs/numbers.md "How the numbers are computed". */
 
 export type { PortfolioTotals } from "./assets.ts";
 export { holdingsOf, parseFee, parseQuantity, portfolioFees, portfolioTotals, valueAssets, valueLots } from "./assets.ts";

@@ -1,7 +1,7 @@
 /**
  * Lots: each asset as the valuation sees it. The user's entry (quantity, PoA, DoA) stays as entered; the
  * lot adds what follows from the market: today's shares after splits, the cost in the base currency, the
- * month it enters the history, its market value and the dividends it received. Sales (README "Sales") take
+ * month it enters the history, its market value and the dividends it received. Sales (docs/numbers.md "Sales") take
  * pieces of lots first in, first out (sales.ts): a lot's figures are then of what it still holds, and each
  * counted sale carries its proceeds, fee, the cost of what it took and its realized gain.
  */
@@ -139,7 +139,7 @@ function baseLot(h: Holding, index: number, market: Market): Lot {
   };
 }
 
-/** A buy's cost, market value and entry month (README "Per asset", "allHistory"). */
+/** A buy's cost, market value and entry month (docs/numbers.md "Per asset", "allHistory"). */
 function priceBuy(lot: Lot, market: Market): void {
   const { start, end } = market.axis;
   const inst = lot.inst;

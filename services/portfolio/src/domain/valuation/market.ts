@@ -239,7 +239,7 @@ export class Market {
   }
 
   /**
-   * The rate of a currency in the valuation month as a valuation reports it (README "Stale, unpriced and
+   * The rate of a currency in the valuation month as a valuation reports it (docs/numbers.md "Stale, unpriced and
    * rates"): the month its value comes from (the latest rate stands for its asOf month; an older month's rate
    * is carried forward), that rate's date when it is the pair's latest, and whether it is stale. Null for the
    * base currency and when the pair has no rate by then.

@@ -1,6 +1,6 @@
 /**
- * Where each range's money came from (README "The return receipt"), and the range's own money-weighted return
- * with one sentence on why it differs from the time-weighted one (README "Range returns").
+ * Where each range's money came from (docs/numbers.md "The return receipt"), and the range's own money-weighted return
+ * with one sentence on why it differs from the time-weighted one (docs/numbers.md "Range returns").
  *
  *   startValue + purchases − sales + priceGain + fxEffect = endValue
  *
@@ -131,7 +131,7 @@ const years = (days: number) => {
 };
 
 /**
- * One sentence on why TWR and XIRR differ for a range (README "Range returns": returnsNote), from the range's
+ * One sentence on why TWR and XIRR differ for a range (docs/numbers.md "Range returns": returnsNote), from the range's
  * figures alone.
  */
 export function returnsNote(

@@ -1,7 +1,7 @@
 /**
- * Sales, realized gains and the return receipt (README "Sales: lots sold first in, first out", "The return
+ * Sales, realized gains and the return receipt (docs/numbers.md "Sales: lots sold first in, first out", "The return
  * receipt", and the sale's place in allHistory, TWR, XIRR and the benchmark). Every expected number is worked
- * out by hand in the comment above it, from the README's words.
+ * out by hand in the comment above it, from docs/numbers.md's words.
  */
 import { describe, expect, it } from "vitest";
 import { parseMonth } from "./months.ts";
@@ -23,7 +23,7 @@ const sell = (ticker: string, quantity: number, PoA: number, DoA: string, fee?: 
 /** startValue + purchases − sales + priceGain + fxEffect − endValue: 0 to the cent. */
 const identityGap = (r: Receipt) => r.startValue + r.purchases - r.sales + r.priceGain + r.fxEffect - r.endValue;
 
-describe("FIFO across lots, with a fee (README worked example)", () => {
+describe("FIFO across lots, with a fee (docs/numbers.md worked example)", () => {
   const A: TickerPrices = { latestPrice: 70, asOf: "2021-06-30", history: { "2019-01": 40, "2020-01": 50, "2021-01": 60 } };
   const v = valuePortfolio({
     assets: [
@@ -79,7 +79,7 @@ describe("FIFO across lots, with a fee (README worked example)", () => {
   });
 });
 
-describe("sales on both sides of a split (README worked example)", () => {
+describe("sales on both sides of a split (docs/numbers.md worked example)", () => {
   // a 2:1 split on 2022-06-01; closes in today's shares (a $100 share before the split is $50 here)
   const S: TickerPrices = {
     latestPrice: 40,
@@ -191,7 +191,7 @@ describe("what may be sold, and when (matching)", () => {
   });
 });
 
-describe("a sale in another currency (README worked examples)", () => {
+describe("a sale in another currency (docs/numbers.md worked examples)", () => {
   // EURUSD=X: Jan 2023 1.08 (carried to Feb 2024), Mar 2024 1.09 (to May), Jun 2024 1.07 (the latest)
   const fx = { "EURUSD=X": { latestPrice: 1.07, asOf: "2024-06-28", history: { "2023-01": 1.08, "2024-03": 1.09 } } };
   const E: TickerPrices = { latestPrice: 130, asOf: "2024-06-28", currency: "EUR", history: { "2023-01": 100, "2024-03": 120 } };
@@ -229,7 +229,7 @@ describe("a sale in another currency (README worked examples)", () => {
   });
 });
 
-describe("the return receipt with dividends (README worked example)", () => {
+describe("the return receipt with dividends (docs/numbers.md worked example)", () => {
   const R: TickerPrices = {
     latestPrice: 65,
     asOf: "2024-06-28",
@@ -309,7 +309,7 @@ describe("the return receipt with dividends (README worked example)", () => {
   });
 });
 
-describe("a sale in the month's Modified Dietz return (README TWR example)", () => {
+describe("a sale in the month's Modified Dietz return (docs/numbers.md TWR example)", () => {
   it("5 of 10 sold at $110 on the 16th of a 30-day month, month-end $120: +20.69 %", () => {
     const T: TickerPrices = { latestPrice: 120, asOf: "2024-04-30", history: { "2024-03": 100 } };
     const v = valuePortfolio({
@@ -322,7 +322,7 @@ describe("a sale in the month's Modified Dietz return (README TWR example)", () 
   });
 });
 
-describe("XIRR with a sale (README Money-weighted return)", () => {
+describe("XIRR with a sale (docs/numbers.md, Money-weighted return)", () => {
   it("1,000 in on 2023-01-01, 1,210 out on 2025-01-01 (731 days): 1.21^(365/731) − 1", () => {
     const T: TickerPrices = { latestPrice: 125, asOf: "2025-01-31", history: { "2023-01": 100, "2025-01": 121 } };
     const v = valuePortfolio({
@@ -366,7 +366,7 @@ describe("dividends and the sale date", () => {
   });
 });
 
-describe("the same sale in the benchmark (README Benchmark)", () => {
+describe("the same sale in the benchmark (docs/numbers.md, Benchmark)", () => {
   it("sells the same fraction of the index units the lot bought", () => {
     const A: TickerPrices = { latestPrice: 15, asOf: "2024-06-28", history: { "2024-01": 10, "2024-03": 12 } };
     const index = { ticker: "I", latestPrice: 150, asOf: "2024-06-28", history: { "2024-01": 100, "2024-03": 125 } };
@@ -473,7 +473,7 @@ describe("TWR and XIRR per range, and why they differ", () => {
 });
 
 const available = hasMarketData();
-describe.skipIf(!available)("NVDA on the shared data (README worked example)", () => {
+describe.skipIf(!available)("NVDA on the shared data (docs/numbers.md worked example)", () => {
   it("10 bought at $450 on 2023-09-11, 40 sold at $130 on 2024-12-02: 60 left, $3,400 realized", () => {
     const prices = available ? { NVDA: loadInstrument("NVDA") } : {};
     const v = valuePortfolio({

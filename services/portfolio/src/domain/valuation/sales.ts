@@ -1,5 +1,5 @@
 /**
- * Sales matched to lots, first in, first out, in today's shares (README "Sales: lots sold first in, first
+ * Sales matched to lots, first in, first out, in today's shares (docs/numbers.md "Sales: lots sold first in, first
  * out"). Pure and independent of prices beyond the splits: the save checks a portfolio with it before storing
  * it, and the valuation uses the same matching.
  *

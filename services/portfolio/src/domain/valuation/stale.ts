@@ -1,5 +1,5 @@
 /**
- * When a price or an exchange rate is stale (README "Stale, unpriced and rates"): one definition for every
+ * When a price or an exchange rate is stale (docs/numbers.md "Stale, unpriced and rates"): one definition for every
  * screen. A price is stale when pricing served its last good value while every provider was down
  * (`last-known`), or when its date is more than OUT_OF_DATE_DAYS before the valuation's pricesAsOf, the newest
  * price among the portfolio's holdings (`out-of-date`: its data stopped, as a delisted ticker's does). A rate is

@@ -77,7 +77,7 @@ export function addHolding(t: Timeline, entry: number, day: number, cost: number
  * A lot enters in its DoA month, or in the month of its ticker's first close when it was "bought" before
  * any price exists (the months before have no price to value it at). Unpriced lots are not in it. What it
  * still holds stays to the end; each piece a counted sale took stays until the sale's month, whose flow is
- * the sale's net proceeds leaving (README "allHistory", "Sales").
+ * the sale's net proceeds leaving (docs/numbers.md "allHistory", "Sales").
  */
 export function lotsTimeline(lots: readonly Lot[], market: Market): Timeline {
   let firstMonth = Number.POSITIVE_INFINITY;

@@ -11,12 +11,12 @@ export type MonthKey = string;
 /** `YYYY-MM-DD` */
 export type IsoDate = string;
 
-/** A buy (the default) or a sell (README "Sales"). */
+/** A buy (the default) or a sell (docs/numbers.md "Sales"). */
 export type Side = "buy" | "sell";
 
 export interface AssetInput {
   ticker: string;
-  /** "sell": a sale of shares bought earlier (README "Sales"); absent or "buy": a purchase */
+  /** "sell": a sale of shares bought earlier (docs/numbers.md "Sales"); absent or "buy": a purchase */
   side?: Side | null;
   /** shares as traded on DoA (before any later split); a non-numeric quantity counts as 0 */
   quantity: number | string;
@@ -114,7 +114,7 @@ export type StaleReason = "last-known" | "out-of-date";
 
 /**
  * An exchange rate the valuation's market values used (rate of the valuation month): the month it is of, its
- * date when it is the pair's latest rate, and whether it is stale (README "Stale, unpriced and rates").
+ * date when it is the pair's latest rate, and whether it is stale (docs/numbers.md "Stale, unpriced and rates").
  */
 export interface RateUsed {
   /** `<FROM><BASE>=X` */
@@ -162,7 +162,7 @@ export interface ValuedAsset extends Holding {
   priceDate: IsoDate | null;
   /** staleReason !== null */
   stale: boolean;
-  /** why its price is stale; null when it is current (README "Stale, unpriced and rates") */
+  /** why its price is stale; null when it is current (docs/numbers.md "Stale, unpriced and rates") */
   staleReason: StaleReason | null;
   /** Π ratio of the splits after DoA */
   splitFactor: number;
@@ -292,7 +292,7 @@ export interface InitialPercentZero {
   units: number;
 }
 
-/** Where a range's money came from (README "The return receipt"): startValue + purchases − sales + priceGain + fxEffect = endValue. */
+/** Where a range's money came from (docs/numbers.md "The return receipt"): startValue + purchases − sales + priceGain + fxEffect = endValue. */
 export interface Receipt {
   startValue: number;
   /** cost of the lots entering in the range */

@@ -135,7 +135,7 @@ export function valuePortfolio(input: ValuationInput): PortfolioValuation {
 }
 
 /**
- * The portfolio's cash flows (README "Money-weighted return"): each priced lot's counted cost out on its DoA,
+ * The portfolio's cash flows (docs/numbers.md "Money-weighted return"): each priced lot's counted cost out on its DoA,
  * each counted sale's net proceeds in on its date, the dividends received (total return), and the market value
  * of what is still held on the valuation date.
  */

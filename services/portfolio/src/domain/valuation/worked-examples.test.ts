@@ -3,10 +3,11 @@ import { hasMarketData, loadInstrument, marketDataDir } from "./testing/market-d
 import { valuePortfolio } from "./value-portfolio.ts";
 
 const available = hasMarketData();
-if (!available) console.log(`market data not found in ${marketDataDir()} (set MARKET_DATA_DIR): the README's worked examples are skipped`);
+if (!available)
+  console.log(`market data not found in ${marketDataDir()} (set MARKET_DATA_DIR): docs/numbers.md's worked examples are skipped`);
 
-/** The README's "Worked on real data" figures, on the shared folder read as the CSV provider reads it. */
-describe.skipIf(!available)("the README's worked examples", () => {
+/** The docs/numbers.md "Worked on real data" figures, on the shared folder read as the CSV provider reads it. */
+describe.skipIf(!available)("docs/numbers.md's worked examples", () => {
   const today = "2026-11-23";
 
   it("NVDA 10 @ $450 on 2023-09-11: 100 shares after the 10:1 split, +352.29 %", () => {

@@ -3,11 +3,11 @@
  * the engine takes. The data stays where it is, outside the repo: scripts/market-data/location.ts finds it.
  *
  * `loadTicker` reads `<T>.csv` alone (adjusted closes, the folder's top level). `loadInstrument` reads a
- * ticker the way the README's "The CSV folder" says the pricing service does: split-adjusted closes with
+ * ticker the way docs/product-decisions.md "The CSV folder" says the pricing service does: split-adjusted closes with
  * their dividends when both files exist (continued before the split-adjusted file's first day by the
  * adjusted closes × split-adjusted ÷ adjusted on that day), else the adjusted closes marked
  * dividendsInCloses; splits always; the ticker's data ends at the last row of `<T>.csv`, which is the latest
- * price, its date the asOf. `asTradedClose` is README "The as-traded close". Written apart from the pricing
+ * price, its date the asOf. `asTradedClose` is docs/product-decisions.md "The as-traded close". Written apart from the pricing
  * service's reader on purpose: the engine's real-data tests must not inherit its bugs.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -94,7 +94,7 @@ export function loadInstrument(ticker: string): TickerPrices {
 }
 
 /**
- * README "The as-traded close": the close of the last day on or before `date` (split-adjusted where the
+ * docs/product-decisions.md "The as-traded close": the close of the last day on or before `date` (split-adjusted where the
  * ticker has that file, continued before it as above; else the adjusted close), × the ratio of each split
  * after that day, rounded to 4 decimals; null when there is no such day. USD, as the folder's stocks are.
  */

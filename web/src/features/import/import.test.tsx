@@ -127,6 +127,14 @@ describe("import table rules", () => {
     // a typed price is the user's: no close is asked for it any more, whatever the date
     const typed = editRow(moved, "price", "99");
     expect([typed.suggested, typed.priceNote, closeWanted(editRow(typed, "date", "2024-01-01"))]).toEqual([false, null, null]);
+    // a price emptied to type another is not filled again with the same day's close meanwhile (it was, and the
+    // typing went on after it: "289.81240"), and an answer on its way when the user typed is dropped
+    const asked = askingClose(moved, "VTI|2025-01-01");
+    const emptied = editRow(asked, "price", "");
+    expect(closeWanted(emptied)).toBeNull();
+    expect(closeAnswered(emptied, "VTI|2025-01-01", { price: "289.81", note: { kind: "close", text: "" } }).price).toBe("");
+    // a new day asks again
+    expect(closeWanted(editRow(emptied, "date", "2024-01-01"))).toBe("VTI|2024-01-01");
   });
 
   it("a file's flags are the table's: a flagged cell stays open until edited or confirmed; a suggested close corrects nothing", () => {

@@ -39,7 +39,7 @@ export interface ImportRow {
   suggested: boolean;
   /** under the purchase price: where the suggested price comes from, or why there is none */
   priceNote: PriceNote;
-  /** `ticker|date` of the close asked for last */
+  /** `ticker|date` of the close asked for last; `typed:ticker|date` once the user typed in the price (no close asked again for it) */
   closeAsked: string;
   /**
    * a broker file's history of the holding as buys and sales (docs/numbers.md "Broker files": Trades), and the cells as
@@ -121,16 +121,24 @@ export function emptyRow(today: Date): ImportRow {
   return row({ ticker: "", name: "", quantity: "", price: "", date: localIsoDate(today), account: "", flags: [] });
 }
 
-/** A cell edited: editing a flagged cell corrects it; a typed price is the user's (no longer a suggestion). */
+/**
+ * A cell edited: editing a flagged cell corrects it; a typed price is the user's (no longer a suggestion). A price
+ * emptied by the user is not filled again with the same day's close while they type (only a new ticker or date
+ * asks again), as in the Add window.
+ */
 export function editRow(r: ImportRow, column: Column, text: string): ImportRow {
   const next: ImportRow = {
     ...r,
     [column]: column === "ticker" ? text.toUpperCase() : text,
     flags: r.flags.filter((f) => flagColumn(f) !== column),
   };
-  if (column === "price") return { ...next, suggested: false, priceNote: null, closeAsked: "" };
+  // an answer still on its way is dropped, and the same ticker and date are not asked again
+  if (column === "price") return { ...next, suggested: false, priceNote: null, closeAsked: typedFor(r) };
   return next;
 }
+
+/** What `closeAsked` holds once the user typed in the price of this ticker and date. */
+const typedFor = (r: ImportRow) => `typed:${r.ticker.trim()}|${r.date}`;
 
 const looksLikeTicker = (t: string) => t.trim() !== "" && tickerRule.test(t.trim());
 
@@ -141,7 +149,7 @@ const looksLikeTicker = (t: string) => t.trim() !== "" && tickerRule.test(t.trim
 export function closeWanted(r: ImportRow): string | null {
   if (!(r.price === "" || r.suggested) || !looksLikeTicker(r.ticker) || !/^\d{4}-\d{2}-\d{2}$/.test(r.date)) return null;
   const key = `${r.ticker.trim()}|${r.date}`;
-  return key === r.closeAsked ? null : key;
+  return key === r.closeAsked || r.closeAsked === typedFor(r) ? null : key;
 }
 
 /** The close of `key` asked for: a suggested price is taken away meanwhile (it was another day's). */

@@ -68,6 +68,11 @@ describe("POST /v1/plaid/webhook", () => {
     expect((await webhook(body, undefined)).statusCode).toBe(401);
     const sixMinutesAgo = Math.floor(h.deps.clock.now() / 1000) - 6 * 60;
     expect((await webhook(body, h.fake.signWebhook(body, sixMinutesAgo))).statusCode).toBe(401);
+    // Plaid's own kid and a well-formed signature that is not the key's: jose refuses it
+    const [head, claims, sig] = signature.split(".");
+    const wrong = Buffer.from(sig, "base64url");
+    wrong[10] ^= 0xff;
+    expect((await webhook(body, `${head}.${claims}.${wrong.toString("base64url")}`)).statusCode).toBe(401);
     h.fake.rotateVerificationKey();
     // signed with the new key: accepted
     expect((await webhook(body, h.fake.signWebhook(body))).statusCode).toBe(200);

@@ -437,10 +437,16 @@ describe.skipIf(!enabled)("the cluster of docker-compose.yml, as processes", () 
     });
     expect(saved.status).toBe(200);
     const expected = Math.round(3 * lastClose("SPY") * 100) / 100;
-    await until("bob's net worth", async () => {
-      const res = await call<{ netWorth: number; calculating: boolean }>(CLIENT_B, "POST", "/v1/get/netWorth", { token: bob });
-      return !res.body.calculating && res.body.netWorth === expected ? true : undefined;
-    });
+    // the groups may still be settling from the joins above (a rebalance can take a Kafka session, 30 s, more than
+    // once), so the figures get as long as the split itself did
+    await until(
+      "bob's net worth",
+      async () => {
+        const res = await call<{ netWorth: number; calculating: boolean }>(CLIENT_B, "POST", "/v1/get/netWorth", { token: bob });
+        return !res.body.calculating && res.body.netWorth === expected ? true : undefined;
+      },
+      120_000,
+    );
     const history = await call<{ history?: unknown[] } | unknown[]>(CLIENT_B, "POST", "/v1/get/netWorthHistory", { token: bob });
     expect(history.status).toBe(200);
   }, 150_000);

@@ -13,5 +13,8 @@ export default defineProject({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test-setup.ts"],
+    // a bound against hangs, not a speed check: a component test that types and waits for replies ran past
+    // vitest's 5 s default when the machine was busy (CI runs the e2e browsers and the cluster beside it)
+    testTimeout: 20_000,
   },
 });

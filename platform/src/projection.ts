@@ -1,9 +1,10 @@
 /**
  * A read model fed by events: each event maps to one document (by id) that `apply` rewrites. Runs once per
- * event (inbox) and in the same commit as the inbox mark, so a redelivered event changes nothing.
+ * event (inbox) and in the same commit as the inbox mark, so a redelivered event changes nothing; the write
+ * checks the version it read, so two events of one document handled at once both count (inbox.ts).
  */
 import type { Event, EventType } from "./events.ts";
-import { handleOnce } from "./inbox.ts";
+import { handleOnce, writeOver } from "./inbox.ts";
 import type { Collection, Doc, Store, WriteOp } from "./store/port.ts";
 
 export interface ProjectionSpec<T extends Doc, E extends EventType> {
@@ -27,7 +28,8 @@ export function projection<T extends Doc, E extends EventType>(
       const current = await spec.collection.get(id);
       const next = spec.apply(event, current);
       if (next === undefined) return [];
-      if (next === null) return current ? ([{ op: "delete", collection: spec.collection.name, id }] as WriteOp[]) : [];
-      return [{ op: "upsert", collection: spec.collection.name, doc: { ...next, _id: id } }];
+      if (next === null)
+        return current ? ([{ op: "delete", collection: spec.collection.name, id, expectedVersion: current._v }] as WriteOp[]) : [];
+      return [writeOver(spec.collection.name, current, { ...next, _id: id })];
     });
 }

@@ -128,12 +128,17 @@ const CLIENT_A = "127.0.0.3";
 const CLIENT_B = "127.0.0.4";
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const value = await probe();
-      if (value !== undefined) return value;
+      if (value !== undefined) {
+        // the slow waits are the ones a failing run needs to be read by
+        if (Date.now() - started > 5000) console.log(`${what}: after ${Date.now() - started} ms`);
+        return value;
+      }
     } catch (err) {
       last = err;
     }
@@ -141,7 +146,18 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
       const exited = processes
         .filter((p) => p.exits.length > 0)
         .map((p) => `${p.name} exited ${p.exits.join(",")}:\n${p.output().slice(-2000)}`);
-      throw new Error(`${what}: not within ${timeoutMs} ms ${last ? `(last error: ${last})` : ""}\n${exited.join("\n")}`);
+      // what every process warned about (pino levels 40+), for a run that cannot be watched
+      const warnings = processes.flatMap((p) =>
+        p
+          .output()
+          .split("\n")
+          .filter((l) => /"level":(4|5|6)0/.test(l))
+          .slice(-15)
+          .map((l) => `${p.name}: ${l.slice(0, 400)}`),
+      );
+      throw new Error(
+        `${what}: not within ${timeoutMs} ms ${last ? `(last error: ${last})` : ""}\n${exited.join("\n")}\nwarnings:\n${warnings.join("\n")}`,
+      );
     }
     await new Promise((r) => setTimeout(r, everyMs));
   }
@@ -396,6 +412,8 @@ describe.skipIf(!enabled)("the cluster of docker-compose.yml, as processes", () 
     } finally {
       await admin.disconnect();
     }
+    // both groups rebalance at once: one bound for the two splits
+    const splitDeadline = Date.now() + 120_000;
     for (const group of ["pricing", "networth"]) {
       const [first, second] = [byName(group), byName(`${group}-2`)];
       // every partition of every topic the group reads, held by exactly one of the two
@@ -412,17 +430,18 @@ describe.skipIf(!enabled)("the cluster of docker-compose.yml, as processes", () 
           }
           return { a, b };
         },
-        120_000,
+        Math.max(1000, splitDeadline - Date.now()),
         1000,
       );
-      const retries = [first, second].map(
-        (p) =>
-          p
-            .output()
-            .split("\n")
-            .filter((l) => l.includes("Kafka consumer")).length,
+      const restarts = [first, second].map((p) =>
+        p
+          .output()
+          .split("\n")
+          .filter((l) => l.includes("Kafka consumer")),
       );
-      console.log(`${group}: split between two replicas (${JSON.stringify(split)}; consumer restarts logged: ${retries.join(", ")})`);
+      console.log(
+        `${group}: split between two replicas (${JSON.stringify(split)}; consumer restarts logged: ${restarts.map((r) => r.length).join(", ")})\n${restarts.flat().join("\n")}`,
+      );
     }
     for (const r of replicas) expect(r.process.running, `${r.process.name}:\n${r.process.output().slice(-3000)}`).toBe(true);
 
@@ -449,7 +468,9 @@ describe.skipIf(!enabled)("the cluster of docker-compose.yml, as processes", () 
     );
     const history = await call<{ history?: unknown[] } | unknown[]>(CLIENT_B, "POST", "/v1/get/netWorthHistory", { token: bob });
     expect(history.status).toBe(200);
-  }, 150_000);
+    // the test's own bound is the sum of its waits: the replicas' start (60 s), the splits (120 s), the figures
+    // (120 s), and 30 s for the calls between them
+  }, 330_000);
 
   it("Redis stopped for 5 s: signed-in calls answer 503 with Retry-After within a second, never 401; then all works again", async () => {
     await (redis as RedisServer).stop();

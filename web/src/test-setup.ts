@@ -1,6 +1,10 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { assertEveryCallMocked } from "./test-utils.tsx";
+
+// findBy/waitFor wait up to 3 s (testing-library's 1 s default is short on a busy machine); a failing one
+// still fails, later
+configure({ asyncUtilTimeout: 3000 });
 
 // A browser resolves a relative Request URL against the page; Node's Request (which jsdom tests get) does
 // not. The app calls the API with relative URLs, so the tests resolve them the browser's way.

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventEnvelope } from "../../src/bus/port.ts";
-import { handleOnce } from "../../src/inbox.ts";
+import { handleOnce, writeOver } from "../../src/inbox.ts";
 import { type Doc, DuplicateKeyError, NotFoundError, type Store, VersionConflictError, type WriteOp } from "../../src/store/port.ts";
 
 export interface StoreFixture {
@@ -517,6 +517,20 @@ export function runStoreContract(name: string, setup: () => Promise<StoreFixture
         await Promise.all([handleOnce(store, "networth", e, work), handleOnce(store, "networth", e, work)]);
         expect(await tallies.get("t")).toMatchObject({ n: 1 });
         expect(await store.handled("networth", e.id)).toBe(true);
+      });
+
+      it("handleOnce with writeOver: two events of one document handled at once both count", async () => {
+        const tallies = store.collection<Tally>("tallies");
+        const events = [event("portfolio.saved"), event("portfolio.valued"), event("portfolio.deleted")];
+        const work = async (): Promise<WriteOp[]> => {
+          const current = await tallies.get("t");
+          // all three read before any commits: two of them lose the race, read again and count too
+          await new Promise((r) => setTimeout(r, 20));
+          return [writeOver("tallies", current, { _id: "t", n: (current?.n ?? 0) + 1 } as Tally)];
+        };
+        await Promise.all(events.map((e) => handleOnce(store, "networth", e, work)));
+        expect(await tallies.get("t")).toMatchObject({ n: 3 });
+        for (const e of events) expect(await store.handled("networth", e.id)).toBe(true);
       });
 
       it("handleOnce lets other errors through and leaves the event unhandled", async () => {

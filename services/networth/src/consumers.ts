@@ -12,7 +12,7 @@
  * does not bring it back (a new portfolio under the same slug has another id and replaces it).
  */
 import { type Consumer, consumer, type Event } from "@folio/platform/events";
-import { handleOnce } from "@folio/platform/inbox";
+import { handleOnce, writeOver } from "@folio/platform/inbox";
 import { projection } from "@folio/platform/projection";
 import type { WriteOp } from "@folio/platform/store/port";
 import type { EventPayload } from "@folio/proto/events";
@@ -103,18 +103,15 @@ function nextPortfolio(current: HeldPortfolio | null, event: PortfolioEvent): He
 export async function applyPortfolioEvent(ctx: NetworthContext, event: PortfolioEvent): Promise<{ uid: string; ops: WriteOp[] }> {
   const c = ctx.collections;
   const { uid, slug } = event.payload;
-  const next = nextPortfolio(await c.portfolios.get(slug), event);
+  const current = await c.portfolios.get(slug);
+  const next = nextPortfolio(current, event);
   if (next === undefined) return { uid, ops: [] };
   const user = await c.users.get(uid);
   const firstCounted = !next.playGround && !next.deleted ? event.occurredAt : null;
   const nextUser: NetWorthUser = { _id: uid, since: user?.since ?? firstCounted, changes: (user?.changes ?? 0) + 1 };
-  return {
-    uid,
-    ops: [
-      { op: "upsert", collection: c.portfolios.name, doc: next },
-      { op: "upsert", collection: c.users.name, doc: nextUser },
-    ],
-  };
+  // a save and a valuation of one portfolio come from two topics, handled at once: versioned writes, so the
+  // one that loses reads again (handleOnce) instead of writing over the other
+  return { uid, ops: [writeOver(c.portfolios.name, current, next), writeOver(c.users.name, user, nextUser)] };
 }
 
 export function portfolioConsumer(ctx: NetworthContext): Consumer {

@@ -88,6 +88,38 @@ describe("recompute after portfolio events", () => {
     expect((await calculated()).at(-1)?.netWorth).toBe(70);
   });
 
+  it("keeps both when a portfolio's save and its valuation are handled at the same time (two partitions, two replicas)", async () => {
+    // each type is its own topic: one consumer handles portfolio.saved while another handles portfolio.valued of
+    // the same portfolio; neither may write over what the other just stored (a cluster run lost the figures so)
+    for (let round = 0; round < 5; round++) {
+      const name = `race-${round}`;
+      await Promise.all([
+        h.deliver(h.saved("alice", name, [{ ticker: "KO", quantity: 2 }])),
+        h.deliver(h.valued("alice", name, 140)),
+        h.deliver(h.saved("bob", name, [{ ticker: "KO", quantity: 1 }])),
+        h.deliver(h.valued("bob", name, 70)),
+      ]);
+    }
+    await h.settle();
+    const portfolios = await h.deps.store.collection<{ _id: string; pName: string; figures: unknown }>("networth_portfolios").find();
+    expect(portfolios.map((p) => [p._id, p.pName, p.figures !== null])).toEqual(
+      expect.arrayContaining(
+        [...Array(5).keys()].flatMap((r) => [
+          [`alice-race-${r}`, `race-${r}`, true],
+          [`bob-race-${r}`, `race-${r}`, true],
+        ]),
+      ),
+    );
+    // each user's change counter counts all ten events: none lost to another's write
+    const users = h.deps.store.collection<{ _id: string; changes: number }>("networth_users");
+    expect((await users.get("alice"))?.changes).toBe(10);
+    expect((await users.get("bob"))?.changes).toBe(10);
+    const last = (uid: string) =>
+      h.events("networth.calculated").then((all) => all.filter((e) => e.payload.uid === uid).at(-1)?.payload.netWorth);
+    expect(await last("alice")).toBe(700);
+    expect(await last("bob")).toBe(350);
+  });
+
   it("computes again when a change arrives while the job runs (its enqueue is dropped as a duplicate)", async () => {
     await h.deliver(h.saved("alice", "main", [{ ticker: "KO", quantity: 1 }]));
     await h.deliver(h.valued("alice", "main", 70));

@@ -7,22 +7,16 @@ import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
 import { route } from "@folio/platform/http/route";
 import { AccountsContracts as calls } from "@folio/proto/contracts/accounts";
 import type { FastifyInstance } from "fastify";
-import type { Accounts, SignToken } from "./accounts.ts";
-import type { AccountLimits } from "./config.ts";
+import type { SignToken } from "./accounts.ts";
+import type { AccountsContext } from "./context.ts";
 import { LOGIN_WINDOW_MS, REGISTER_WINDOW_MS, RESET_CLIENT_WINDOW_MS } from "./domain/limits.ts";
-import type { Settings } from "./settings.ts";
 
 const ok = { result: "ok" } as const;
-
-export interface AccountFeatures {
-  settings: Settings;
-  limits: AccountLimits;
-}
 
 /** A rule per client address for one route, counted by the platform's rate limiter (platform/src/http/rate-limit.ts). */
 const perClient = (max: number, timeWindow: number) => ({ rateLimit: { max, timeWindow } });
 
-export function accountsRoutes(accounts: Accounts, { settings, limits }: AccountFeatures) {
+export function accountsRoutes({ accounts, settings, limits }: AccountsContext) {
   return async function routes(app: FastifyInstance) {
     const sign: SignToken = (claims) => app.jwt.sign(claims);
 

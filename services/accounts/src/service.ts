@@ -5,20 +5,17 @@
  * achievements service at start (achievements-hand-over.ts).
  */
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
-import { createAccounts } from "./accounts.ts";
 import { handOverAchievements } from "./achievements-hand-over.ts";
-import { accountLimits } from "./config.ts";
+import { accountsContext } from "./context.ts";
 import { accountsRoutes } from "./routes.ts";
-import { createSettings } from "./settings.ts";
 
 export function createAccountsService(deps: ServiceDeps): ServiceModule {
-  const accounts = createAccounts(deps);
-  const settings = createSettings(deps, accounts);
+  const ctx = accountsContext(deps);
   return {
     name: "accounts",
-    routes: accountsRoutes(accounts, { settings, limits: accountLimits(deps.config) }),
+    routes: accountsRoutes(ctx),
     start: async () => {
-      await accounts.reloadRevocations();
+      await ctx.accounts.reloadRevocations();
       await handOverAchievements(deps);
     },
   };

@@ -1,4 +1,6 @@
 /** What the accounts service's routes and start share, built once per service instance from its deps. */
+import { BillingQueries } from "@folio/billing/client";
+import { BrokerageQueries } from "@folio/brokerage/client";
 import type { ServiceDeps } from "@folio/platform/service";
 import { type Accounts, createAccounts } from "./accounts.ts";
 import { type AccountLimits, accountLimits } from "./config.ts";
@@ -16,5 +18,6 @@ export interface AccountsContext {
 
 export function accountsContext(deps: ServiceDeps): AccountsContext {
   const accounts = createAccounts(deps);
-  return { deps, accounts, settings: createSettings(deps, accounts), limits: accountLimits(deps.config) };
+  const sources = { billing: new BillingQueries(deps.services), brokerage: new BrokerageQueries(deps.services) };
+  return { deps, accounts, settings: createSettings(deps, accounts, sources), limits: accountLimits(deps.config) };
 }

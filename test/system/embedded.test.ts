@@ -87,13 +87,8 @@ describe("embedded app as a process", () => {
       // what the older release left in accounts: step 3 (its third step taken in the client, without the fact)
       const store = new EmbeddedStore(join(upgraded, "folio.db"));
       store.collection("accounts_achievements");
-      await store.commit([
-        {
-          op: "insert",
-          collection: "accounts_achievements",
-          doc: { _id: reg.body.user.uid, state: 3, facts: ["accountCreated", "portfolioCreated"] },
-        },
-      ]);
+      const kept = { _id: reg.body.user.uid, state: 3, facts: ["accountCreated", "portfolioCreated"] };
+      await store.commit([{ op: "insert", collection: "accounts_achievements", doc: kept }]);
       await store.close();
 
       older = await startApp({ DATA_DIR: upgraded }, older.port);

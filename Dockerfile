@@ -20,6 +20,7 @@ COPY platform/package.json platform/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY services/accounts/package.json services/accounts/
+COPY services/achievements/package.json services/achievements/
 COPY services/billing/package.json services/billing/
 COPY services/brokerage/package.json services/brokerage/
 COPY services/chat/package.json services/chat/

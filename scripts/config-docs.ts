@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { ClusterEnvironment, PlatformEnvironment } from "../platform/src/config.ts";
 import { configurationDocs, Env, environment } from "../platform/src/env.ts";
 import { AccountsEnvironment } from "../services/accounts/src/config.ts";
+import { AchievementsEnvironment } from "../services/achievements/src/config.ts";
 import { BillingEnvironment } from "../services/billing/src/config.ts";
 import { BrokerageEnvironment } from "../services/brokerage/src/config.ts";
 import { ChatEnvironment } from "../services/chat/src/config.ts";
@@ -36,6 +37,7 @@ export const configurationSchemas = [
   PlatformEnvironment,
   ClusterEnvironment,
   AccountsEnvironment,
+  AchievementsEnvironment,
   PortfolioEnvironment,
   PricingEnvironment,
   NetworthEnvironment,

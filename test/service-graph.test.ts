@@ -78,6 +78,13 @@ describe("the service dependency graph", () => {
     expect(graph.size).toBe(services.length);
     expect([...(graph.get("chat") ?? [])]).toEqual(expect.arrayContaining(["networth", "portfolio", "pricing"]));
     expect([...(graph.get("portfolio") ?? [])]).toContain("pricing");
+    expect([...(graph.get("accounts") ?? [])]).toEqual(expect.arrayContaining(["billing", "brokerage"]));
+  });
+
+  it("keeps achievements a leaf: fed by events alone, it calls nobody and nobody calls it (docs/decisions/0002)", () => {
+    const graph = serviceGraph();
+    expect([...(graph.get("achievements") ?? ["(no such service)"])]).toEqual([]);
+    expect([...graph].filter(([, to]) => to.has("achievements")).map(([from]) => from)).toEqual([]);
   });
 
   it("has no cycle", () => {

@@ -1,5 +1,6 @@
 /** Every service the product has, by name: what the embedded entry hosts and the cluster runs one each. */
 import { createAccountsService } from "@folio/accounts";
+import { createAchievementsService } from "@folio/achievements";
 import { createBillingService } from "@folio/billing";
 import { createBrokerageService } from "@folio/brokerage";
 import { createChatService } from "@folio/chat";
@@ -11,6 +12,7 @@ import { createPricingService } from "@folio/pricing";
 
 export const serviceFactories: Record<string, (deps: ServiceDeps) => ServiceModule> = {
   accounts: createAccountsService,
+  achievements: createAchievementsService,
   portfolio: createPortfolioService,
   pricing: createPricingService,
   networth: createNetworthService,

@@ -36,6 +36,9 @@ describe("gateway route table", () => {
     expect(ownerOf("/v1/get/netWorth")).toBe("networth");
     expect(ownerOf("/v1/get/AAPL")).toBe("pricing");
     expect(ownerOf("/v1/auth/login")).toBe("accounts");
+    // /v1/get/achievement-state is an exact path too, and the achievements service's (not pricing's /v1/get/:ticker)
+    expect(ownerOf("/v1/get/achievement-state")).toBe("achievements");
+    expect(ownerOf("/v1/update/achievement-state")).toBe("achievements");
     expect(ownerOf("/v1/nothing/here")).toBeUndefined();
   });
 

@@ -236,6 +236,8 @@ export function configurationDocs(schemas: readonly TObject[], intro: string): s
   const parts = [intro.trimEnd(), ""];
   for (const schema of schemas as readonly (TObject & { title?: string; description?: string })[]) {
     parts.push(`## ${schema.title}`, "", String(schema.description ?? ""), "");
+    // a service that reads no variable of its own says so in its description: no empty table
+    if (variables(schema).length === 0) continue;
     parts.push("| Variable | Type | Default | Description |", "| --- | --- | --- | --- |");
     for (const [name, s] of variables(schema)) {
       const notes = [

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from "typebox";
+import { ACHIEVEMENT_STEPS } from "./constants.ts";
 import { NetWorthCalculated } from "./networth.ts";
 import { PortfolioFigures, StaleReason } from "./portfolio.ts";
 import { PriceUpdated } from "./pricing.ts";
@@ -87,7 +88,7 @@ export const EventPayloads = {
   "networth.calculated": NetWorthCalculated,
   /**
    * The user opened the net-worth view (their own POST /v1/get/netWorth answered with a figure, without a
-   * recompute). At most one a day per user. Accounts counts it as the "check net-worth" achievement.
+   * recompute). At most one a day per user. The achievements service counts it as the "check net-worth" step.
    */
   "networth.checked": Type.Object({ uid: Type.String(), at: Type.String() }),
   /**
@@ -126,8 +127,19 @@ export const EventPayloads = {
     /** brokerage connections the plan allows */
     maxConnections: Type.Integer({ minimum: 0 }),
   }),
-  /** The assistant answered one of the user's messages (V1 or V2). Key = uid; accounts marks step 7. */
+  /** The assistant answered one of the user's messages (V1 or V2). Key = uid; the achievements service marks step 7. */
   "chat.replied": Type.Object({ uid: Type.String(), model: Type.Union([Type.Literal("v1"), Type.Literal("v2")]) }),
+  /**
+   * One user's achievement progress as the accounts service kept it before achievements became their own
+   * service (docs/decisions/0002-achievements-service.md): published by accounts in the commit that deletes
+   * its document, merged by the achievements service (the higher state, the union of facts). Key = uid. A
+   * one-release hand-over: the next release drops it.
+   */
+  "achievements.progress.handed-over": Type.Object({
+    uid: Type.String(),
+    state: Type.Integer({ minimum: 0, maximum: ACHIEVEMENT_STEPS }),
+    facts: Type.Array(Type.String()),
+  }),
 } satisfies Record<string, TSchema>;
 
 export type EventType = keyof typeof EventPayloads;

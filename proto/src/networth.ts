@@ -100,7 +100,7 @@ export const NetWorthCalculated = Type.Object({
   at: Type.String(),
   /**
    * true when the user's own POST /v1/get/netWorth started or joined this computation; background
-   * recomputes (after portfolio or price events) leave it out. Accounts counts only requested ones as the
+   * recomputes (after portfolio or price events) leave it out. The achievements service counts only requested ones as the
    * "check net-worth" achievement, so a price tick cannot tick it for a user who never looked.
    */
   requested: Type.Optional(Type.Boolean()),

@@ -75,8 +75,10 @@ export const Routes = {
     reportRegister: { method: "POST", path: "/v1/register", auth: "required" },
     settings: { method: "POST", path: "/v1/get/settings", auth: "required" },
     updateSettings: { method: "POST", path: "/v1/update/settings", auth: "required" },
-    achievementState: { method: "POST", path: "/v1/get/achievement-state", auth: "required" },
-    updateAchievementState: { method: "POST", path: "/v1/update/achievement-state", auth: "required" },
+  }),
+  achievements: service("achievements", {
+    state: { method: "POST", path: "/v1/get/achievement-state", auth: "required" },
+    update: { method: "POST", path: "/v1/update/achievement-state", auth: "required" },
   }),
   portfolio: service("portfolio", {
     save: { method: "POST", path: "/v1/save/portfolio/:slug", auth: "required" },

@@ -7,12 +7,12 @@
  * DATA_DIR per service), or the suite's MongoDB and Kafka when it has them (CI's service containers).
  *
  * Then, through the gateway, as clients on their own loopback addresses: the journey (register, create, read,
- * share, the community with the three samples, net worth settling on the portfolio's value); a screenshot the
- * import API receives read by the import worker (the blob store between the processes); per-client
- * limits that hold per client behind the gateway whatever X-Forwarded-For a client sends; a service killed
- * with SIGKILL and restarted (the gateway answers 503 with Retry-After meanwhile, the service listens at
- * once, no acknowledged write is lost); second replicas of pricing and networth joining their running groups
- * and sharing the partitions; Redis stopped for 5 s (signed-in calls answer 503 with Retry-After within a
+ * share, the community with the three samples, net worth settling on the portfolio's value, the achievements
+ * service following the steps); a screenshot the import API receives read by the import worker (the blob
+ * store between the processes); per-client limits that hold per client behind the gateway whatever
+ * X-Forwarded-For a client sends; a service killed with SIGKILL and restarted (the gateway answers 503 with
+ * Retry-After meanwhile, the service listens at once, no acknowledged write is lost); second replicas of
+ * pricing and networth joining their running groups and sharing the partitions; Redis stopped for 5 s (signed-in calls answer 503 with Retry-After within a
  * second, never 401, and everything works again after).
  */
 import { randomBytes } from "node:crypto";
@@ -303,6 +303,14 @@ describe.skipIf(!enabled)("the cluster of docker-compose.yml, as processes", () 
       return !res.body.calculating && res.body.lastUpdated && res.body.netWorth === value ? res.body : undefined;
     });
     expect(worth.netWorth).toBe(value);
+
+    // the achievements service, a container of its own, followed the events over Kafka: the account (1), the
+    // first portfolio (2), its assets (3), shared (4); the copy (5) is missing, so the net-worth check waits
+    const steps = await until("achievement step 4", async () => {
+      const res = await call<{ achievement_state: number }>(ALICE, "POST", "/v1/get/achievement-state", { token: alice });
+      return res.body.achievement_state === 4 ? res.body.achievement_state : undefined;
+    });
+    expect(steps).toBe(4);
   }, 150_000);
 
   it("a screenshot the import API receives is read by the import worker, another process: the blob store between them", async () => {

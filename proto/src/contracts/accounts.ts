@@ -1,6 +1,6 @@
 /**
  * The accounts service's calls: the built-in identity provider (/v1/auth/*), the spec's reports of who signed
- * in or up (/v1/login, /v1/register), settings and achievement state. Reply schemas strip anything not
+ * in or up (/v1/login, /v1/register) and settings. Reply schemas strip anything not
  * declared, so a hash or a stored field can never leak into a reply.
  */
 import {
@@ -15,18 +15,10 @@ import {
   RegisterBody,
 } from "../auth.ts";
 import { contract, type ServiceContracts } from "../contract.ts";
-import { AchievementErrorCodes, ErrorCodes, SettingsErrorCodes } from "../error-codes.ts";
+import { ErrorCodes, SettingsErrorCodes } from "../error-codes.ts";
 import { ErrorReply } from "../errors.ts";
 import { Routes } from "../routes.ts";
-import {
-  AchievementStateBody,
-  AchievementStateReply,
-  AchievementUpdateReply,
-  SettingsErrorReply,
-  SettingsReply,
-  SettingsUpdateBody,
-  SettingsUpdateReply,
-} from "../settings.ts";
+import { SettingsErrorReply, SettingsReply, SettingsUpdateBody, SettingsUpdateReply } from "../settings.ts";
 
 const routes = Routes.accounts;
 const { credentialsRequired, weakPassword, invalidCredential, userNotFound, emailInUse, invalidResetToken } = ErrorCodes;
@@ -66,11 +58,5 @@ export const AccountsContracts = {
     body: SettingsUpdateBody,
     reply: { 200: SettingsUpdateReply, 400: SettingsErrorReply },
     errors: Object.values(SettingsErrorCodes),
-  }),
-  achievementState: contract(routes.achievementState, { reply: { 200: AchievementStateReply } }),
-  updateAchievementState: contract(routes.updateAchievementState, {
-    body: AchievementStateBody,
-    reply: { 200: AchievementUpdateReply, 400: ErrorReply },
-    errors: [AchievementErrorCodes.oneStepAtATime],
   }),
 } satisfies ServiceContracts<typeof routes>;

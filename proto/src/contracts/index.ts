@@ -1,6 +1,7 @@
 /** Every call's contract, service by service (routes.ts has their addresses). */
 import type { AnyContract } from "../contract.ts";
 import { AccountsContracts } from "./accounts.ts";
+import { AchievementsContracts } from "./achievements.ts";
 import { BillingContracts } from "./billing.ts";
 import { BrokerageContracts } from "./brokerage.ts";
 import { ChatContracts } from "./chat.ts";
@@ -11,6 +12,7 @@ import { PricingContracts } from "./pricing.ts";
 
 export const Contracts = {
   accounts: AccountsContracts,
+  achievements: AchievementsContracts,
   portfolio: PortfolioContracts,
   pricing: PricingContracts,
   networth: NetworthContracts,

@@ -1,31 +1,22 @@
 /**
  * The accounts calls (@folio/proto/contracts/accounts): the built-in identity provider (/v1/auth/*), the
- * spec's /v1/login and /v1/register, which the web calls after signing in or up, and settings and
- * achievement state. Sign-in, registration and password reset carry a limit per client address, from
+ * spec's /v1/login and /v1/register, which the web calls after signing in or up, and settings. Sign-in, registration and password reset carry a limit per client address, from
  * configuration.
  */
 import { bearerTokenOf, callerOf } from "@folio/platform/http/auth";
 import { route } from "@folio/platform/http/route";
 import { AccountsContracts as calls } from "@folio/proto/contracts/accounts";
 import type { FastifyInstance } from "fastify";
-import type { Accounts, SignToken } from "./accounts.ts";
-import type { Achievements } from "./achievements.ts";
-import type { AccountLimits } from "./config.ts";
+import type { SignToken } from "./accounts.ts";
+import type { AccountsContext } from "./context.ts";
 import { LOGIN_WINDOW_MS, REGISTER_WINDOW_MS, RESET_CLIENT_WINDOW_MS } from "./domain/limits.ts";
-import type { Settings } from "./settings.ts";
 
 const ok = { result: "ok" } as const;
-
-export interface AccountFeatures {
-  settings: Settings;
-  achievements: Achievements;
-  limits: AccountLimits;
-}
 
 /** A rule per client address for one route, counted by the platform's rate limiter (platform/src/http/rate-limit.ts). */
 const perClient = (max: number, timeWindow: number) => ({ rateLimit: { max, timeWindow } });
 
-export function accountsRoutes(accounts: Accounts, { settings, achievements, limits }: AccountFeatures) {
+export function accountsRoutes({ accounts, settings, limits }: AccountsContext) {
   return async function routes(app: FastifyInstance) {
     const sign: SignToken = (claims) => app.jwt.sign(claims);
 
@@ -73,14 +64,5 @@ export function accountsRoutes(accounts: Accounts, { settings, achievements, lim
       await settings.update(callerOf(request), request.body);
       return { status: "ok" as const };
     });
-
-    route(app, calls.achievementState, async (request) => ({
-      achievement_state: await achievements.state(callerOf(request).uid),
-    }));
-
-    route(app, calls.updateAchievementState, async (request) => ({
-      status: "ok" as const,
-      achievement_state: await achievements.request(callerOf(request).uid, request.body.achievement_state),
-    }));
   };
 }

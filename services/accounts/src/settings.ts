@@ -4,8 +4,8 @@
  * through its typed client (`@folio/billing/client`) on the caller's own token. The username and display name are the account's public face,
  * so changing either publishes account.updated in the same commit.
  */
-import { BillingQueries } from "@folio/billing/client";
-import { BrokerageQueries } from "@folio/brokerage/client";
+import type { BillingQueries } from "@folio/billing/client";
+import type { BrokerageQueries } from "@folio/brokerage/client";
 import { HttpError, unavailable } from "@folio/platform/http/errors";
 import { ServiceUnavailableError } from "@folio/platform/internal";
 import type { ServiceDeps } from "@folio/platform/service";
@@ -70,10 +70,14 @@ function checkedChange(body: SettingsUpdateBody): Change {
   return change;
 }
 
-export function createSettings(deps: ServiceDeps, accounts: Accounts) {
+/** The services the settings page asks, through their clients (built in context.ts). */
+export interface SettingsSources {
+  billing: BillingQueries;
+  brokerage: BrokerageQueries;
+}
+
+export function createSettings(deps: ServiceDeps, accounts: Accounts, { billing, brokerage }: SettingsSources) {
   const db = accountsStore(deps.store);
-  const billing = new BillingQueries(deps.services);
-  const brokerage = new BrokerageQueries(deps.services);
 
   async function planOf(idToken: string) {
     try {

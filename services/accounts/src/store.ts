@@ -34,7 +34,10 @@ export interface UsernameClaimDoc {
   uid: string;
 }
 
-/** Achievement progress (see achievements.ts): the step reached and the facts observed so far. */
+/**
+ * Achievement progress as accounts kept it before achievements became their own service: read once more, to
+ * be handed over (achievements-hand-over.ts), and dropped in the next release.
+ */
 export interface AchievementDoc {
   /** the uid */
   _id: string;

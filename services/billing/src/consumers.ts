@@ -4,12 +4,12 @@
  */
 import { type Consumer, consumer, type Event } from "@folio/platform/events";
 import { handleOnce } from "@folio/platform/inbox";
-import type { ServiceDeps } from "@folio/platform/service";
 import { customerWrite } from "./billing.ts";
-import { type Customer, customers, FREE_PLAN } from "./store.ts";
+import type { BillingContext } from "./context.ts";
+import { type Customer, FREE_PLAN } from "./store.ts";
 
-export function billingConsumers(deps: ServiceDeps): Consumer[] {
-  const db = customers(deps.store);
+export function billingConsumers(ctx: BillingContext): Consumer[] {
+  const { deps, customers: db } = ctx;
   // a checkout or webhook may have created the record first (a webhook without the e-mail): the checked
   // write never overwrites their change; a conflict fails the delivery and the bus retries it
   const onAccountRegistered = (event: Event<"account.registered">) =>

@@ -8,15 +8,12 @@ import { callerOf } from "@folio/platform/http/auth";
 import { rawBody, route } from "@folio/platform/http/route";
 import { BillingContracts as calls } from "@folio/proto/contracts/billing";
 import type { FastifyPluginAsync } from "fastify";
-import type { Billing } from "./billing.ts";
+import type { BillingContext } from "./context.ts";
 
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-export function billingRoutes(
-  billing: Billing,
-  receive: (raw: Buffer, signature: string | undefined) => Promise<void>,
-): FastifyPluginAsync {
+export function billingRoutes({ billing, receive }: BillingContext): FastifyPluginAsync {
   return async (app) => {
     route(app, calls.checkout, async (request) => ({ url: await billing.checkout(callerOf(request), request.body.price_id) }));
 

@@ -24,3 +24,5 @@ export interface Customer {
 }
 
 export const customers = (store: Store) => store.collection<Customer>(CUSTOMERS, [{ fields: ["email"] }, { fields: ["stripeCustomerId"] }]);
+
+export type Customers = ReturnType<typeof customers>;

@@ -4,10 +4,10 @@
  */
 import { type Consumer, consumer } from "@folio/platform/events";
 import { projection } from "@folio/platform/projection";
-import type { ServiceDeps } from "@folio/platform/service";
+import type { BrokerageContext } from "./context.ts";
 import { type ConnectionLimit, connectionLimits } from "./store.ts";
 
-export function brokerageConsumers(deps: ServiceDeps): Consumer[] {
+export function brokerageConsumers({ deps }: BrokerageContext): Consumer[] {
   const onPlanChanged = projection<ConnectionLimit, "billing.plan.changed">(deps.store, {
     consumer: "brokerage.limits",
     collection: connectionLimits(deps.store),

@@ -4,11 +4,10 @@
  * sync for every connection in good standing. Without Plaid configured both do nothing.
  */
 import { type JobDefinition, job } from "@folio/platform/jobs";
-import type { ServiceDeps } from "@folio/platform/service";
-import type { BrokerageSettings } from "./config.ts";
-import { type Connections, SYNC_ALL_QUEUE, SYNC_QUEUE, type SyncOutcome, syncJobId } from "./connections.ts";
+import { SYNC_ALL_QUEUE, SYNC_QUEUE, type SyncOutcome, syncJobId } from "./connections.ts";
+import type { BrokerageContext } from "./context.ts";
 
-export function brokerageJobs(deps: ServiceDeps, settings: BrokerageSettings, connections: Connections): JobDefinition[] {
+export function brokerageJobs({ deps, settings, connections }: BrokerageContext): JobDefinition[] {
   return [
     job(SYNC_QUEUE, async ({ data }): Promise<SyncOutcome | { skipped: string }> => {
       if (!settings.configured) return { skipped: "Plaid is not configured" };

@@ -6,20 +6,15 @@
  */
 import { callerOf } from "@folio/platform/http/auth";
 import { rawBody, route } from "@folio/platform/http/route";
-import type { ServiceDeps } from "@folio/platform/service";
 import { DependencyUnavailableError } from "@folio/platform/unavailable";
 import { BrokerageContracts as calls } from "@folio/proto/contracts/brokerage";
 import { ErrorCodes } from "@folio/proto/errors";
 import type { FastifyPluginAsync } from "fastify";
-import type { Connections } from "./connections.ts";
+import type { BrokerageContext } from "./context.ts";
 import { handleWebhook } from "./webhook.ts";
 import type { Verification } from "./webhook-verification.ts";
 
-export function brokerageRoutes(
-  deps: ServiceDeps,
-  connections: Connections,
-  verify: ((raw: string, jwt: string | undefined) => Promise<Verification>) | null,
-): FastifyPluginAsync {
+export function brokerageRoutes({ deps, connections, verify }: BrokerageContext): FastifyPluginAsync {
   return async (app) => {
     route(app, calls.linkToken, async (request) => connections.linkToken(callerOf(request).uid));
 

@@ -4,24 +4,21 @@
  * by Plaid's webhooks and a daily sync (jobs.ts). It follows billing's plan changes for the connection limit.
  */
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
-import { brokerageSettings, SYNC_EVERY_MS } from "./config.ts";
-import { createConnections, SYNC_ALL_QUEUE } from "./connections.ts";
+import { SYNC_EVERY_MS } from "./config.ts";
+import { SYNC_ALL_QUEUE } from "./connections.ts";
 import { brokerageConsumers } from "./consumers.ts";
+import { brokerageContext } from "./context.ts";
 import { brokerageJobs } from "./jobs.ts";
-import { PlaidClient } from "./plaid-client.ts";
 import { brokerageRoutes } from "./routes.ts";
-import { webhookVerifier } from "./webhook-verification.ts";
 
 export function createBrokerageService(deps: ServiceDeps): ServiceModule {
-  const settings = brokerageSettings(deps.config);
-  const plaid = settings.configured ? new PlaidClient(settings.plaid) : null;
-  const connections = createConnections(deps, settings, plaid);
-  const verify = plaid ? webhookVerifier((kid) => plaid.verificationKey(kid), deps.clock) : null;
+  const ctx = brokerageContext(deps);
+  const { settings } = ctx;
   return {
     name: "brokerage",
-    routes: brokerageRoutes(deps, connections, verify),
-    consumers: brokerageConsumers(deps),
-    jobs: brokerageJobs(deps, settings, connections),
+    routes: brokerageRoutes(ctx),
+    consumers: brokerageConsumers(ctx),
+    jobs: brokerageJobs(ctx),
     async start() {
       if (!settings.configured) {
         deps.log.info({ missing: settings.missing }, "brokerage: Plaid is not configured; /v1/plaid/* answers 503");

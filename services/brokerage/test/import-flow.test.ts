@@ -1,10 +1,11 @@
 /**
- * Holdings become portfolios: brokerage, portfolio and accounts on one app, events delivered as the bus
+ * Holdings become portfolios: brokerage, portfolio, accounts and achievements on one app, events delivered as the bus
  * would (settle). One portfolio per investment account with provider 'Plaid-US'; a sync updates them; a
  * redelivered event or the same item connected again adds none; the import is achievement step 8 and not
  * a "first manual portfolio".
  */
 import { createAccountsService } from "@folio/accounts";
+import { createAchievementsService } from "@folio/achievements";
 import { createBillingService } from "@folio/billing";
 import { forService, settle } from "@folio/platform/testing";
 import { createPortfolioService } from "@folio/portfolio";
@@ -19,6 +20,7 @@ beforeEach(async () => {
       createPortfolioService(forService(deps, "portfolio")),
       createAccountsService(forService(deps, "accounts")),
       createBillingService(forService(deps, "billing")),
+      createAchievementsService(forService(deps, "achievements")),
     ],
   });
 });
@@ -100,7 +102,7 @@ describe("brokerage.holdings.imported → portfolios", () => {
   it("counts as achievement step 8, and not as a first manual portfolio or a first asset", async () => {
     await h.as("alice").createPortfolios(await h.link("alice"));
     await settleAll();
-    const doc = await h.deps.store.collection<{ _id: string; facts: string[]; state: number }>("accounts_achievements").get("alice");
+    const doc = await h.deps.store.collection<{ _id: string; facts: string[]; state: number }>("achievements_progress").get("alice");
     expect(doc?.facts).toEqual(["brokerageImported"]);
   });
 });

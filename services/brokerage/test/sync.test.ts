@@ -227,7 +227,7 @@ describe("holdings not ready yet", () => {
     h.deps.clock.advance(60_000);
     await h.deps.queue.drain?.("brokerage.sync");
     const [event] = await importedEvents(h.deps);
-    // the first import, though it came from a sync: portfolio creates the portfolios, accounts counts step 8
+    // the first import, though it came from a sync: portfolio creates the portfolios, achievements count step 8
     expect(event).toMatchObject({ sync: false });
     expect(event.accounts).toHaveLength(2);
   });

@@ -16,8 +16,8 @@ import { ChatContracts as calls } from "@folio/proto/contracts/chat";
 import { ErrorCodes } from "@folio/proto/errors";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { type Assistant, failureOf, nokReply, type Run } from "./assistant.ts";
-import type { Movers } from "./movers.ts";
+import { failureOf, nokReply, type Run } from "./assistant.ts";
+import type { ChatContext } from "./context.ts";
 
 const historyCheck = lazyCheck(Type.Array(ChatTurnSchema, { maxItems: CHAT_LIMITS.historyMaxTurns }));
 
@@ -75,7 +75,7 @@ async function respond(request: FastifyRequest, reply: FastifyReply, run: Run): 
     .send(stream) as never;
 }
 
-export function chatRoutes(assistant: Assistant, movers: Movers): FastifyPluginAsync {
+export function chatRoutes({ assistant, movers }: ChatContext): FastifyPluginAsync {
   return async (app) => {
     route(app, calls.v1, async (request, reply) => {
       const { uid } = callerOf(request);

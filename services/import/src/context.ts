@@ -1,5 +1,6 @@
 /** What the import service's routes and jobs share: its deps, settings, uploads, records and helpers. */
 import type { ServiceDeps } from "@folio/platform/service";
+import { PricingQueries } from "@folio/pricing/client";
 import { type ImportSettings, importSettings } from "./config.ts";
 import { type FileTasks, fileTasks } from "./file-import.ts";
 import { OcrEngine } from "./ocr/engine.ts";
@@ -38,6 +39,7 @@ export interface ImportContext {
 }
 
 export function importContext(deps: ServiceDeps, options: ImportOptions = {}): ImportContext {
+  const pricing = new PricingQueries(deps.services);
   let engine: (ScreenshotReader & { close?: () => Promise<void> }) | null = options.reader ?? null;
   return {
     deps,
@@ -47,8 +49,8 @@ export function importContext(deps: ServiceDeps, options: ImportOptions = {}): I
     mappings: mappings(deps.store),
     slots: slots(deps.store),
     files: options.files ?? fileTasks(deps.config.env),
-    resolve: options.resolve ?? pricingResolver(deps.services, deps.log),
-    search: options.search ?? pricingSearch(deps.services, deps.log),
+    resolve: options.resolve ?? pricingResolver(pricing, deps.log),
+    search: options.search ?? pricingSearch(pricing, deps.log),
     reader() {
       engine ??= new OcrEngine();
       return engine;

@@ -4,9 +4,9 @@
  * and the import table asks the user for the ticker; the import itself does not fail.
  */
 
-import { type ServiceClient, ServiceUnavailableError } from "@folio/platform/internal";
+import { ServiceUnavailableError } from "@folio/platform/internal";
 import type { Logger } from "@folio/platform/log";
-import { PricingQueries, type Suggestion } from "@folio/pricing/client";
+import type { PricingQueries, Suggestion } from "@folio/pricing/client";
 
 export type Resolve = (query: string) => Promise<string | null>;
 
@@ -16,8 +16,7 @@ export type Resolve = (query: string) => Promise<string | null>;
  * autocomplete refuses queries under 2 characters, so a one-letter symbol (T, O, V) is asked as a quote:
  * a price means pricing knows it.
  */
-export function pricingSearch(services: ServiceClient, log: Logger): (query: string) => Promise<Suggestion[] | null> {
-  const pricing = new PricingQueries(services);
+export function pricingSearch(pricing: PricingQueries, log: Logger): (query: string) => Promise<Suggestion[] | null> {
   return async (query) => {
     const q = query.trim().slice(0, 100);
     try {
@@ -37,8 +36,7 @@ export function pricingSearch(services: ServiceClient, log: Logger): (query: str
   };
 }
 
-export function pricingResolver(services: ServiceClient, log: Logger): Resolve {
-  const pricing = new PricingQueries(services);
+export function pricingResolver(pricing: PricingQueries, log: Logger): Resolve {
   return async (query) => {
     const q = query.trim().slice(0, 100);
     if (q.length < 2) return null;

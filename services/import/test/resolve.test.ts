@@ -3,6 +3,7 @@
 import type { InternalReply, InternalRequest, ServiceClient } from "@folio/platform/internal";
 import { ServiceUnavailableError } from "@folio/platform/internal";
 import { createLogger } from "@folio/platform/log";
+import { PricingQueries } from "@folio/pricing/client";
 import { describe, expect, it } from "vitest";
 import { isIsin, pricingResolver } from "../src/resolve.ts";
 
@@ -30,46 +31,28 @@ describe("pricingResolver", () => {
         ],
       },
     }));
-    expect(await pricingResolver(s, log)("Microsoft Corp")).toBe("MSFT");
+    expect(await pricingResolver(new PricingQueries(s), log)("Microsoft Corp")).toBe("MSFT");
     expect(s.asked).toEqual(["/v1/autocomplete?query=Microsoft%20Corp"]);
   });
 
   it("no suggestion, a refused query, an outage or a reply that is not a list: no ticker, no failure", async () => {
     expect(
-      await pricingResolver(
-        services(() => ({ status: 200, body: { suggestions: [] } })),
-        log,
-      )("Obscure"),
+      await pricingResolver(new PricingQueries(services(() => ({ status: 200, body: { suggestions: [] } }))), log)("Obscure"),
     ).toBeNull();
-    expect(
-      await pricingResolver(
-        services(() => ({ status: 400, body: {} })),
-        log,
-      )("Ob"),
-    ).toBeNull();
-    expect(
-      await pricingResolver(
-        services(() => ({ status: 503, body: {} })),
-        log,
-      )("Apple"),
-    ).toBeNull();
-    expect(
-      await pricingResolver(
-        services(() => ({ status: 200, body: { nope: 1 } })),
-        log,
-      )("Apple"),
-    ).toBeNull();
+    expect(await pricingResolver(new PricingQueries(services(() => ({ status: 400, body: {} }))), log)("Ob")).toBeNull();
+    expect(await pricingResolver(new PricingQueries(services(() => ({ status: 503, body: {} }))), log)("Apple")).toBeNull();
+    expect(await pricingResolver(new PricingQueries(services(() => ({ status: 200, body: { nope: 1 } }))), log)("Apple")).toBeNull();
     const down: ServiceClient = {
       call: async () => {
         throw new ServiceUnavailableError("pricing", new Error("connect ECONNREFUSED"));
       },
     };
-    expect(await pricingResolver(down, log)("Apple")).toBeNull();
+    expect(await pricingResolver(new PricingQueries(down), log)("Apple")).toBeNull();
   });
 
   it("a query shorter than 2 characters is not sent", async () => {
     const s = services(() => ({ status: 200, body: { suggestions: [] } }));
-    expect(await pricingResolver(s, log)(" A ")).toBeNull();
+    expect(await pricingResolver(new PricingQueries(s), log)(" A ")).toBeNull();
     expect(s.asked).toEqual([]);
   });
 

@@ -82,7 +82,7 @@ export function recomputeJob(ctx: NetworthContext): JobDefinition {
         pending: figure.pending,
       };
       const snapshot: NetWorthWeek = { _id: weekId(uid, year, week), uid, year, week, networth: netWorth, at };
-      // the user asked for this figure (opened net worth): accounts counts that as "check net-worth"
+      // the user asked for this figure (opened net worth): the achievements service counts that as "check net-worth"
       const requested = (await deps.cache.get<boolean>(requestedKey(uid))) === true;
       await deps.store.commit([
         { op: "upsert", collection: c.values.name, doc: value },

@@ -77,7 +77,7 @@ describe("POST /v1/get/netWorth", () => {
       pending: [],
     });
     const published = await h.events("networth.calculated");
-    // alice asked for it (she opened net worth), so the result says so: accounts counts "check net-worth"
+    // alice asked for it (she opened net worth), so the result says so: achievements count "check net-worth"
     expect(published.map((e) => e.payload)).toEqual([{ uid: "alice", netWorth: expected, at: done.json().lastUpdated, requested: true }]);
     expect(published[0].key).toBe("alice");
   });

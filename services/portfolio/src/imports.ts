@@ -9,12 +9,11 @@
  * portfolio's name and settings, and the purchase date of a ticker it already held (Plaid reports no dates).
  * A portfolio the user deleted stays deleted: its record remains and later syncs skip it.
  */
-import { consumer } from "@folio/platform/events";
-import type { Consumer, ServiceDeps } from "@folio/platform/service";
+import type { Event } from "@folio/platform/events";
 import type { Doc, WriteOp } from "@folio/platform/store/port";
 import type { EventPayload } from "@folio/proto/events";
 import type { AssetInput } from "@folio/proto/portfolio";
-import type { PortfolioCommands } from "./commands.ts";
+import type { PortfolioContext } from "./context.ts";
 import { findBySlug, portfolios } from "./store.ts";
 
 export const IMPORTS = "portfolio_imports";
@@ -47,7 +46,9 @@ export function importedAssets(account: Account, held: readonly { ticker: string
 /** "First Platypus Bank – Plaid IRA ••5555", within a portfolio name's 100 characters. */
 export const importedName = (institution: string, account: Account) => `${institution} – ${account.name}`.slice(0, 100);
 
-export function importsConsumer(deps: ServiceDeps, commands: PortfolioCommands): Consumer {
+/** brokerage.holdings.imported → a portfolio per account, or its assets replaced (registered in consumers.ts). */
+export function holdingsImports(ctx: PortfolioContext): (event: Event<"brokerage.holdings.imported">) => Promise<void> {
+  const { deps, commands } = ctx;
   const records = deps.store.collection<ImportDoc>(IMPORTS, [{ fields: ["uid"] }]);
   const collection = portfolios(deps.store);
 
@@ -72,7 +73,7 @@ export function importsConsumer(deps: ServiceDeps, commands: PortfolioCommands):
     await commands.save(event.uid, record.slug, { portfolio: { assets: importedAssets(account, current.assets) } });
   }
 
-  return consumer(["brokerage.holdings.imported"], async (event) => {
+  return async (event) => {
     for (const account of event.payload.accounts) await importAccount(event.payload, account);
-  });
+  };
 }

@@ -149,3 +149,4 @@ export function createModeration(deps: ServiceDeps, community: CommunityModel, l
 
   return { routes };
 }
+export type Moderation = ReturnType<typeof createModeration>;

@@ -5,14 +5,14 @@
  * change nothing). A portfolio is valued in its owner's base currency for every reader, so one cached reply
  * per revision stays right; a change drops the owner's cached replies and revalues their portfolios.
  */
-import { consumer } from "@folio/platform/events";
+import type { Event } from "@folio/platform/events";
 import { projection } from "@folio/platform/projection";
-import type { Consumer, ServiceDeps } from "@folio/platform/service";
+import type { ServiceDeps } from "@folio/platform/service";
 import type { Collection, Doc } from "@folio/platform/store/port";
 import { DEFAULT_BASE_CURRENCY, isSupportedCurrency } from "@folio/proto/settings";
+import type { PortfolioContext } from "./context.ts";
 import { REVALUE_QUEUE, revalueJobId } from "./revaluation.ts";
 import { listByOwner, portfolios } from "./store.ts";
-import type { PortfolioValuer } from "./valuation-service.ts";
 
 export const OWNERS_CONSUMER = "portfolio.owners";
 
@@ -33,8 +33,12 @@ export class OwnerSettings {
   }
 }
 
-/** account.updated → the owner's base currency; a change revalues the owner's portfolios in the new one. */
-export function ownersConsumer(deps: ServiceDeps, valuer: () => PortfolioValuer): Consumer {
+/**
+ * account.updated → the owner's base currency; a change revalues the owner's portfolios in the new one. The
+ * handler (built once: the projection keeps its inbox) is registered in consumers.ts.
+ */
+export function ownerUpdates(ctx: PortfolioContext): (event: Event<"account.updated">) => Promise<void> {
+  const { deps } = ctx;
   const collection = owners(deps.store);
   const currencyOf = async (uid: string) => (await collection.get(uid))?.baseCurrency ?? DEFAULT_BASE_CURRENCY;
   const apply = projection<OwnerDoc, "account.updated">(deps.store, {
@@ -47,14 +51,14 @@ export function ownersConsumer(deps: ServiceDeps, valuer: () => PortfolioValuer)
       return { _id: event.payload.uid, baseCurrency: next };
     },
   });
-  return consumer(["account.updated"], async (event) => {
+  return async (event) => {
     const uid = event.payload.uid;
     const before = await currencyOf(uid);
     await apply(event);
     if ((await currencyOf(uid)) === before) return;
     for (const doc of await listByOwner(portfolios(deps.store), uid)) {
-      await valuer().forget(doc.slug);
+      await ctx.valuer.forget(doc.slug);
       await deps.jobs.add(REVALUE_QUEUE, { slug: doc.slug }, { jobId: revalueJobId(doc.slug) });
     }
-  });
+  };
 }

@@ -10,22 +10,23 @@
  *   right now keeps its stored figures (figures missing an asset would be wrong, not merely old) unless those
  *   are unusable (of another base currency, or an older release's), and its next read values it afresh.
  *
- * Every portfolio is its own job, retried on its own, and no commit holds more than one portfolio.
+ * Every portfolio is its own job, retried on its own, and no commit holds more than one portfolio. The
+ * consumer and the jobs are registered in consumers.ts and jobs.ts.
  */
-import { consumer } from "@folio/platform/events";
+import type { Event } from "@folio/platform/events";
 import { fanOut } from "@folio/platform/fanout";
 import { handleOnce } from "@folio/platform/inbox";
-import { type JobDefinition, job } from "@folio/platform/jobs";
-import type { Consumer, ServiceDeps } from "@folio/platform/service";
-import type { Figures } from "./figures.ts";
+import type { JobData } from "@folio/platform/jobs";
+import type { JobContext } from "@folio/platform/queue/port";
+import type { ServiceDeps } from "@folio/platform/service";
+import type { PortfolioContext } from "./context.ts";
 import { FIGURES_VERSION, findBySlug, holdings, portfolios, revOf, slugsHolding, valueSnapshots } from "./store.ts";
-import type { PortfolioValuer } from "./valuation-service.ts";
 
 export const REVALUATION_CONSUMER = "portfolio.revaluation";
 export const FANOUT_QUEUE = "portfolio.fanout";
 export const REVALUE_QUEUE = "portfolio.revalue";
 /** Revaluations run at once per worker: each waits on pricing more than on this process. */
-const REVALUE_CONCURRENCY = 8;
+export const REVALUE_CONCURRENCY = 8;
 
 /** BullMQ ids may not contain ':'; encoding keeps distinct keys distinct. */
 export const fanOutJobId = (eventId: string) => `portfolio-fanout-${encodeURIComponent(eventId)}`;
@@ -37,51 +38,51 @@ export interface RevaluationResult {
   revalued: boolean;
 }
 
-export function revaluation(deps: ServiceDeps, valuer: PortfolioValuer, figures: Figures): { consumer: Consumer; jobs: JobDefinition[] } {
+/** price.updated: drops the ticker's cached price and adds one fan-out per event, then marks it handled. */
+export async function onPriceUpdated(ctx: PortfolioContext, event: Event<"price.updated">): Promise<void> {
+  const { deps, valuer } = ctx;
+  if (await deps.store.handled(REVALUATION_CONSUMER, event.id)) return;
+  // the price cached for valuations is the one that just changed
+  await valuer.pricing.forget(event.payload.ticker);
+  await deps.jobs.add(FANOUT_QUEUE, { ticker: event.payload.ticker }, { jobId: fanOutJobId(event.id) });
+  await handleOnce(deps.store, REVALUATION_CONSUMER, event, async () => []);
+}
+
+/** `portfolio.fanout`: a `portfolio.revalue` job per portfolio holding the ticker, one bucket at a time. */
+export async function fanOutRevaluations(
+  ctx: PortfolioContext,
+  run: JobContext<JobData<typeof FANOUT_QUEUE>>,
+): Promise<{ ticker: string; portfolios: number }> {
+  const { deps } = ctx;
   const held = holdings(deps.store);
+  const count = await fanOut({
+    page: (bucket) => slugsHolding(held, run.data.ticker, bucket),
+    each: (slugs) => Promise.all(slugs.map((slug) => deps.jobs.add(REVALUE_QUEUE, { slug }, { jobId: revalueJobId(slug) }))),
+    progress: (percent) => run.updateProgress(percent),
+  });
+  return { ticker: run.data.ticker, portfolios: count };
+}
+
+/** `portfolio.revalue`: values one portfolio and records its figures (see the top of this file). */
+export async function revaluePortfolio(ctx: PortfolioContext, slug: string): Promise<RevaluationResult> {
+  const { deps, valuer, figures } = ctx;
   const collection = portfolios(deps.store);
-
-  const onPriceUpdated = consumer(["price.updated"], async (event) => {
-    if (await deps.store.handled(REVALUATION_CONSUMER, event.id)) return;
-    // the price cached for valuations is the one that just changed
-    await valuer.pricing.forget(event.payload.ticker);
-    await deps.jobs.add(FANOUT_QUEUE, { ticker: event.payload.ticker }, { jobId: fanOutJobId(event.id) });
-    await handleOnce(deps.store, REVALUATION_CONSUMER, event, async () => []);
-  });
-
-  const fanOutJob = job(FANOUT_QUEUE, async (run) => {
-    const count = await fanOut({
-      page: (bucket) => slugsHolding(held, run.data.ticker, bucket),
-      each: (slugs) => Promise.all(slugs.map((slug) => deps.jobs.add(REVALUE_QUEUE, { slug }, { jobId: revalueJobId(slug) }))),
-      progress: (percent) => run.updateProgress(percent),
-    });
-    return { ticker: run.data.ticker, portfolios: count };
-  });
-
-  const revalue = job(
-    REVALUE_QUEUE,
-    async ({ data: { slug } }): Promise<RevaluationResult> => {
-      const doc = await findBySlug(collection, slug);
-      if (!doc) return { slug, revalued: false };
-      // background work: it may wait for pricing as long as pricing takes
-      const valued = await valuer.value(doc, undefined);
-      const recorded = await figures.record(doc, valued);
-      if (!valued.complete && !recorded) {
-        await valuer.forget(slug);
-        deps.log.warn({ slug, unavailable: valued.unavailable }, "portfolio left unrevalued: some of its prices are unavailable");
-        return { slug, revalued: false };
-      }
-      // a save meanwhile wrote figures of a newer revision in its own commit, and its reply: those stand
-      const now = await findBySlug(collection, slug);
-      if (!now || revOf(now) !== revOf(doc)) return { slug, revalued: false };
-      // after the commit: a reader must never get figures newer than what is stored
-      await valuer.keep(slug, valued);
-      return { slug, revalued: true };
-    },
-    { concurrency: REVALUE_CONCURRENCY },
-  );
-
-  return { consumer: onPriceUpdated, jobs: [fanOutJob, revalue] };
+  const doc = await findBySlug(collection, slug);
+  if (!doc) return { slug, revalued: false };
+  // background work: it may wait for pricing as long as pricing takes
+  const valued = await valuer.value(doc, undefined);
+  const recorded = await figures.record(doc, valued);
+  if (!valued.complete && !recorded) {
+    await valuer.forget(slug);
+    deps.log.warn({ slug, unavailable: valued.unavailable }, "portfolio left unrevalued: some of its prices are unavailable");
+    return { slug, revalued: false };
+  }
+  // a save meanwhile wrote figures of a newer revision in its own commit, and its reply: those stand
+  const now = await findBySlug(collection, slug);
+  if (!now || revOf(now) !== revOf(doc)) return { slug, revalued: false };
+  // after the commit: a reader must never get figures newer than what is stored
+  await valuer.keep(slug, valued);
+  return { slug, revalued: true };
 }
 
 /** Which release's figures every stored portfolio has (one document): what `refreshOldFigures` last brought them to. */

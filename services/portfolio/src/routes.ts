@@ -10,13 +10,20 @@ import { route } from "@folio/platform/http/route";
 import { PortfolioContracts as calls } from "@folio/proto/contracts/portfolio";
 import { ErrorCodes } from "@folio/proto/errors";
 import type { FastifyPluginAsync } from "fastify";
-import { type PortfolioCommands, PortfolioMessages } from "./commands.ts";
+import { PortfolioMessages } from "./commands.ts";
+import type { PortfolioContext } from "./context.ts";
 import { cleanName } from "./domain/portfolio.ts";
-import type { PortfolioReads } from "./reads.ts";
+import { playgroundRoutes } from "./playground.ts";
 import { replyJson } from "./reply-cache.ts";
 
-export function portfolioRoutes(commands: PortfolioCommands, reads: PortfolioReads): FastifyPluginAsync {
+/** Every call the portfolio service answers: its own below, the community's, moderation's and the playground's. */
+export function portfolioRoutes(ctx: PortfolioContext): FastifyPluginAsync {
+  const { commands, reads } = ctx;
   return async (app) => {
+    await app.register(ctx.community.routes);
+    await app.register(ctx.moderation.routes);
+    await app.register(playgroundRoutes(ctx.deps, ctx.valuer));
+
     route(app, calls.save, async (request, reply) => {
       const outcome = await commands.save(callerOf(request).uid, request.params.slug, request.body);
       if (outcome.message === "showPopup") return outcome;

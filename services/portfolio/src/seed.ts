@@ -14,10 +14,10 @@
  */
 import { HttpError } from "@folio/platform/http/errors";
 import { ServiceUnavailableError } from "@folio/platform/internal";
-import { type JobDefinition, job } from "@folio/platform/jobs";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError } from "@folio/platform/store/port";
 import type { PortfolioCommands } from "./commands.ts";
+import type { PortfolioContext } from "./context.ts";
 import { buildSample, SAMPLE_OWNER, SAMPLE_PURCHASE_DATE, SAMPLE_SLUGS, SAMPLES, sameAssets, sampleTickers } from "./domain/samples.ts";
 import { portfolios, revOf } from "./store.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
@@ -118,17 +118,17 @@ export function startSeeding(deps: ServiceDeps): Promise<string> {
   return deps.jobs.add(SEED_QUEUE, {}, { jobId: SEED_JOB_ID, attempts: SEED_ATTEMPTS, backoffMs: SEED_BACKOFF_MS });
 }
 
-export function seedJob(deps: ServiceDeps, valuer: PortfolioValuer, commands: PortfolioCommands): JobDefinition {
-  return job(SEED_QUEUE, async (): Promise<SeedOutcome> => {
-    const outcome = await seedSamples(deps, valuer, commands);
-    if (outcome.created.length > 0) deps.log.info({ samples: outcome.created }, "sample portfolios created");
-    if (outcome.corrected.length > 0) {
-      deps.log.info({ samples: outcome.corrected }, "sample portfolios stored at other prices were bought again at the as-traded close");
-    }
-    for (const s of outcome.skipped) deps.log.warn({ sample: s.slug, reason: s.reason }, `sample portfolio not created: ${s.reason}`);
-    // failing makes the queue retry with backoff while pricing may still come up
-    const retry = outcome.skipped.filter((s) => s.retry);
-    if (retry.length > 0) throw new Error(`sample portfolios not created yet: ${retry.map((s) => s.reason).join("; ")}`);
-    return outcome;
-  });
+/** `portfolio.seed` (registered in jobs.ts): seeds, logs what happened, and fails while pricing may still come up. */
+export async function runSeeding(ctx: PortfolioContext): Promise<SeedOutcome> {
+  const { deps } = ctx;
+  const outcome = await seedSamples(deps, ctx.valuer, ctx.commands);
+  if (outcome.created.length > 0) deps.log.info({ samples: outcome.created }, "sample portfolios created");
+  if (outcome.corrected.length > 0) {
+    deps.log.info({ samples: outcome.corrected }, "sample portfolios stored at other prices were bought again at the as-traded close");
+  }
+  for (const s of outcome.skipped) deps.log.warn({ sample: s.slug, reason: s.reason }, `sample portfolio not created: ${s.reason}`);
+  // failing makes the queue retry with backoff while pricing may still come up
+  const retry = outcome.skipped.filter((s) => s.retry);
+  if (retry.length > 0) throw new Error(`sample portfolios not created yet: ${retry.map((s) => s.reason).join("; ")}`);
+  return outcome;
 }

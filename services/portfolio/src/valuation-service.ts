@@ -1,5 +1,5 @@
 /**
- * Valued portfolios: prices from the pricing service (pricing-client.ts), figures from the pure engine run as a
+ * Valued portfolios: prices from the pricing service (prices.ts), figures from the pure engine run as a
  * task (valuation-task.ts) on the valuation threads, and the valued reply kept per portfolio (reply-cache.ts)
  * so reads neither ask pricing nor run the engine.
  *
@@ -25,8 +25,8 @@ import { PortfolioEnvironment } from "./config.ts";
 import type { InitialPercentZero } from "./domain/valuation/types.ts";
 import { fxPairsFor, valuationTickers } from "./domain/valued-portfolio.ts";
 import type { OwnerSettings } from "./owners.ts";
-import type { PricingClient } from "./pricing-client.ts";
-import { PRICE_WAIT_MS, type PriceLookup, unpricedOf } from "./pricing-client.ts";
+import type { Prices } from "./prices.ts";
+import { PRICE_WAIT_MS, type PriceLookup, unpricedOf } from "./prices.ts";
 import { OUTAGE_REPLY_TTL_MS, REPLY_TTL_MS, ReplyCache, type ServedCopy } from "./reply-cache.ts";
 import { type PortfolioDoc, revOf, type ValueSnapshot } from "./store.ts";
 import {
@@ -81,7 +81,7 @@ export class PortfolioValuer {
 
   constructor(
     private readonly deps: ServiceDeps,
-    readonly pricing: PricingClient,
+    readonly pricing: Prices,
     private readonly owners: OwnerSettings,
     private readonly tasks: PortfolioTasks = portfolioTasks(deps.config.env),
   ) {

@@ -10,7 +10,7 @@
  *
  * A 500-asset portfolio dated 1970 is megabytes of figures and a third of a second of work; it runs on the
  * valuation threads (valuation-worker.ts, a WorkerPool) in the built app, and in place under the sources (the
- * service tests). Prices arrive as the JSON text pricing answered (pricing-client.ts) and are parsed here.
+ * service tests). Prices arrive as the JSON text pricing answered (prices.ts) and are parsed here.
  * Pure: no clock, store or network.
  */
 import type { EventPayload } from "@folio/proto/events";

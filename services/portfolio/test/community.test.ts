@@ -6,7 +6,7 @@ import { envelope } from "@folio/platform/ids";
 import { COMMUNITY_CATEGORIES } from "@folio/proto/community";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMUNITY_CACHE_CONTROL } from "../src/community.ts";
-import { priceCacheKey } from "../src/pricing-client.ts";
+import { priceCacheKey } from "../src/prices.ts";
 import { asset, type CommunityHarness, communityHarness, input, slugsByCategory } from "./community-support.ts";
 
 let h: CommunityHarness;

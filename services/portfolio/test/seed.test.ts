@@ -15,7 +15,7 @@ import { SAMPLE_OWNER, SAMPLE_PURCHASE_DATE, SAMPLE_SLUGS, SAMPLES, sampleTicker
 import { asTradedClose, hasMarketData, loadTicker, marketDataDir } from "../src/domain/valuation/testing/market-data.ts";
 import { createFigures } from "../src/figures.ts";
 import { OwnerSettings, owners } from "../src/owners.ts";
-import { PricingClient } from "../src/pricing-client.ts";
+import { Prices } from "../src/prices.ts";
 import { SEED_BACKOFF_MS, SEED_JOB_ID, SEED_QUEUE, type SeedOutcome, seedSamples } from "../src/seed.ts";
 import { createPortfolioService } from "../src/service.ts";
 import { type PortfolioDoc, portfolios } from "../src/store.ts";
@@ -118,7 +118,7 @@ describe.skipIf(!withData)("seeding the samples", () => {
     const seeded = await portfolios(deps.store).find({ owner: SAMPLE_OWNER });
     await deps.store.commit(seeded.map((d) => ({ op: "delete", collection: "portfolios", id: d._id })));
     const svc = forService(deps, "portfolio");
-    const pricing = new PricingClient(new PricingQueries(svc.services), svc.cache, svc.log);
+    const pricing = new Prices(new PricingQueries(svc.services), svc.cache, svc.log);
     const valuer = new PortfolioValuer(svc, pricing, new OwnerSettings(owners(svc.store)));
     const commands = createPortfolioCommands(svc, valuer, createFigures(svc, valuer), new CommunityModel(svc.store), async () => {});
     const [a, b] = await Promise.all([seedSamples(svc, valuer, commands), seedSamples(svc, valuer, commands)]);

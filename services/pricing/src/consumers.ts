@@ -4,11 +4,11 @@
  */
 import { type Consumer, consumer } from "@folio/platform/events";
 import { projection } from "@folio/platform/projection";
-import type { ServiceDeps } from "@folio/platform/service";
+import type { PricingContext } from "./context.ts";
 import { CONSUMES } from "./events.ts";
 import { type PortfolioTickers, trackedTickers } from "./store.ts";
 
-export function pricingConsumers(deps: ServiceDeps): Consumer[] {
+export function pricingConsumers({ deps }: PricingContext): Consumer[] {
   const onPortfolioEvent = projection<PortfolioTickers, (typeof CONSUMES)[number]>(deps.store, {
     consumer: "pricing.tickers",
     collection: trackedTickers(deps.store),

@@ -6,9 +6,9 @@
 import { type JobDefinition, job } from "@folio/platform/jobs";
 import type { ServiceDeps } from "@folio/platform/service";
 import type { WriteOp } from "@folio/platform/store/port";
+import type { PricingContext } from "./context.ts";
 import { normalizeTicker } from "./domain/series.ts";
 import { priceUpdated } from "./events.ts";
-import type { MarketData } from "./market-data.ts";
 import { type AnnouncedPrice, announcedPrices, trackedTickers } from "./store.ts";
 
 export const REFRESH_QUEUE = "pricing.refresh";
@@ -28,7 +28,7 @@ export async function heldTickers(deps: ServiceDeps): Promise<string[]> {
   return [...new Set(docs.flatMap((d) => d.tickers.map(normalizeTicker)))].sort();
 }
 
-export function refreshJob(deps: ServiceDeps, marketData: MarketData): JobDefinition {
+export function refreshJob({ deps, marketData }: PricingContext): JobDefinition {
   const announced = announcedPrices(deps.store);
   return job(REFRESH_QUEUE, async (run): Promise<RefreshResult> => {
     const tickers = await heldTickers(deps);
@@ -59,3 +59,5 @@ export function refreshJob(deps: ServiceDeps, marketData: MarketData): JobDefini
     return result;
   });
 }
+
+export const pricingJobs = (ctx: PricingContext): JobDefinition[] => [refreshJob(ctx)];

@@ -4,7 +4,6 @@
  * web shows word for word. A price is public: its reply is served as bytes encoded once (reply-cache.ts),
  * with an ETag and a minute's Cache-Control; cached=false looks past all of that.
  */
-import type { Clock } from "@folio/platform/clock";
 import { acceptsGzip, sendEncoded } from "@folio/platform/http/encoded-reply";
 import { badRequest, notFound, unavailable } from "@folio/platform/http/errors";
 import { route } from "@folio/platform/http/route";
@@ -13,13 +12,15 @@ import { PricingContracts as calls } from "@folio/proto/contracts/pricing";
 import { ErrorCodes, Messages } from "@folio/proto/errors";
 import { AUTOCOMPLETE_MIN_LENGTH, PricingMessages } from "@folio/proto/pricing";
 import type { FastifyPluginAsync } from "fastify";
+import type { PricingContext } from "./context.ts";
 import { normalizeTicker } from "./domain/series.ts";
-import { type MarketData, MarketDataUnavailable, NoCloseBefore, TickerNotFound } from "./market-data.ts";
-import type { PriceReplyCache } from "./reply-cache.ts";
+import { MarketDataUnavailable, NoCloseBefore, TickerNotFound } from "./market-data.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function pricingRoutes(marketData: MarketData, replies: PriceReplyCache, clock: Clock): FastifyPluginAsync {
+export function pricingRoutes(ctx: PricingContext): FastifyPluginAsync {
+  const { marketData, replies } = ctx;
+  const clock = ctx.deps.clock;
   return async (app) => {
     /**
      * The as-traded close (docs/product-decisions.md "The as-traded close"): what a buyer paid on a day, for the Add window's

@@ -5,34 +5,20 @@
  * tickers each portfolio holds, fed by portfolio events.
  */
 import type { ServiceDeps, ServiceModule } from "@folio/platform/service";
-import { marketDataSettings } from "./config.ts";
 import { pricingConsumers } from "./consumers.ts";
-import { REFRESH_EVERY_MS, REFRESH_KEY, REFRESH_QUEUE, refreshJob } from "./jobs.ts";
-import { MarketData } from "./market-data.ts";
-import { createProviders } from "./providers/index.ts";
-import type { MarketDataProvider } from "./providers/port.ts";
-import { PriceReplyCache } from "./reply-cache.ts";
+import { type PricingOptions, pricingContext } from "./context.ts";
+import { pricingJobs, REFRESH_EVERY_MS, REFRESH_KEY, REFRESH_QUEUE } from "./jobs.ts";
 import { pricingRoutes } from "./routes.ts";
 
-export interface PricingOptions {
-  /** replaces the providers the configuration names (tests) */
-  providers?: MarketDataProvider[];
-}
+export type { PricingOptions };
 
 export function createPricingService(deps: ServiceDeps, options: PricingOptions = {}): ServiceModule {
-  const settings = marketDataSettings(deps.config);
-  const providers = options.providers ?? createProviders(settings);
-  const replies = new PriceReplyCache(deps.clock);
-  const marketData = new MarketData(providers, deps.cache, deps.log, {
-    changed: (ticker) => replies.drop(ticker),
-    clock: deps.clock,
-    dataDir: settings.dataDir,
-  });
+  const ctx = pricingContext(deps, options);
   return {
     name: "pricing",
-    routes: pricingRoutes(marketData, replies, deps.clock),
-    consumers: pricingConsumers(deps),
-    jobs: [refreshJob(deps, marketData)],
+    routes: pricingRoutes(ctx),
+    consumers: pricingConsumers(ctx),
+    jobs: pricingJobs(ctx),
     start: async () => {
       await deps.jobs.repeat(REFRESH_QUEUE, {}, REFRESH_EVERY_MS, REFRESH_KEY);
     },

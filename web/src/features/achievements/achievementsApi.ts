@@ -8,7 +8,7 @@ export const achievementsApi = api.injectEndpoints({
   endpoints: (build) => ({
     // mutations: every read must reach the server (it moves the state on its own), nothing is cached
     fetchAchievementState: build.mutation<Static<typeof AchievementStateReply>, void>({
-      query: () => request(Routes.accounts.achievementState),
+      query: () => request(Routes.achievements.state),
     }),
     /**
      * No request: a watch on the "AchievementState" tag. The calls after which the server may have moved
@@ -21,7 +21,7 @@ export const achievementsApi = api.injectEndpoints({
       providesTags: ["AchievementState"],
     }),
     updateAchievementState: build.mutation<Static<typeof AchievementUpdateReply>, number>({
-      query: (step) => request(Routes.accounts.updateAchievementState, { body: { achievement_state: step } }),
+      query: (step) => request(Routes.achievements.update, { body: { achievement_state: step } }),
     }),
   }),
 });

@@ -12,6 +12,8 @@
  *   in a row (e.g. 3 → 4 → 5 when making a portfolio public while the copy was already seen); `reached`
  *   lists each state passed, so the client, which shows one panel per step, can show them in turn.
  *   An accepted client step cascades the same way through facts already seen.
+ * - the hand-over of the progress the accounts service kept before achievements were their own service
+ *   (docs/decisions/0002-achievements-service.md): merged with what is here, never moving anything back.
  */
 import type { EventPayload } from "@folio/proto/events";
 import { ACHIEVEMENT_STEPS } from "@folio/proto/settings";
@@ -73,6 +75,24 @@ export function requestStep(progress: Progress, requested: number): StepRequest 
   if (requested !== progress.state + 1 || requested > ACHIEVEMENT_STEPS) return { ok: false };
   const reached = [requested, ...cascade(requested, progress.facts)];
   return { ok: true, progress: { state: reached.at(-1) as number, facts: progress.facts }, reached, changed: true };
+}
+
+/**
+ * Progress handed over from where it was kept before: the higher of the two states, the union of the facts
+ * (known ones only), then every consecutive step those facts complete. Merging the same progress again
+ * changes nothing, so a redelivered hand-over is harmless even without the inbox.
+ */
+export function handOver(progress: Progress, handed: { state: number; facts: readonly string[] }): Advance {
+  const state = Math.max(progress.state, Math.min(Math.max(Math.trunc(handed.state), 0), ACHIEVEMENT_STEPS));
+  const facts = STEP_FACTS.filter((f) => progress.facts.includes(f) || handed.facts.includes(f));
+  const cascaded = cascade(state, facts);
+  const reached = state > progress.state ? [state, ...cascaded] : cascaded;
+  const next = cascaded.at(-1) ?? state;
+  return {
+    progress: { state: next, facts },
+    reached,
+    changed: facts.length !== progress.facts.length || next !== progress.state,
+  };
 }
 
 type Saved = Pick<EventPayload<"portfolio.saved">, "created" | "copiedFrom" | "playGround" | "assetCount" | "privateMode" | "promoted"> & {

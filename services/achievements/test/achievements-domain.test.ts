@@ -3,6 +3,7 @@ import {
   factsOfHoldingsImported,
   factsOfNetWorthCalculated,
   factsOfPortfolioSaved,
+  handOver,
   knownFacts,
   NO_PROGRESS,
   observe,
@@ -180,5 +181,36 @@ describe("facts from networth.calculated", () => {
     expect(factsOfNetWorthCalculated({ requested: true })).toEqual(["netWorthChecked"]);
     expect(factsOfNetWorthCalculated({ requested: false })).toEqual([]);
     expect(factsOfNetWorthCalculated({})).toEqual([]);
+  });
+});
+
+describe("the hand-over of progress kept by accounts", () => {
+  const p = (state: number, facts: Progress["facts"]): Progress => ({ state, facts });
+
+  it("takes the higher state and the union of the facts, in step order", () => {
+    const merged = handOver(p(1, ["accountCreated", "portfolioPublic"]), { state: 2, facts: ["assetAdded", "accountCreated"] });
+    // 2 from accounts; then 3 (assetAdded) and 4 (portfolioPublic) are complete: 2 → 3 → 4
+    expect(merged).toEqual({
+      progress: { state: 4, facts: ["accountCreated", "assetAdded", "portfolioPublic"] },
+      reached: [2, 3, 4],
+      changed: true,
+    });
+  });
+
+  it("never moves a state back, and merging the same progress twice changes nothing", () => {
+    const here = p(5, ["accountCreated", "portfolioCreated"]);
+    // step 7's fact is kept; it waits for 6
+    const once = handOver(here, { state: 2, facts: ["accountCreated", "chatTalked"] });
+    expect(once).toEqual({
+      progress: { state: 5, facts: ["accountCreated", "portfolioCreated", "chatTalked"] },
+      reached: [],
+      changed: true,
+    });
+    expect(handOver(once.progress, { state: 2, facts: ["accountCreated", "chatTalked"] })).toMatchObject({ changed: false, reached: [] });
+  });
+
+  it("ignores facts it does not know and keeps a state within 0..8", () => {
+    expect(handOver(NO_PROGRESS, { state: 12, facts: ["somethingRetired"] }).progress).toEqual({ state: 8, facts: [] });
+    expect(handOver(NO_PROGRESS, { state: -3, facts: [] })).toEqual({ progress: NO_PROGRESS, reached: [], changed: false });
   });
 });

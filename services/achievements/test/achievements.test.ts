@@ -24,9 +24,9 @@ const stateOf = async (token: string): Promise<number> => {
 const setState = (token: string, achievement_state: unknown) =>
   h.post("/v1/update/achievement-state", { achievement_state }, bearer(token));
 
-/** The accounts consumers on the service's MemoryBus, as the host wires them, with the outbox relayed by hand. */
+/** The achievements consumers on the service's MemoryBus, as the host wires them, with the outbox relayed by hand. */
 async function onTheBus(): Promise<{ publish: (...events: EventEnvelope[]) => Promise<void>; settle: () => Promise<void> }> {
-  for (const c of h.service.consumers ?? []) h.deps.bus.subscribe("accounts", c.types, c.handle, c.options);
+  for (const c of h.service.consumers ?? []) h.deps.bus.subscribe("achievements", c.types, c.handle, c.options);
   await h.deps.bus.start();
   const outbox = new OutboxRelay(h.deps.store, h.deps.bus, { log: h.deps.log, intervalMs: 60_000 });
   relay = outbox;
@@ -107,11 +107,11 @@ describe("POST /v1/update/achievement-state", () => {
     h = await harness();
     const { idToken, user } = await h.register();
     await setState(idToken, 1);
-    const version = (await h.db.achievements.get(user.uid))?._v;
+    const version = (await h.progress.get(user.uid))?._v;
     const res = await setState(idToken, 1);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok", achievement_state: 1 });
-    expect((await h.db.achievements.get(user.uid))?._v).toBe(version);
+    expect((await h.progress.get(user.uid))?._v).toBe(version);
   });
 
   it("refuses a jump", async () => {
@@ -148,7 +148,7 @@ describe("POST /v1/update/achievement-state", () => {
     const { idToken, user } = await h.register();
     const replies = await Promise.all([setState(idToken, 1), setState(idToken, 1), setState(idToken, 1)]);
     expect(replies.map((r) => r.json())).toEqual(Array(3).fill({ status: "ok", achievement_state: 1 }));
-    expect(await h.db.achievements.get(user.uid)).toMatchObject({ state: 1, _v: 1 });
+    expect(await h.progress.get(user.uid)).toMatchObject({ state: 1, _v: 1 });
   });
 
   it("needs a signed-in caller", async () => {
@@ -164,7 +164,7 @@ describe("steps the server observes from events", () => {
     h = await harness();
     const bus = await onTheBus();
     const { idToken, user } = await h.register();
-    await bus.settle(); // account.registered, relayed from the accounts outbox to its own consumer
+    await bus.settle(); // account.registered, relayed from the accounts outbox to the achievements consumer
     expect(await stateOf(idToken)).toBe(1);
 
     const steps: [EventEnvelope, number][] = [
@@ -190,7 +190,7 @@ describe("steps the server observes from events", () => {
     // copy (5), public (4) and asset (3) first: step 2 is missing, so the state stays at 1
     await bus.publish(copied(user.uid), madePublic(user.uid), withAsset(user.uid));
     expect(await stateOf(idToken)).toBe(1);
-    expect((await h.db.achievements.get(user.uid))?.facts).toEqual(["accountCreated", "assetAdded", "portfolioPublic", "portfolioCopied"]);
+    expect((await h.progress.get(user.uid))?.facts).toEqual(["accountCreated", "assetAdded", "portfolioPublic", "portfolioCopied"]);
 
     // the first manual portfolio completes 2, and 3, 4, 5 follow from the facts already seen
     await bus.publish(created(user.uid));
@@ -237,10 +237,10 @@ describe("steps the server observes from events", () => {
     await onFact.handle(registered);
     await onFact.handle(asset);
     expect((await setState(idToken, 2)).json()).toEqual({ status: "ok", achievement_state: 3 });
-    const before = await h.db.achievements.get(user.uid);
+    const before = await h.progress.get(user.uid);
     await onFact.handle(asset);
     await onFact.handle(registered);
-    expect(await h.db.achievements.get(user.uid)).toEqual(before);
+    expect(await h.progress.get(user.uid)).toEqual(before);
     expect(before).toMatchObject({ state: 3, facts: ["accountCreated", "assetAdded"] });
   });
 
@@ -251,7 +251,7 @@ describe("steps the server observes from events", () => {
     const [registered] = await h.deps.outboxEvents();
     await Promise.all([onFact.handle(registered), onFact.handle(registered), onFact.handle(created(user.uid))]);
     expect(await stateOf(idToken)).toBe(2);
-    expect(await h.deps.store.handled("accounts.achievements", registered.id)).toBe(true);
+    expect(await h.deps.store.handled("achievements.facts", registered.id)).toBe(true);
   });
 
   it("continues a client's step through facts it had already seen", async () => {
@@ -293,6 +293,6 @@ describe("steps the server observes from events", () => {
     const [onFact] = h.service.consumers ?? [];
     const broken = envelope("portfolio.saved", "u1", { uid: "u1", created: true }, h.deps.clock.now());
     await expect(onFact.handle(broken)).rejects.toThrow(/invalid portfolio.saved event/);
-    expect(await h.db.achievements.get("u1")).toBeNull();
+    expect(await h.progress.get("u1")).toBeNull();
   });
 });

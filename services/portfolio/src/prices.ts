@@ -55,7 +55,7 @@ export const unpricedOf = (lookup: PriceLookup): UnpricedHolding[] =>
     ...lookup.unavailable.map((ticker): UnpricedHolding => ({ ticker, reason: "unavailable" })),
   ].sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
 
-export class PricingClient {
+export class Prices {
   /** concurrent asks for one ticker share one call */
   private readonly asking = new SingleFlight<string, CachedLookup | null>();
 

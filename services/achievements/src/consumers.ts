@@ -1,12 +1,13 @@
 /**
- * What accounts consumes: the facts that drive achievements (its own account.registered, portfolio.saved,
- * networth.calculated, chat's chat.replied). The settings page asks billing for the plan (settings.ts). The platform checks every
- * payload against proto before a handler runs (events.ts), so a malformed event ends in its dead-letter
- * topic rather than being half-applied. brokerage.holdings.imported is step 8, chat.replied step 7.
+ * What the achievements service consumes: the facts that drive the steps (account.registered,
+ * portfolio.saved, networth.calculated, networth.checked, brokerage.holdings.imported, chat.replied) and the
+ * progress the accounts service hands over once (achievements.progress.handed-over). The platform checks
+ * every payload against proto before a handler runs, so a malformed event ends in its dead-letter topic
+ * rather than being half-applied.
  */
-import { consumer, type Event, type EventType } from "@folio/platform/events";
-import type { Consumer, ServiceDeps } from "@folio/platform/service";
-import type { Achievements } from "./achievements.ts";
+import { type Consumer, consumer, type Event, type EventType } from "@folio/platform/events";
+import { mergeHandedOver, observeFacts } from "./achievements.ts";
+import type { AchievementsContext } from "./context.ts";
 import { type AchievementFact, factsOfHoldingsImported, factsOfNetWorthCalculated, factsOfPortfolioSaved } from "./domain/achievements.ts";
 
 export const FACT_EVENTS = [
@@ -36,11 +37,12 @@ export function factsOf(event: Event<(typeof FACT_EVENTS)[number]>): { uid: stri
   }
 }
 
-export function accountsConsumers(_deps: ServiceDeps, achievements: Achievements): Consumer[] {
+export function achievementsConsumers(ctx: AchievementsContext): Consumer[] {
   return [
     consumer(FACT_EVENTS, async (event) => {
       const { uid, facts } = factsOf(event);
-      await achievements.observe(uid, facts, event);
+      await observeFacts(ctx, uid, facts, event);
     }),
+    consumer(["achievements.progress.handed-over"], (event) => mergeHandedOver(ctx, event.payload, event)),
   ];
 }

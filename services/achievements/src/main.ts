@@ -1,0 +1,4 @@
+import { runService } from "@folio/platform/run";
+import { createAchievementsService } from "./service.ts";
+
+await runService("achievements", createAchievementsService);

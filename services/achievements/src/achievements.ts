@@ -6,8 +6,8 @@
  */
 import type { EventEnvelope } from "@folio/platform/bus/port";
 import { badRequest } from "@folio/platform/http/errors";
-import { handleOnce } from "@folio/platform/inbox";
-import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
+import { handleOnce, writeOver } from "@folio/platform/inbox";
+import { DuplicateKeyError, VersionConflictError } from "@folio/platform/store/port";
 import { AchievementErrorCodes, ONE_STEP_AT_A_TIME } from "@folio/proto/settings";
 import type { AchievementsContext } from "./context.ts";
 import {
@@ -35,10 +35,7 @@ const isWriteRace = (err: unknown): boolean =>
 
 const progressOf = (doc: ProgressDoc | null): Progress => (doc ? { state: doc.state, facts: knownFacts(doc.facts) } : NO_PROGRESS);
 
-function writeOf(uid: string, current: ProgressDoc | null, next: Progress): WriteOp {
-  const doc: ProgressDoc = { _id: uid, state: next.state, facts: [...next.facts] };
-  return current ? { op: "replace", collection: PROGRESS, doc, expectedVersion: current._v } : { op: "insert", collection: PROGRESS, doc };
-}
+const toDoc = (uid: string, next: Progress): ProgressDoc => ({ _id: uid, state: next.state, facts: [...next.facts] });
 
 /** Runs `attempt` again while it loses a write race, up to WRITE_ATTEMPTS times. */
 async function retryingRaces<T>(attempt: () => Promise<T>): Promise<T> {
@@ -66,13 +63,13 @@ export function requestState(ctx: AchievementsContext, uid: string, requested: n
     const current = await ctx.progress.get(uid);
     const decided = requestStep(progressOf(current), requested);
     if (!decided.ok) throw badRequest(AchievementErrorCodes.oneStepAtATime, ONE_STEP_AT_A_TIME);
-    if (decided.changed) await ctx.deps.store.commit([writeOf(uid, current, decided.progress)]);
+    if (decided.changed) await ctx.deps.store.commit([writeOver(PROGRESS, current, toDoc(uid, decided.progress))]);
     logAdvance(ctx, uid, decided, "client");
     return decided.progress.state;
   });
 }
 
-/** Applies `decide` to `uid`'s progress once per event (the inbox of `consumer`), retrying lost write races. */
+/** Applies `decide` to `uid`'s progress once per event (the inbox of `consumer`; handleOnce reads again after a lost write race). */
 async function applyOnce(
   ctx: AchievementsContext,
   consumer: string,
@@ -82,14 +79,12 @@ async function applyOnce(
 ): Promise<void> {
   // the decision of the attempt that committed (none when the event had been handled already)
   let committed: Advance | undefined;
-  await retryingRaces(() =>
-    handleOnce(ctx.deps.store, consumer, event, async () => {
-      const current = await ctx.progress.get(uid);
-      const advance = decide(progressOf(current));
-      committed = advance;
-      return advance.changed ? [writeOf(uid, current, advance.progress)] : [];
-    }),
-  );
+  await handleOnce(ctx.deps.store, consumer, event, async () => {
+    const current = await ctx.progress.get(uid);
+    const advance = decide(progressOf(current));
+    committed = advance;
+    return advance.changed ? [writeOver(PROGRESS, current, toDoc(uid, advance.progress))] : [];
+  });
   if (committed) logAdvance(ctx, uid, committed, event.type);
 }
 

@@ -18,6 +18,9 @@ export interface BullQueueOptions {
 /** How long a call adding or reading a job may wait for Redis before it fails (the request answers 503). */
 const PRODUCER_TIMEOUT_MS = 500;
 
+/** ioredis's rejection of a command not answered within commandTimeout */
+const isCommandTimeout = (err: unknown): boolean => err instanceof Error && err.message === "Command timed out";
+
 const STATES: Record<string, JobState> = {
   waiting: "waiting",
   prioritized: "waiting",
@@ -83,7 +86,8 @@ export class BullQueue implements Queue {
       if (this.producer.status !== "ready") await this.connected(PRODUCER_TIMEOUT_MS);
       return await call();
     } catch (err) {
-      if (this.producer.status !== "ready") throw new DependencyUnavailableError("queue", err);
+      // a connection being made, or one that did not answer in time (a busy Redis): a moment to wait, not a bug
+      if (this.producer.status !== "ready" || isCommandTimeout(err)) throw new DependencyUnavailableError("queue", err);
       throw err;
     }
   }

@@ -92,4 +92,24 @@ describe.skipIf(!redisServerPath())("BullQueue while Redis is away", () => {
       await queue.close();
     }
   });
+
+  it("a Redis too busy to answer in time is unavailable too (a moment to wait), not an error of the call", async () => {
+    server ??= await RedisServer.start("away-pass", dir);
+    const queue = new BullQueue({ url: server.url, prefix: `busy-${randomUUID()}`, log: createLogger("queue-test", "fatal") });
+    // another client has Redis hold every client's commands for 2 s (CLIENT PAUSE): the queue's connection stays
+    // up and its command times out
+    const { Redis } = await import("ioredis");
+    const other = new Redis(server.url);
+    try {
+      await queue.add("networth.recompute", "recompute", { uid: "ann" });
+      expect(await other.call("CLIENT", "PAUSE", "2000", "ALL")).toBe("OK");
+      const started = performance.now();
+      await expect(queue.add("networth.recompute", "recompute", { uid: "bob" })).rejects.toBeInstanceOf(DependencyUnavailableError);
+      expect(performance.now() - started).toBeLessThan(1500);
+      await other.call("CLIENT", "UNPAUSE");
+    } finally {
+      other.disconnect();
+      await queue.close();
+    }
+  });
 });

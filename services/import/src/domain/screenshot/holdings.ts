@@ -128,7 +128,7 @@ const NOT_TICKERS = new Set([
   ..."RETURN EQUITY SYMBOL TICKER QUANTITY UNITS AM PM ET EST EDT CET NA N/A ID STK PCS".split(" "),
 ]);
 /** a currency's sign or code standing as a word of its own before or after an amount */
-const CURRENCY_WORD = /^([€$£¥]|EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|CAD|AUD|kr|Fr\.?)$/;
+const CURRENCY_WORD = /^([€$£¥]|EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|CAD|AUD|Fr\.?)$/;
 const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
 const UNIT_WORDS = ["shares", "share", "stk", "stück", "pcs", "pieces", "units", "aandelen", "titres", "acciones"];
 /** a letter ü as the recognition often gives it ("Stiick", "Stlick", "Stuck") */

@@ -200,6 +200,8 @@ interface Token {
   labelledPrice?: boolean;
   /** a ticker that follows a "Symbol" label */
   labelled?: boolean;
+  /** a ticker standing under a Symbol/Ticker header */
+  underSymbol?: boolean;
   /** follows an "Avg"/"Cost" label: a cost per share, not a price */
   cost?: boolean;
   /** the coin's symbol written after the amount ("0.5 BTC") */
@@ -673,14 +675,15 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   // a short word standing under a Symbol/Ticker header is the ticker whatever case the recognition gave it
   // ("Ko", "v"), wherever that column stands in the row
   if (columns.list?.some((c) => c.kind === "ticker"))
-    for (const t of tokens) {
-      if (t.value !== undefined || t.ticker || headerColumnOf(t, columns)?.kind !== "ticker") continue;
+    for (const [i, t] of tokens.entries()) {
+      // never a word inside a name's run of words ("iShares Core US Aggregate" under a phone's Symbol header)
+      if (t.value !== undefined || tokens[i - 1]?.nameWord || headerColumnOf(t, columns)?.kind !== "ticker") continue;
       const word = t.text.replace(/^[[(|]+|[\])|.,:;]+$/g, "");
       if (!/^[A-Za-z]{1,5}$/.test(word) || /^[A-Z][a-z]{2,}$/.test(word) || NOT_TICKERS.has(word.toUpperCase()) || UNITS.test(word))
         continue;
       t.ticker = word.toUpperCase();
       t.nameWord = false;
-      t.labelled = true;
+      t.underSymbol = true;
     }
   // a number under a cost, gain or weight column is none of quantity, price and value ("Avg Price 18.92")
   for (const t of tokens) {
@@ -701,7 +704,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
   const first = tokens.findIndex((t) => t.text !== "");
   tokens.forEach((t, i) => {
-    if (!t.ticker || t.labelled || columnOf(t, columns) === "ticker" || headerColumnOf(t, columns)?.kind === "ticker") return;
+    if (!t.ticker || t.labelled || t.underSymbol || columnOf(t, columns) === "ticker") return;
     // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc."), or opening the
     // row's words after its amounts (a table read right to left: "$1,535.42 $68.85 22.301 KO Coca-Cola Co"), is both
     const opens = i === first || (tokens[i - 1]?.value !== undefined && !tokens.slice(0, i).some((x) => x.nameWord || x.ticker));
@@ -843,9 +846,14 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
         ? rest.find((n) => n.value! > (price as Token).value!)
         : undefined);
   }
-  if (quantity?.currency && !(price && value && product(quantity, price, value))) {
-    // the column gave an amount of money as the quantity (a header above the wrong column) that multiplies
-    // to nothing, while three other numbers check: quantity × price = value wins
+  if (
+    quantity &&
+    (quantity.currency || (price && value && !product(quantity, price, value))) &&
+    !(price && value && product(quantity, price, value))
+  ) {
+    // the column gave as the quantity an amount of money, or a number that multiplies to nothing with the
+    // row's price and value (a header above the wrong column, a header hinting wrongly), while three other
+    // numbers check: quantity × price = value wins over the header
     const triple = findTriple(numbers);
     if (triple && triple[0] !== quantity) {
       [quantity, price, value] = triple;

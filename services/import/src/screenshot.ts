@@ -75,15 +75,25 @@ export async function checkRows(
  * reading's when equal. The errors are those of the reading with fewer.
  */
 export function mergeReadings(first: ScreenshotResult, second: ScreenshotResult): ScreenshotResult {
-  const same = (f: CheckedHolding, s: CheckedHolding) =>
-    (f.quantity === s.quantity && (f.price === s.price || f.marketValue === s.marketValue)) ||
-    (s.ticker !== "" && f.ticker === s.ticker) ||
-    (!!s.name && f.name === s.name);
+  // how alike two rows are: the same ticker most, then the same quantity and price or value, then the same name
+  // (a name one reading gave the wrong row must not pair two holdings); each row of the second pairs once
+  const likeness = (f: CheckedHolding, s: CheckedHolding) =>
+    s.ticker !== "" && f.ticker === s.ticker
+      ? 3
+      : f.quantity === s.quantity && (f.price === s.price || f.marketValue === s.marketValue)
+        ? 2
+        : s.name && f.name === s.name
+          ? 1
+          : 0;
+  const paired = new Set<CheckedHolding>();
+  const same = (f: CheckedHolding, s: CheckedHolding) => likeness(f, s) > 0;
   const rows = first.message.map((f) => {
-    const s = second.message.find((x) => same(f, x));
-    return s && s.confidence > f.confidence ? s : f;
+    let best: CheckedHolding | undefined;
+    for (const x of second.message) if (!paired.has(x) && likeness(f, x) > (best ? likeness(f, best) : 0)) best = x;
+    if (best) paired.add(best);
+    return best && best.confidence > f.confidence ? best : f;
   });
-  const missing = second.message.filter((s) => !first.message.some((f) => same(f, s)));
+  const missing = second.message.filter((s) => !paired.has(s) && !first.message.some((f) => same(f, s)));
   return { message: [...rows, ...missing], errors: second.errors.length < first.errors.length ? second.errors : first.errors };
 }
 

@@ -1,11 +1,16 @@
 /**
- * The OCR pipeline end to end on the committed sample of HELD-OUT layout families (scripts/import-screenshots.ts:
+ * The OCR pipeline end to end on the committed samples of HELD-OUT layout families (scripts/import-screenshots.ts:
  * families the reader's rules are never tuned on; 2 variants of each, seed 7): tesseract.js with the packaged
  * English model, image preparation, the reader and the checks against a stand-in of pricing's search. The
- * bench (scripts/bench/import-ocr.ts) measures more variants of both splits, freshly generated, and the time.
- * FLOOR is what this sample reads today less one holding (62/85 on 2026-11-27, the second held-out split:
- * docs/product-decisions.md, Imports), so a regression fails it; the goal (95 %) is not reached yet. SILENT: rows not right that carry no flag (four
- * today).
+ * bench (scripts/bench/import-ocr.ts) measures more variants of every split, freshly generated, and the time.
+ *
+ * Two held-out splits (docs/product-decisions.md, Imports, "Accuracy and time"), each with its floor (today's
+ * figure less one holding, so a regression fails it) and SILENT (rows not right that carry no flag, today's count):
+ * - held-out (the second split, 7 families): 68/85 on 2026-11-27 after the third round of rule changes (62/85
+ *   before it); floor 67/85 (was 61/85), at most 2 silent (was 4).
+ * - held-out-3 (the third split, 6 families, drawn and committed before the reader first ran on it): 37/60
+ *   on its first reading, 2026-11-27; floor 36/60, at most 1 silent.
+ * The goal (95 %) is not reached on either.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,36 +19,40 @@ import { OcrEngine } from "../src/ocr/engine.ts";
 import { readScreenshot } from "../src/screenshot.ts";
 import { loadSet, SCREENSHOTS, score, setSearch } from "./screenshot-set.ts";
 
-const FLOOR = 61 / 85;
-const SILENT = 4;
+const SPLITS = [
+  { split: "held-out", families: 7, floor: 67 / 85, silent: 2 },
+  { split: "held-out-3", families: 6, floor: 36 / 60, silent: 1 },
+] as const;
 
 describe("screenshot OCR accuracy on held-out layouts", () => {
   const engine = new OcrEngine();
   afterAll(() => engine.close());
 
-  it(`reads at least ${(FLOOR * 100).toFixed(1)} % of the holdings exactly (ticker and quantity), at most ${SILENT} misreading unflagged`, {
-    timeout: 150_000,
-  }, async () => {
-    const set = loadSet().filter((e) => e.split === "held-out");
-    expect(new Set(set.map((e) => e.family)).size).toBeGreaterThanOrEqual(6);
-    let right = 0;
-    let expected = 0;
-    let silent = 0;
-    const families = new Map<string, [number, number]>();
-    for (const item of set) {
-      const { message } = await readScreenshot(engine, readFileSync(join(SCREENSHOTS, item.file)), setSearch);
-      const s = score(item, message);
-      right += s.right;
-      expected += s.expected;
-      silent += s.silent;
-      const [r, e] = families.get(item.family) ?? [0, 0];
-      families.set(item.family, [r + s.right, e + s.expected]);
-    }
-    // figures only: reading the misses of held-out layouts to change the rules would make them tuning data
-    console.log(
-      `screenshot OCR held-out sample: ${right}/${expected} holdings exactly right, ${silent} silent misreadings; ${[...families].map(([f, [r, e]]) => `${f} ${r}/${e}`).join(", ")}`,
-    );
-    expect(right / expected).toBeGreaterThanOrEqual(FLOOR);
-    expect(silent).toBeLessThanOrEqual(SILENT);
-  });
+  for (const { split, families: familyCount, floor, silent: maxSilent } of SPLITS) {
+    it(`${split}: reads at least ${(floor * 100).toFixed(1)} % of the holdings exactly (ticker and quantity), at most ${maxSilent} misreading unflagged`, {
+      timeout: 300_000,
+    }, async () => {
+      const set = loadSet().filter((e) => e.split === split);
+      expect(new Set(set.map((e) => e.family)).size).toBe(familyCount);
+      let right = 0;
+      let expected = 0;
+      let silent = 0;
+      const families = new Map<string, [number, number]>();
+      for (const item of set) {
+        const { message } = await readScreenshot(engine, readFileSync(join(SCREENSHOTS, item.file)), setSearch);
+        const s = score(item, message);
+        right += s.right;
+        expected += s.expected;
+        silent += s.silent;
+        const [r, e] = families.get(item.family) ?? [0, 0];
+        families.set(item.family, [r + s.right, e + s.expected]);
+      }
+      // figures only: reading the misses of held-out layouts to change the rules would make them tuning data
+      console.log(
+        `screenshot OCR ${split} sample: ${right}/${expected} holdings exactly right, ${silent} silent misreadings; ${[...families].map(([f, [r, e]]) => `${f} ${r}/${e}`).join(", ")}`,
+      );
+      expect(right / expected).toBeGreaterThanOrEqual(floor);
+      expect(silent).toBeLessThanOrEqual(maxSilent);
+    });
+  }
 });

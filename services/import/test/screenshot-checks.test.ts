@@ -87,4 +87,26 @@ describe("screenshot row checks", () => {
     });
     expect(faint.flags.map((f) => f.code)).toEqual(["unsure-quantity"]);
   });
+
+  it("a quantity under its column with no price nor value on the row needs a confidence of 80, not 60", () => {
+    const bare = { price: null, marketValue: null };
+    // 63 (a dropped separator: "80719" for "80,719"): nothing on the row checks it, so flagged
+    const doubtful = checkHolding(row({ ...bare, evidence: { ...checked, quantity: "column", quantityConfidence: 63 } }), {
+      byTicker: [JNJ],
+      byName: [],
+    });
+    expect(doubtful.flags.map((f) => f.code)).toEqual(["unsure-quantity"]);
+    // the same confidence with a price on the row: 60 is enough (confidence max(0.63, 0.9) = 0.9)
+    const priced = checkHolding(row({ marketValue: null, evidence: { ...checked, quantity: "column", quantityConfidence: 63 } }), {
+      byTicker: [JNJ],
+      byName: [],
+    });
+    expect(priced).toMatchObject({ flags: [], confidence: 0.9 });
+    // 85 with nothing to check it against: sure
+    const clear = checkHolding(row({ ...bare, evidence: { ...checked, quantity: "column", quantityConfidence: 85 } }), {
+      byTicker: [JNJ],
+      byName: [],
+    });
+    expect(clear.flags).toEqual([]);
+  });
 });

@@ -186,4 +186,60 @@ Account Total $232,991.50`),
     const card = readHoldings(lines("XOM\nExxon Mobil Corp\nShares 3\nValue $325.71"));
     expect(card.rows.map((r) => [r.ticker, r.quantity, r.marketValue])).toEqual([["XOM", 3, 325.71]]);
   });
+
+  it("yen written with its sign before the amount and headers the model cannot read: quantity × price = value tells the columns", () => {
+    // 155 × 7,935 = 1,229,925 and 22 × 96,149 = 2,115,278; the tofu of a Japanese header ("ooo oo") is no header
+    const { rows } = readHoldings(
+      lines(
+        "ooo oo ooo ooo ooo\nVXUS Vanguard Total International Stock ETF 155 ¥7,935 ¥1,229,925 +3.89%\nNFLX Netflix Inc 22 ¥96,149 ¥2,115,278 +27.48%",
+      ),
+    );
+    expect(rows.map((r) => [r.ticker, r.quantity, r.price, r.marketValue, r.evidence.quantity])).toEqual([
+      ["VXUS", 155, 7935, 1229925, "product"],
+      ["NFLX", 22, 96149, 2115278, "product"],
+    ]);
+  });
+
+  it("a card of label/value pairs in any order, in French: the symbol after its label, Quantité, Cours and Valeur", () => {
+    // 93 × 397,76 = 36.991,68; 81 × 89,07 = 7.214,67
+    const { rows } = readHoldings(
+      lines(
+        "Mon portefeuille\n86.616,02\nL'Oreal SA\nMnémo OR\nValeur 36.991,68\nCours 397,76\nQuantité 93\nBayerische Motoren Werke\nMnémo BMW\nQuantité 81\nValeur 7.214,67 €\nCours 89,07 €",
+      ),
+    );
+    expect(rows.map((r) => [r.ticker, r.name, r.quantity, r.price, r.marketValue, r.evidence.quantity])).toEqual([
+      ["OR", "L'Oreal", 93, 397.76, 36991.68, "product"],
+      ["BMW", "Bayerische Motoren Werke", 81, 89.07, 7214.67, "product"],
+    ]);
+  });
+
+  it("a table read right to left: the ticker opens the row's words after its amounts", () => {
+    // 22.301 × 68.85 = 1,535.42; 1,559 × 160.60 = 250,375.40
+    const { rows } = readHoldings(
+      lines(
+        "Market value Price Quantity\n$1,535.42 $68.85 22.301 KO Coca-Cola Co\n$250,375.40 $160.60 1,559 AMD Advanced Micro Devices\n$251,910.82 Total",
+      ),
+    );
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([
+      ["KO", 22.301],
+      ["AMD", 1559],
+    ]);
+  });
+
+  it("a coin's amount with its symbol on one line, its name, price and approximate value on the next", () => {
+    // 973.3 × 7.71 = 7,504.14; 3,132.8 × 0.5659 = 1,772.85
+    const { rows } = readHoldings(
+      lines("Total balance\n£9,276.99\n973.3 UNI\nUniswap £7.71 ≈£7,504.14\n3,132.8 XRP\nXRP £0.5659 =£1,772.85"),
+    );
+    expect(rows.map((r) => [r.ticker, r.name, r.quantity, r.price, r.marketValue])).toEqual([
+      ["UNI-USD", "Uniswap", 973.3, 7.71, 7504.14],
+      ["XRP-USD", "", 3132.8, 0.5659, 1772.85],
+    ]);
+  });
+
+  it("a currency code after the amount is no word of a name", () => {
+    // 12 × 178,20 = 2.138,40
+    const { rows } = readHoldings(lines("Allianz SE 12 178,20 EUR 2.138,40 EUR"));
+    expect(rows.map((r) => [r.name, r.quantity, r.price, r.marketValue])).toEqual([["Allianz", 12, 178.2, 2138.4]]);
+  });
 });

@@ -18,7 +18,9 @@
  * - A name without a ticker takes the name search's best suggestion: sure at similarity ≥ 0.8, flagged as
  *   unsure from 0.5, and left without a ticker (flagged) below or when nothing is found.
  * - The quantity is sure when quantity × price = value holds on the line, or it stands under a Quantity
- *   column or beside a unit, with a recognition confidence of at least 60 (when the OCR gave one). It is
+ *   column or beside a unit, with a recognition confidence of at least 60 (when the OCR gave one), at least
+ *   80 when the row shows neither a price nor a value to check it against (a dropped separator, "80719" for
+ *   "80,719", is then nothing else's to catch). It is
  *   flagged when its digits were re-read from value ÷ price, when quantity × price misses the value shown,
  *   when a second reading of the number alone gives other digits, or when it was only "the one number
  *   without a currency sign".
@@ -62,6 +64,8 @@ export interface CheckedHolding {
 export const SURE_NAME = 0.8;
 export const LIKELY_NAME = 0.5;
 export const SURE_WORD = 60;
+/** the recognition's confidence a quantity needs when its row shows no price nor value to check it against */
+export const SURE_WORD_UNCHECKED = 80;
 
 export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): CheckedHolding {
   const flags: RowFlag[] = [];
@@ -128,7 +132,7 @@ export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): Ch
     flags.push({ field: "ticker", code: "no-ticker", message: `No ticker found for "${row.name}": type it.` });
   }
 
-  const { score: quantityScore, flag } = quantityCheck(row.evidence, row.quantity);
+  const { score: quantityScore, flag } = quantityCheck(row.evidence, row.quantity, row.price === null && row.marketValue === null);
   if (flag) flags.push(flag);
   return {
     ticker,
@@ -141,7 +145,7 @@ export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): Ch
   };
 }
 
-function quantityCheck(e: HoldingEvidence, quantity: number): { score: number; flag?: RowFlag } {
+function quantityCheck(e: HoldingEvidence, quantity: number, unchecked: boolean): { score: number; flag?: RowFlag } {
   const word = e.quantityConfidence === null ? 1 : e.quantityConfidence / 100;
   if (e.repaired)
     return {
@@ -171,7 +175,7 @@ function quantityCheck(e: HoldingEvidence, quantity: number): { score: number; f
       },
     };
   if (e.quantity === "product") return { score: 1 };
-  if (e.quantity === "alone" || (e.quantityConfidence !== null && e.quantityConfidence < SURE_WORD))
+  if (e.quantity === "alone" || (e.quantityConfidence !== null && e.quantityConfidence < (unchecked ? SURE_WORD_UNCHECKED : SURE_WORD)))
     return {
       score: Math.min(word, 0.6),
       flag: {

@@ -127,6 +127,8 @@ const NOT_TICKERS = new Set([
   ),
   ..."RETURN EQUITY SYMBOL TICKER QUANTITY UNITS AM PM ET EST EDT CET NA N/A ID STK PCS".split(" "),
 ]);
+/** a currency's sign or code standing as a word of its own before or after an amount */
+const CURRENCY_WORD = /^([€$£¥]|EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|CAD|AUD|Fr\.?)$/;
 const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
 const UNIT_WORDS = ["shares", "share", "stk", "stück", "pcs", "pieces", "units", "aandelen", "titres", "acciones"];
 /** a letter ü as the recognition often gives it ("Stiick", "Stlick", "Stuck") */
@@ -160,10 +162,20 @@ const HEADER_WORDS =
 /** header words naming the quantity's column */
 const QUANTITY_HEADER = /^(quantity|qty|shares|units|position|amount|anzahl|stück|bestand|aantal|quantité|holdings)$/i;
 /** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Units 40") */
-const QUANTITY_LABEL = /^(quantity|qty|shares|units|position|amount|anzahl|stück|holdings):?$/i;
+const QUANTITY_LABEL = /^(quantity|qty|shares|units|position|amount|anzahl|stück|stuck|bestand|aantal|quantité|quantite|qté|holdings):?$/i;
+/** a label in front of the price on its line ("Kurs 189,32 €", "Last price $12.50", "Cours 397,76") */
+const PRICE_LABEL = /^(price|last|kurs|preis|koers|cours|prix|quote):?$/i;
+/** a label in front of the value on its line ("Value $1,234", "Wert 2.271,84 €", "Valorisation …") */
+const VALUE_LABEL = /^(value|wert|kurswert|marktwert|waarde|valeur|valorisation|balance):?$/i;
+/** a label in front of the symbol on its line ("Symbol AAPL", "Kürzel SAP", "Mnémo OR") */
+const SYMBOL_LABEL = /^(symbol|ticker|kürzel|kurzel|mnémo|mnemo|code|isin\/symbol):?$/i;
+/** a label in front of the company's name on its line ("Description Apple Inc.", "Wertpapier Allianz SE") */
+const NAME_LABEL = /^(description|security|titre|wertpapier|bezeichnung|instrument|name|product|produit):?$/i;
+/** a label word before a price or value that makes it a cost ("Avg price", "Einstandskurs") */
+const COST_LABEL = /^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i;
 const TOTAL = /\b(subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
 /** "Total …" or "… Total $1,234": the word opens the line or only amounts follow it (not "Vanguard Total Stock") */
-const TOTAL_WORD = /^totals?\b|\btotals?:?(\s+[-+(]?[$€£]?[\d.,]+\)?\s*[€$£%]?)*\s*$/i;
+const TOTAL_WORD = /^totals?\b|\btotals?:?(\s+[-+(]?[$€£¥]?[\d.,]+\)?\s*[€$£¥%]?)*\s*$/i;
 const CASH =
   /\b(cash|money market|sweep|buying power|settled|available to|us dollar|pending activity|spaxx|fcash|core position|geldmarkt|liquidit)/i;
 const ACCOUNT =
@@ -184,6 +196,12 @@ interface Token {
   unit?: boolean;
   /** follows a "Value" label */
   labelledValue?: boolean;
+  /** follows a "Price" label */
+  labelledPrice?: boolean;
+  /** a ticker that follows a "Symbol" label */
+  labelled?: boolean;
+  /** a ticker standing under a Symbol/Ticker header */
+  underSymbol?: boolean;
   /** follows an "Avg"/"Cost" label: a cost per share, not a price */
   cost?: boolean;
   /** the coin's symbol written after the amount ("0.5 BTC") */
@@ -385,13 +403,33 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
       current.tokens.push(...tokens.filter((t) => t.value !== undefined));
       return;
     }
+    // a row's second line: under a first line that showed the ticker and the quantity alone ("973.3 UNI",
+    // "AAPL 12 sh"), a line with amounts and no quantity of its own, naming nothing or the same ticker or a
+    // name where the first line had none ("Uniswap £7.71 £7,504.14"), carries that holding's price and value
+    const amountsHere = tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed);
+    if (
+      current?.ticker &&
+      (!ticker || ticker === current.ticker) &&
+      (!name.length || !current.name.length) &&
+      amountsHere.length > 0 &&
+      !amountsHere.some((t) => t.unit) &&
+      quantityOnly(current)
+    ) {
+      if (name.length && !current.name.length) current.name = name;
+      current.text.push(text);
+      current.tokens.push(...tokens);
+      return;
+    }
     if (
       !current ||
       // a ticker under a line that named something and showed no amount: that line was a heading
       // (the same ticker again under a holding still without its quantity is the same holding: a coin
       // named by its symbol, "XRP" over "XRP 3,128.0 XRP")
+      // (a ticker after a Symbol label under a name still without ticker and quantity is that name's: a card of
+      // label/value pairs, "Apple Inc." over "Symbol AAPL")
       (ticker &&
         (current.ticker || !current.tokens.some((t) => t.value !== undefined && !t.percent && !t.signed)) &&
+        !(tickerToken?.labelled && !current.ticker && !complete(current)) &&
         !(ticker === current.ticker && !complete(current))) ||
       (name.length && current.name.length && !ticker) ||
       // a ticker opening its company's name ("LVMH Moet Hennessy 36.846,13") under a holding with a name
@@ -425,6 +463,12 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
   });
   finish();
   return { rows, errors, orphans, missed: tally.missed };
+}
+
+/** whether a holding shows its quantity marked by a unit and no other amount yet (the first line of a two-line row) */
+function quantityOnly(h: Holding): boolean {
+  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && t.value > 0);
+  return numbers.length === 1 && !!numbers[0].unit;
 }
 
 /** whether a holding already shows its quantity: shares marked by a unit, or quantity × price = value */
@@ -511,7 +555,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       // to eight digits closer than a character's width, is one number
       if (
         prev &&
-        /^[($€£]*\d{1,3}([,.'\u202f]\d{3})*$/.test(prev.text) &&
+        /^[($€£¥]*\d{1,3}([,.'\u202f]\d{3})*$/.test(prev.text) &&
         /^\d{2,8}\)?$/.test(w.text) &&
         Number.isFinite(prev.x1) &&
         w.x0 - prev.x1 < (prev.x1 - prev.x0) / prev.text.length
@@ -521,7 +565,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       }
       if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text))
         Object.assign(prev, { text: prev.text + w.text, confidence: low(prev, w) });
-      else if (prev && /^[$€£(+\-−]+$/.test(prev.text) && /^\d/.test(w.text))
+      else if (prev && /^[$€£¥(+\-−]+$/.test(prev.text) && /^\d/.test(w.text))
         Object.assign(prev, { text: prev.text + w.text, x1: w.x1, confidence: low(prev, w) });
       else merged.push({ ...w });
     }
@@ -538,7 +582,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   // …", "0 84.30 …", "[0] $3,775.59"): a lone letter or 0 right before a number is that ticker (no logo
   // precedes a number); a bold ticker's letters doubled in both cases ("VvOoO") are its capitals (VOO)
   const lone = tokens[0];
-  if (lone && tokens.length >= 2 && /^[$€£+\-−]?\d/.test(tokens[1].text)) {
+  if (lone && tokens.length >= 2 && /^[$€£¥+\-−]?\d/.test(tokens[1].text)) {
     const letter = lone.text.replace(/^[[(](\w)[\])]$/, "$1");
     if (/^[a-zA-Z0]$/.test(letter)) lone.text = letter === "0" ? "O" : letter.toUpperCase();
   }
@@ -548,15 +592,16 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     if (kept.length < chars.length && kept.length >= 2 && kept.length <= 5 && kept.every((c) => /[A-Z]/.test(c))) lone.text = kept.join("");
   }
   tokens.forEach((t, i) => {
-    const raw = t.text.replace(/[·•|]/g, "");
+    // "≈ $219.18" (read "=£7,504.14" or "~$12"): an approximate amount is an amount
+    const raw = t.text.replace(/[·•|]/g, "").replace(/^[≈~=](?=[$€£¥]?\d)/, "");
     if (!raw) return;
     const next = tokens[i + 1]?.text ?? "";
-    const numeric = /\d/.test(raw) && /^[($€£+\-−]*[\d.,\s'’\u202f]+[)%€$£]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
+    const numeric = /\d/.test(raw) && /^[($€£¥+\-−]*[\d.,\s'’\u202f\u00a0]+[)%€$£¥]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
     if (numeric) {
       const value = parseNumber(raw.replace(/%$/, ""), decimal);
       if (value === null) return;
       t.value = value;
-      t.currency = /[$€£]/.test(raw) || /^[€$£]$|^(EUR|USD|GBP)$/.test(next);
+      t.currency = /[$€£¥]/.test(raw) || CURRENCY_WORD.test(next) || CURRENCY_WORD.test(tokens[i - 1]?.text ?? "");
       t.percent = raw.endsWith("%") || next === "%";
       t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
       const symbol = next
@@ -569,6 +614,17 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     }
     const word = raw.replace(/[,:;]$/, "");
     if (QUANTITY_LABEL.test(raw)) return;
+    // a label opening a pair of label and value ("Kurs 189,32", "Symbol AAPL", "Description Apple Inc.") is no
+    // word of a name; the word after a symbol's label is the ticker, whatever its case
+    if (i === 0 && tokens.length >= 2 && (PRICE_LABEL.test(raw) || VALUE_LABEL.test(raw) || NAME_LABEL.test(raw) || SYMBOL_LABEL.test(raw)))
+      return;
+    if (i === 1 && tokens.length === 2 && SYMBOL_LABEL.test(tokens[0].text) && /^[A-Za-z]{1,5}([.-][A-Za-z])?$/.test(word)) {
+      t.ticker = word.toUpperCase().replace("-", ".");
+      t.labelled = true;
+      return;
+    }
+    // a currency written after its amount ("2 271,84 kr", "1.234,56 EUR") is no word of a name
+    if (tokens[i - 1]?.value !== undefined && CURRENCY_WORD.test(raw)) return;
     // the unit after a number is no word of a name ("134 pes 220,37")
     if (tokens[i - 1]?.value !== undefined && isUnitAfterNumber(raw)) return;
     const upper = word.toUpperCase();
@@ -582,7 +638,9 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
     const n = tokens[i + 1];
     if (!n || n.value === undefined || n.percent || n.signed) return;
     if (QUANTITY_LABEL.test(t.text) && !n.currency) n.unit = true;
-    if (/^(value|wert|waarde|valeur|market value):?$/i.test(t.text)) n.labelledValue = true;
+    const cost = i > 0 && COST_LABEL.test(tokens[i - 1].text);
+    if (VALUE_LABEL.test(t.text) && !cost) n.labelledValue = true;
+    if (PRICE_LABEL.test(t.text) && !cost) n.labelledPrice = true;
     // an average cost is neither the price nor the value ("Qty 12 · Avg $145.20")
     if (/^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i.test(t.text)) n.cost = true;
   });
@@ -614,6 +672,19 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       if (tokens[i - 1]?.nameWord || tokens[i + 1]?.nameWord) t.nameWord = true;
     });
   }
+  // a short word standing under a Symbol/Ticker header is the ticker whatever case the recognition gave it
+  // ("Ko", "v"), wherever that column stands in the row
+  if (columns.list?.some((c) => c.kind === "ticker"))
+    for (const [i, t] of tokens.entries()) {
+      // never a word inside a name's run of words ("iShares Core US Aggregate" under a phone's Symbol header)
+      if (t.value !== undefined || tokens[i - 1]?.nameWord || headerColumnOf(t, columns)?.kind !== "ticker") continue;
+      const word = t.text.replace(/^[[(|]+|[\])|.,:;]+$/g, "");
+      if (!/^[A-Za-z]{1,5}$/.test(word) || /^[A-Z][a-z]{2,}$/.test(word) || NOT_TICKERS.has(word.toUpperCase()) || UNITS.test(word))
+        continue;
+      t.ticker = word.toUpperCase();
+      t.nameWord = false;
+      t.underSymbol = true;
+    }
   // a number under a cost, gain or weight column is none of quantity, price and value ("Avg Price 18.92")
   for (const t of tokens) {
     if (t.value === undefined) continue;
@@ -633,9 +704,11 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
   const first = tokens.findIndex((t) => t.text !== "");
   tokens.forEach((t, i) => {
-    if (!t.ticker || columnOf(t, columns) === "ticker") return;
-    // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc.") is both
-    if (i === first && tokens[i + 1]?.nameWord) {
+    if (!t.ticker || t.labelled || t.underSymbol || columnOf(t, columns) === "ticker") return;
+    // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc."), or opening the
+    // row's words after its amounts (a table read right to left: "$1,535.42 $68.85 22.301 KO Coca-Cola Co"), is both
+    const opens = i === first || (tokens[i - 1]?.value !== undefined && !tokens.slice(0, i).some((x) => x.nameWord || x.ticker));
+    if (opens && tokens[i + 1]?.nameWord) {
       t.nameWord = true;
       return;
     }
@@ -761,6 +834,9 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     quantity = numbers.find((n) => n.unit);
     if (quantity) from = "unit";
   }
+  // amounts after a Price or Value label ("Kurs 189,32", "Value $1,234"), when no column said otherwise
+  price ??= numbers.find((n) => n.labelledPrice && n !== quantity);
+  value ??= numbers.find((n) => n.labelledValue && n !== quantity);
   if (quantity && price && !value) {
     // no Value column found: the amount that is quantity × price, else the one larger amount left, is the value
     const rest = numbers.filter((n) => n !== quantity && n !== price);
@@ -770,9 +846,14 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
         ? rest.find((n) => n.value! > (price as Token).value!)
         : undefined);
   }
-  if (quantity?.currency && !(price && value && product(quantity, price, value))) {
-    // the column gave an amount of money as the quantity (a header above the wrong column) that multiplies
-    // to nothing, while three other numbers check: quantity × price = value wins
+  if (
+    quantity &&
+    (quantity.currency || (price && value && !product(quantity, price, value))) &&
+    !(price && value && product(quantity, price, value))
+  ) {
+    // the column gave as the quantity an amount of money, or a number that multiplies to nothing with the
+    // row's price and value (a header above the wrong column, a header hinting wrongly), while three other
+    // numbers check: quantity × price = value wins over the header
     const triple = findTriple(numbers);
     if (triple && triple[0] !== quantity) {
       [quantity, price, value] = triple;
@@ -800,7 +881,7 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
       const sorted = [...others].sort((a, b) => (a.value as number) - (b.value as number));
       price = sorted[0];
       value = sorted[sorted.length - 1];
-    } else if (h.tokens.some((t) => /^[€$£]?\d/.test(t.text) && t === others[0])) price = others[0];
+    } else if (h.tokens.some((t) => /^[€$£¥]?\d/.test(t.text) && t === others[0])) price = others[0];
   }
   const label = h.ticker ?? h.name.join(" ");
   if (!quantity) {

@@ -129,6 +129,12 @@ describe.skipIf(!e2e.enabled)("sales in Chromium", () => {
     expect(await text(page.locator(".history-note"))).toBe(
       "Saved with their history: 2 holdings as 2 purchases and 1 sale, so the realized gains of the sales are kept. A row you change is saved as one position.",
     );
+    // the table's figures are those of the buys and the sale the save sends: the realized gain is in them
+    // (10 × $110 − $1 − 10/40 × $2,200 = $549), and the cost is that of the 30 NVDA still held
+    const totals = page.locator(".import-totals");
+    await expect.poll(() => text(totals), { timeout: 20_000 }).toContain("realized +$549.00");
+    const previewed = (await text(totals)).match(/cost (\$[\d,.]+), worth (\$[\d,.]+) today/);
+    expect(previewed, await text(totals)).not.toBeNull();
     await page.getByLabel("Portfolio name").fill("IBKR history");
     await page.getByRole("button", { name: "Create portfolio" }).click();
     await page.waitForURL(/\/p\/ibkr-history/);
@@ -138,6 +144,11 @@ describe.skipIf(!e2e.enabled)("sales in Chromium", () => {
     expect(await text(saleRow)).toContain("Sold 10 NVDA on Aug 01, 2024 at $110.00 · fee $1.00");
     expect(await text(page.locator(".held-note").first())).toBe("30 held · 10 sold");
     expect(await text(page.locator(".header-gains"))).toMatch(/Realized \+\$549\.00$/);
+    // and the page's totals are the ones the import table said
+    const [, cost, worth] = previewed as RegExpMatchArray;
+    const header = await text(page.locator(".section-header").first());
+    expect(header, header).toContain(`cost value of what is held ${cost}`);
+    await expect.poll(() => text(page.locator("main")), { timeout: 10_000 }).toContain(worth);
     await page.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { ImportFlag } from "@folio/proto/import";
 import { useId, useRef, useState } from "react";
 import { formatDate, formatMoney } from "../../lib/format.ts";
+import { signedMoney } from "../portfolio/receiptView.ts";
 import {
   type Column,
   confirmRow,
@@ -250,6 +251,8 @@ export function ImportTable({ rows, onChange, onCreate, defaultName, busy, previ
           (preview.totals
             ? `Together: cost ${formatMoney(preview.totals.cost, preview.currency)}${
                 preview.totals.marketValue === null ? "" : `, worth ${formatMoney(preview.totals.marketValue, preview.currency)} today`
+              }${
+                preview.totals.realizedProfitLoss ? `, realized ${signedMoney(preview.totals.realizedProfitLoss, preview.currency)}` : ""
               }${preview.totals.pricesAsOf ? ` (prices as of ${formatDate(preview.totals.pricesAsOf)})` : ""}: the figures the portfolio will show.`
             : "Costs and values are worked out by the server as rows are filled in.")}
       </p>

@@ -219,15 +219,17 @@ const tradeAssets = (ticker: string, name: string, trades: readonly FileTrade[])
 const asRead = (r: ImportRow) =>
   !!r.history && r.quantity === r.history.quantity && r.price === r.history.price && r.date === r.history.date;
 
+/** One row as the portfolio keeps it: its buys and sales when its history stands as read, else its position. */
+export const rowAssets = (r: ImportRow): ImportedAsset[] =>
+  r.history && asRead(r) ? tradeAssets(r.ticker.trim(), r.name, r.history.trades) : [toAsset(r)];
+
 /**
  * The rows as the portfolio's assets (call after invalidCells found none): a row with its history as read becomes
  * its buys and sales, so the sales' realized gains survive the import; any other row its position. `closed`: the
  * histories of holdings sold in full (quantity 0), saved as their buys and sales too.
  */
 export function toAssets(rows: ImportRow[], closed: readonly FileHistory[] = []): ImportedAsset[] {
-  const assets = rows.flatMap((r): ImportedAsset[] =>
-    r.history && asRead(r) ? tradeAssets(r.ticker.trim(), r.name, r.history.trades) : [toAsset(r)],
-  );
+  const assets = rows.flatMap(rowAssets);
   for (const c of closed) if (c.quantity === 0) assets.push(...tradeAssets(c.ticker, c.name, c.trades));
   return assets;
 }
@@ -247,13 +249,15 @@ export function historySummary(rows: ImportRow[], closed: readonly FileHistory[]
 
 /**
  * The rows the server can value as they stand (a ticker, a quantity and a price above 0, a purchase date the
- * asset rules accept), each with its asset: the preview values these, and shows nothing for the others.
+ * asset rules accept), each with its asset (its position, checked) and the assets the portfolio will keep of it
+ * (rowAssets: its buys and sales when its history stands as read): the preview values those, as the save
+ * sends them, and shows nothing for the other rows.
  */
-export function valuableRows(rows: ImportRow[], today: string): { row: ImportRow; asset: ImportedAsset }[] {
+export function valuableRows(rows: ImportRow[], today: string): { row: ImportRow; asset: ImportedAsset; assets: ImportedAsset[] }[] {
   const cells = invalidCells(rows);
   return rows
     .filter((r) => !["ticker", "quantity", "price", "date"].some((c) => cells.has(`${r.id}:${c}`)))
-    .map((r) => ({ row: r, asset: toAsset(r) }))
+    .map((r) => ({ row: r, asset: toAsset(r), assets: rowAssets(r) }))
     .filter(({ asset }) => assetProblem(asset, today, true) === null);
 }
 

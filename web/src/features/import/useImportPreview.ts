@@ -19,17 +19,33 @@ export interface RowFigures {
   unpriced?: string;
 }
 
+type SentAsset = { ticker: string; quantity: number; PoA: number; DoA: string; side?: string; fee?: number };
+
 export interface ImportPreview {
   /** per row id: its figures, "valuing" while the server values it as it stands, absent when it cannot be valued yet */
   rows: Map<string, RowFigures | "valuing">;
   currency: string;
   /** the rows together, when every row that can be valued has been as it stands */
-  totals: { cost: number; marketValue: number | null; pricesAsOf: string | null } | null;
+  totals: { cost: number; marketValue: number | null; pricesAsOf: string | null; realizedProfitLoss: number | null } | null;
   /** why there are no figures now (the valuation failed, or the limit per minute was reached) */
   problem: string | null;
 }
 
-const assetKey = (a: { ticker: string; quantity: number; PoA: number; DoA: string }) => `${a.ticker}|${a.quantity}|${a.PoA}|${a.DoA}`;
+const assetKey = (a: SentAsset) => `${a.ticker}|${a.side ?? "buy"}|${a.quantity}|${a.PoA}|${a.DoA}|${a.fee ?? ""}`;
+/** a row's key: every asset it is saved as */
+const rowKey = (assets: readonly SentAsset[]) => assets.map(assetKey).join(";");
+
+/** Σ of a figure over a row's held entries (its buys), null when one has none. */
+function heldSum(entries: readonly { sent: SentAsset; got: Asset }[], figure: (a: Asset) => number | null | undefined): number | null {
+  let sum = 0;
+  for (const { sent, got } of entries) {
+    if (sent.side === "sell") continue;
+    const v = figure(got);
+    if (v == null) return null;
+    sum += v;
+  }
+  return sum;
+}
 
 interface Valued {
   key: string;
@@ -40,8 +56,10 @@ interface Valued {
 /**
  * The import table's figures, as the portfolio page would show them once created: the rows that can be
  * valued are sent as a draft to the visitors' playground valuation (POST /v1/playground/value: the one
- * engine and prices of a saved portfolio; nothing is stored) after each change, and each row's cost and
- * today's value are the reply's. Nothing is worked out in the browser: a row not valued yet shows none.
+ * engine and prices of a saved portfolio; nothing is stored) after each change, each as the assets the save
+ * sends (a row with its history as read: its buys and sales, so a sale's realized gain is in the figures),
+ * and each row's cost and today's value are the reply's, summed over what it still holds. Nothing is worked
+ * out in the browser but that sum: a row not valued yet shows none.
  */
 export function useImportPreview(rows: ImportRow[] | null): ImportPreview {
   const [value] = useValuePlaygroundMutation();
@@ -49,7 +67,7 @@ export function useImportPreview(rows: ImportRow[] | null): ImportPreview {
   const [problem, setProblem] = useState<string | null>(null);
   const today = localIsoDate(new Date());
   const draft = useMemo(() => valuableRows(rows ?? [], today), [rows, today]);
-  const key = JSON.stringify(draft.map(({ asset }) => assetKey(asset)));
+  const key = JSON.stringify(draft.map(({ assets }) => rowKey(assets)));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one valuation per change of what can be valued (key)
   useEffect(() => {
@@ -60,7 +78,8 @@ export function useImportPreview(rows: ImportRow[] | null): ImportPreview {
     }
     let current = true;
     const timer = setTimeout(async () => {
-      const result = await value({ assets: draft.map(({ asset }) => asset) });
+      const sent = draft.flatMap(({ assets }) => assets);
+      const result = await value({ assets: sent });
       if (!current) return;
       if (!("data" in result) || !result.data) {
         const status = replyError(result.error)?.status;
@@ -77,17 +96,21 @@ export function useImportPreview(rows: ImportRow[] | null): ImportPreview {
           (u) => [u.ticker, UNPRICED_WORDS[u.reason]],
         ),
       );
+      // the reply's assets are the sent ones, in order: each row takes its slice
       const byAsset = new Map<string, RowFigures>();
-      data.assets.forEach((a: Asset, i: number) => {
-        const sent = draft[i]?.asset;
-        if (!sent) return;
-        const unpriced = (valuation?.unpriced ?? []).includes(a.ticker);
-        byAsset.set(assetKey(sent), {
-          cost: unpriced ? null : (a.cost ?? null),
-          marketValue: unpriced ? null : (a.marketValue ?? null),
-          ...(unpriced ? { unpriced: reasons.get(a.ticker) ?? "no price" } : {}),
+      let at = 0;
+      for (const { assets } of draft) {
+        const entries = assets.map((a, i) => ({ sent: a as SentAsset, got: data.assets[at + i] as Asset }));
+        at += assets.length;
+        if (entries.some((e) => !e.got)) continue;
+        const ticker = entries[0]?.got.ticker ?? "";
+        const unpriced = (valuation?.unpriced ?? []).includes(ticker);
+        byAsset.set(rowKey(assets), {
+          cost: unpriced ? null : heldSum(entries, (a) => a.cost),
+          marketValue: unpriced ? null : heldSum(entries, (a) => a.marketValue),
+          ...(unpriced ? { unpriced: reasons.get(ticker) ?? "no price" } : {}),
         });
-      });
+      }
       setProblem(null);
       setValued({ key, byAsset, valuation });
     }, PREVIEW_DELAY_MS);
@@ -98,14 +121,19 @@ export function useImportPreview(rows: ImportRow[] | null): ImportPreview {
   }, [key, value]);
 
   const figures = new Map<string, RowFigures | "valuing">();
-  for (const { row, asset } of draft) figures.set(row.id, valued?.byAsset.get(assetKey(asset)) ?? "valuing");
+  for (const { row, assets } of draft) figures.set(row.id, valued?.byAsset.get(rowKey(assets)) ?? "valuing");
   const valuation = valued?.valuation ?? null;
   return {
     rows: problem ? new Map() : figures,
     currency: valuation?.baseCurrency ?? "USD",
     totals:
       valued && valuation && valued.key === key && !problem
-        ? { cost: valuation.value, marketValue: valuation.marketValue, pricesAsOf: valuation.pricesAsOf ?? null }
+        ? {
+            cost: valuation.value,
+            marketValue: valuation.marketValue,
+            pricesAsOf: valuation.pricesAsOf ?? null,
+            realizedProfitLoss: valuation.realizedProfitLoss ?? null,
+          }
         : null,
     problem,
   };

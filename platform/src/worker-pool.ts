@@ -5,13 +5,22 @@
  *
  * - a fixed number of threads (`threads`), started on first use and kept (their code compiled and warm),
  *   each running one task at a time; tasks wait their turn in a queue;
- * - a bounded queue: a request's task that finds `maxQueued` waiting is refused at once with PoolBusy (a 503
- *   with Retry-After, platform/src/unavailable.ts), so a burst costs its senders a retry rather than everyone
- *   a growing wait. Background work (`{ background: true }`: queue jobs, which their runner already bounds)
- *   always waits;
+ * - fair between parties: each task is run for a party (`{ party }`: the user, or a visitor's address), each
+ *   party's tasks wait in a queue of their own, and a free thread takes the oldest task of the party served
+ *   longest ago (a party new to the pool first; round robin among the busy ones). A user who sends a hundred
+ *   large valuations delays another user's one by the task already running, not by the hundred;
+ * - a bounded queue: a request's task that finds `maxQueued` waiting, or its party's share of them
+ *   (`maxQueuedPerParty`, default half) waiting already, is refused at once with PoolBusy (a 503 with
+ *   Retry-After, platform/src/unavailable.ts), so a burst costs its senders a retry rather than everyone a
+ *   growing wait, and one party cannot fill the queue for the others. Background work (`{ background: true }`:
+ *   queue jobs, which their runner already bounds) always waits;
  * - a task that runs past `timeoutMs` has its thread ended (a thread cannot be interrupted otherwise) and is
  *   rejected with TaskTimeout; a thread that dies (out of memory, a crash) fails its task with the error and
- *   is replaced for the next one; threads idle for `idleMs` are ended, so a quiet process holds no extra heap;
+ *   is replaced for the next one; threads idle for `idleMs` (default 15 s) are ended, so a quiet process holds
+ *   no thread's heap nor what its allocator kept (a thread costs tens of MB of resident memory; starting one
+ *   again is its module compiled, off the event loop);
+ * - each thread's heap is bounded (`heapMb`) and its young generation kept small (`youngMb`): a task's garbage
+ *   is short-lived, and the default nursery (the main thread's size) is memory each thread holds;
  * - `TaskRunner` is what a service holds: this pool in the built app, or `InPlace` (the same function on the
  *   calling thread) under the sources, where there is no built worker file (the service tests).
  *
@@ -31,6 +40,8 @@ export interface RunOptions {
   background?: boolean;
   /** objects moved to the thread rather than copied (ArrayBuffers) */
   transfer?: TransferListItem[];
+  /** whom the task is for (a user id, a visitor's address): parties take turns for the threads */
+  party?: string;
 }
 
 /** Every thread is busy and maxQueued tasks already wait: try again in a moment (503 with Retry-After). */
@@ -77,10 +88,17 @@ export interface WorkerPoolOptions {
   threads: number;
   /** request tasks that may wait for a thread; more are refused with PoolBusy */
   maxQueued: number;
+  /** request tasks one party may have waiting (default half of maxQueued, at least 1) */
+  maxQueuedPerParty?: number;
   timeoutMs: number;
   /** each thread's heap limit */
   heapMb?: number;
-  /** threads with nothing to do for this long are ended (default 60 s) */
+  /**
+   * each thread's young generation (V8's nursery, where a task's short-lived objects are made): kept small, since a
+   * task's garbage is short-lived and the default (the main thread's, tens of MB) is memory held per thread
+   */
+  youngMb?: number;
+  /** threads with nothing to do for this long are ended (default 15 s) */
   idleMs?: number;
 }
 
@@ -90,8 +108,12 @@ export type TaskResponse<Out> =
   | { id: number; ok: true; output: Out }
   | { id: number; ok: false; name: string; message: string; code?: string };
 
+/** how long a thread with nothing to do is kept */
+export const IDLE_MS = 15_000;
+
 interface Pending<In, Out> {
   id: number;
+  party: string;
   input: In;
   transfer?: TransferListItem[];
   resolve: (out: Out) => void;
@@ -107,7 +129,12 @@ interface Thread<In, Out> {
 
 export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
   private readonly threads: Thread<In, Out>[] = [];
-  private readonly queue: Pending<In, Out>[] = [];
+  /** each party's waiting tasks (only parties with some), in the order they first waited */
+  private readonly queues = new Map<string, Pending<In, Out>[]>();
+  /** parties with tasks waiting or running: when each was last given a thread, and its tasks running */
+  private readonly parties = new Map<string, { turn: number; running: number }>();
+  private turn = 0;
+  private waiting = 0;
   private nextId = 1;
   private closed = false;
 
@@ -117,42 +144,88 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
 
   /** tasks waiting for a thread */
   get queued(): number {
-    return this.queue.length;
+    return this.waiting;
   }
 
   run(input: In, options: RunOptions = {}): Promise<Out> {
     if (this.closed) return Promise.reject(new PoolBusy(this.options.name));
+    const party = options.party ?? "";
     const free = this.threads.find((t) => t.task === null);
     const canStart = free !== undefined || this.threads.length < this.options.threads;
-    if (!canStart && !options.background && this.queue.length >= this.options.maxQueued) {
-      return Promise.reject(new PoolBusy(this.options.name));
+    if (!canStart && !options.background) {
+      const perParty = this.options.maxQueuedPerParty ?? Math.max(1, Math.floor(this.options.maxQueued / 2));
+      if (this.waiting >= this.options.maxQueued || (this.queues.get(party)?.length ?? 0) >= perParty) {
+        return Promise.reject(new PoolBusy(this.options.name));
+      }
     }
     return new Promise<Out>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, transfer: options.transfer, resolve, reject });
+      const queue = this.queues.get(party);
+      const task = { id: this.nextId++, party, input, transfer: options.transfer, resolve, reject };
+      if (queue) queue.push(task);
+      else this.queues.set(party, [task]);
+      this.waiting++;
       this.dispatch();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.queue.splice(0)) task.reject(new PoolBusy(this.options.name));
+    for (const queue of this.queues.values()) for (const task of queue) task.reject(new PoolBusy(this.options.name));
+    this.queues.clear();
+    this.parties.clear();
+    this.waiting = 0;
     await Promise.all(this.threads.splice(0).map((t) => this.end(t)));
   }
 
+  /** The next task in turn: the oldest of the party given a thread longest ago (never, for a party new here). */
+  private next(): Pending<In, Out> | undefined {
+    let chosen: string | undefined;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const party of this.queues.keys()) {
+      const turn = this.parties.get(party)?.turn ?? 0;
+      if (turn < earliest) {
+        earliest = turn;
+        chosen = party;
+      }
+    }
+    if (chosen === undefined) return undefined;
+    const queue = this.queues.get(chosen) as Pending<In, Out>[];
+    const task = queue.shift() as Pending<In, Out>;
+    if (queue.length === 0) this.queues.delete(chosen);
+    this.waiting--;
+    const state = this.parties.get(chosen) ?? { turn: 0, running: 0 };
+    state.turn = ++this.turn;
+    state.running++;
+    this.parties.set(chosen, state);
+    return task;
+  }
+
+  /** A task left its thread (answered, failed, stopped): its party's state is kept while it has others. */
+  private finished(task: Pending<In, Out>): void {
+    const state = this.parties.get(task.party);
+    if (!state) return;
+    state.running--;
+    if (state.running <= 0 && !this.queues.has(task.party)) this.parties.delete(task.party);
+  }
+
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    while (this.waiting > 0) {
       let thread = this.threads.find((t) => t.task === null);
       if (!thread) {
         if (this.threads.length >= this.options.threads) return;
         thread = this.spawn();
       }
-      const task = this.queue.shift() as Pending<In, Out>;
+      const task = this.next();
+      if (!task) return;
       this.assign(thread, task);
     }
   }
 
   private spawn(): Thread<In, Out> {
-    const workerOptions: WorkerOptions = this.options.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb } } : {};
+    const { heapMb, youngMb } = this.options;
+    const workerOptions: WorkerOptions = {
+      resourceLimits: { ...(heapMb ? { maxOldGenerationSizeMb: heapMb } : {}), ...(youngMb ? { maxYoungGenerationSizeMb: youngMb } : {}) },
+    };
     const { start } = this.options;
     const worker = start instanceof URL ? new Worker(start, workerOptions) : start(workerOptions);
     const thread: Thread<In, Out> = { worker, task: null };
@@ -171,6 +244,7 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     thread.timer = setTimeout(() => {
       this.remove(thread);
       void this.end(thread);
+      this.finished(task);
       task.reject(new TaskTimeout(this.options.name, this.options.timeoutMs));
       this.dispatch();
     }, this.options.timeoutMs);
@@ -181,6 +255,7 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
       // the input cannot be sent (a value that does not clone): the task's own failure
       clearTimeout(thread.timer);
       thread.task = null;
+      this.finished(task);
       task.reject(err);
     }
   }
@@ -190,6 +265,7 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     if (!task || task.id !== message.id) return;
     clearTimeout(thread.timer);
     thread.task = null;
+    this.finished(task);
     if (message.ok) task.resolve(message.output);
     else task.reject(new TaskFailed(message.name, message.message, message.code));
     this.idleLater(thread);
@@ -202,13 +278,14 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     if (thread.idle) clearTimeout(thread.idle);
     // Node ends a thread past its resourceLimits with this code
     const outOfMemory = (err as { code?: string } | null)?.code === "ERR_WORKER_OUT_OF_MEMORY";
+    if (thread.task) this.finished(thread.task);
     thread.task?.reject(outOfMemory ? new TaskOutOfMemory(this.options.name, this.options.heapMb ?? 0) : err);
     thread.task = null;
     if (!this.closed) this.dispatch();
   }
 
   private idleLater(thread: Thread<In, Out>): void {
-    const idleMs = this.options.idleMs ?? 60_000;
+    const idleMs = this.options.idleMs ?? IDLE_MS;
     thread.idle = setTimeout(() => {
       if (thread.task !== null) return;
       this.remove(thread);

@@ -87,9 +87,13 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
     console.log(`memory: skipped, no market data at ${marketData} (set MARKET_DATA_DIR)`);
     return;
   }
-  await buildServer({ quiet: true });
+  // BENCH_ENTRY=<copy of dist/server>/embedded.js: a build kept apart, so the hour-long run is not disturbed by
+  // another build (its valuation thread is started again from the files after each quiet spell)
+  const entry = process.env.BENCH_ENTRY;
+  if (!entry) await buildServer({ quiet: true });
   const dir = mkdtempSync(join(tmpdir(), "folio-bench-memory-"));
   const app = await startServer({
+    entry,
     env: { DATA_DIR: dir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv", RATE_LIMIT_PER_MINUTE: "1000000" },
     nodeArgs: ["--expose-gc"],
   });

@@ -5,10 +5,13 @@
  *
  * - a fixed number of threads (`threads`), started on first use and kept (their code compiled and warm),
  *   each running one task at a time; tasks wait their turn in a queue;
- * - fair between parties: each task is run for a party (`{ party }`: the user, or a visitor's address), each
- *   party's tasks wait in a queue of their own, and a free thread takes the oldest task of the party served
- *   longest ago (a party new to the pool first; round robin among the busy ones). A user who sends a hundred
- *   large valuations delays another user's one by the task already running, not by the hundred;
+ * - fair between parties: each task is run for a party (`{ party }`: the user, or a visitor's address) at a
+ *   cost (`{ cost }`: what the caller knows of its size, a valuation's assets), each party's tasks wait in a
+ *   queue of their own, and a free thread takes the next task by weighted fair queueing: a party's task is
+ *   tagged with the virtual time at which it would finish (its start, the later of the pool's virtual time
+ *   and the party's last finish, plus its cost) and the smallest tag goes first. Parties that send a task
+ *   at a time and parties that flood share the threads alike, and a small task finishes before large ones
+ *   queued: a user's ten-asset save waits for the task running, not for other users' 500-asset ones;
  * - a bounded queue: a request's task that finds `maxQueued` waiting, or its party's share of them
  *   (`maxQueuedPerParty`, default half) waiting already, is refused at once with PoolBusy (a 503 with
  *   Retry-After, platform/src/unavailable.ts), so a burst costs its senders a retry rather than everyone a
@@ -40,8 +43,10 @@ export interface RunOptions {
   background?: boolean;
   /** objects moved to the thread rather than copied (ArrayBuffers) */
   transfer?: TransferListItem[];
-  /** whom the task is for (a user id, a visitor's address): parties take turns for the threads */
+  /** whom the task is for (a user id, a visitor's address): parties share the threads fairly */
   party?: string;
+  /** the task's size in the caller's units (a valuation's assets; default 1): a party's share is counted in it */
+  cost?: number;
 }
 
 /** Every thread is busy and maxQueued tasks already wait: try again in a moment (503 with Retry-After). */
@@ -108,12 +113,16 @@ export type TaskResponse<Out> =
   | { id: number; ok: true; output: Out }
   | { id: number; ok: false; name: string; message: string; code?: string };
 
+/** parties whose last finish tag the pool remembers (the most recently served) */
+const REMEMBERED = 4096;
+
 /** how long a thread with nothing to do is kept */
 export const IDLE_MS = 15_000;
 
 interface Pending<In, Out> {
   id: number;
   party: string;
+  cost: number;
   input: In;
   transfer?: TransferListItem[];
   resolve: (out: Out) => void;
@@ -131,9 +140,13 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
   private readonly threads: Thread<In, Out>[] = [];
   /** each party's waiting tasks (only parties with some), in the order they first waited */
   private readonly queues = new Map<string, Pending<In, Out>[]>();
-  /** parties with tasks waiting or running: when each was last given a thread, and its tasks running */
-  private readonly parties = new Map<string, { turn: number; running: number }>();
-  private turn = 0;
+  /**
+   * each party's last finish tag (virtual time), the least recently served first; a party forgotten (past
+   * REMEMBERED parties) or never seen starts at the pool's virtual time
+   */
+  private readonly finishes = new Map<string, number>();
+  /** the start tag of the task last given a thread */
+  private virtualTime = 0;
   private waiting = 0;
   private nextId = 1;
   private closed = false;
@@ -160,7 +173,8 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     }
     return new Promise<Out>((resolve, reject) => {
       const queue = this.queues.get(party);
-      const task = { id: this.nextId++, party, input, transfer: options.transfer, resolve, reject };
+      const cost = Number.isFinite(options.cost) && (options.cost as number) > 0 ? (options.cost as number) : 1;
+      const task = { id: this.nextId++, party, cost, input, transfer: options.transfer, resolve, reject };
       if (queue) queue.push(task);
       else this.queues.set(party, [task]);
       this.waiting++;
@@ -172,20 +186,23 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     this.closed = true;
     for (const queue of this.queues.values()) for (const task of queue) task.reject(new PoolBusy(this.options.name));
     this.queues.clear();
-    this.parties.clear();
+    this.finishes.clear();
     this.waiting = 0;
     await Promise.all(this.threads.splice(0).map((t) => this.end(t)));
   }
 
-  /** The next task in turn: the oldest of the party given a thread longest ago (never, for a party new here). */
+  /** The next task: the first waiting of each party, tagged with its virtual finish; the smallest tag goes. */
   private next(): Pending<In, Out> | undefined {
     let chosen: string | undefined;
-    let earliest = Number.POSITIVE_INFINITY;
-    for (const party of this.queues.keys()) {
-      const turn = this.parties.get(party)?.turn ?? 0;
-      if (turn < earliest) {
-        earliest = turn;
+    let smallest = Number.POSITIVE_INFINITY;
+    let chosenStart = 0;
+    for (const [party, queue] of this.queues) {
+      const start = Math.max(this.virtualTime, this.finishes.get(party) ?? 0);
+      const tag = start + queue[0].cost;
+      if (tag < smallest) {
+        smallest = tag;
         chosen = party;
+        chosenStart = start;
       }
     }
     if (chosen === undefined) return undefined;
@@ -193,19 +210,13 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     const task = queue.shift() as Pending<In, Out>;
     if (queue.length === 0) this.queues.delete(chosen);
     this.waiting--;
-    const state = this.parties.get(chosen) ?? { turn: 0, running: 0 };
-    state.turn = ++this.turn;
-    state.running++;
-    this.parties.set(chosen, state);
+    this.virtualTime = chosenStart;
+    // the Map's order is the order of service: the party just served goes last, the one served longest ago is
+    // the first to forget
+    this.finishes.delete(chosen);
+    this.finishes.set(chosen, smallest);
+    if (this.finishes.size > REMEMBERED) this.finishes.delete(this.finishes.keys().next().value as string);
     return task;
-  }
-
-  /** A task left its thread (answered, failed, stopped): its party's state is kept while it has others. */
-  private finished(task: Pending<In, Out>): void {
-    const state = this.parties.get(task.party);
-    if (!state) return;
-    state.running--;
-    if (state.running <= 0 && !this.queues.has(task.party)) this.parties.delete(task.party);
   }
 
   private dispatch(): void {
@@ -244,7 +255,6 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     thread.timer = setTimeout(() => {
       this.remove(thread);
       void this.end(thread);
-      this.finished(task);
       task.reject(new TaskTimeout(this.options.name, this.options.timeoutMs));
       this.dispatch();
     }, this.options.timeoutMs);
@@ -255,7 +265,6 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
       // the input cannot be sent (a value that does not clone): the task's own failure
       clearTimeout(thread.timer);
       thread.task = null;
-      this.finished(task);
       task.reject(err);
     }
   }
@@ -265,7 +274,6 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     if (!task || task.id !== message.id) return;
     clearTimeout(thread.timer);
     thread.task = null;
-    this.finished(task);
     if (message.ok) task.resolve(message.output);
     else task.reject(new TaskFailed(message.name, message.message, message.code));
     this.idleLater(thread);
@@ -278,7 +286,6 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
     if (thread.idle) clearTimeout(thread.idle);
     // Node ends a thread past its resourceLimits with this code
     const outOfMemory = (err as { code?: string } | null)?.code === "ERR_WORKER_OUT_OF_MEMORY";
-    if (thread.task) this.finished(thread.task);
     thread.task?.reject(outOfMemory ? new TaskOutOfMemory(this.options.name, this.options.heapMb ?? 0) : err);
     thread.task = null;
     if (!this.closed) this.dispatch();

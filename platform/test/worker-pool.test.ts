@@ -59,6 +59,29 @@ describe("WorkerPool", () => {
     expect(p.queued).toBe(0);
   });
 
+  it("weighs tasks by their cost: beside users sending large tasks one at a time, a small task goes after the task running", async () => {
+    const p = make({ threads: 1, maxQueued: 64 });
+    const done: string[] = [];
+    let joined = -1;
+    // three users saving large portfolios over and over, each sending the next save when the last is answered
+    const saver = async (party: string) => {
+      for (let i = 0; i < 4; i++) {
+        await p.run({ op: "spin", ms: 5 }, { party, cost: 500 });
+        done.push(`${party}${i}`);
+        if (party === "alice" && i === 1) {
+          // bob joins now, with one small save, while another saver's task runs
+          joined = done.length;
+          void p.run({ op: "spin", ms: 5 }, { party: "bob", cost: 10 }).then(() => done.push("bob"));
+        }
+      }
+    };
+    await Promise.all(["alice", "carol", "dave"].map(saver));
+    await new Promise((r) => setTimeout(r, 50));
+    // one task (the one running when he came) between bob's arrival and his answer; first in, first out, or in
+    // turns without the costs, it was three
+    expect(done.indexOf("bob")).toBe(joined + 1);
+  });
+
   it("lets one party hold at most its share of the queue (maxQueuedPerParty): its next request's task is PoolBusy, another party's still waits", async () => {
     const p = make({ threads: 1, maxQueued: 4, maxQueuedPerParty: 2 });
     const running = p.run({ op: "spin", ms: 100 }, { party: "alice" });

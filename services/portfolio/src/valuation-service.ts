@@ -94,9 +94,10 @@ export class PortfolioValuer {
   /**
    * Values a stored portfolio now. A ticker without a price never fails it: it is listed as unpriced.
    * `waitMs` bounds the wait for prices (reads and saves); background work passes null: it waits for
-   * pricing, and for a valuation thread however long their queue (an explicit `undefined` would take the default). `party` is whom the valuation is for (the
-   * owner; a visitor's address for a playground draft): parties take turns for the valuation threads
-   * (worker-pool.ts), so one user's flood of large valuations does not hold another's.
+   * pricing, and for a valuation thread however long their queue (an explicit `undefined` would take the
+   * default). `party` is whom the valuation is for (the owner; a visitor's address for a playground draft):
+   * the valuation threads are shared between parties by the assets valued (worker-pool.ts), so one user's
+   * flood of large valuations does not hold another's small one.
    */
   async value(stored: PortfolioDoc, waitMs: number | null = PRICE_WAIT_MS, party: string = stored.owner): Promise<Valued> {
     const valuedAt = this.deps.clock.now();
@@ -108,7 +109,8 @@ export class PortfolioValuer {
     const needed = new Set([...held, ...fxPairs]);
     const complete = !lookup.unavailable.some((t) => needed.has(t));
     const task: PortfolioTask = { kind: "value", doc: stored, prices: rawPrices(lookup), unpriced, baseCurrency, valuedAt, complete };
-    const result = (await this.tasks.run(task, { background: waitMs === null, party })) as ValuationResult;
+    // a valuation's work grows with its assets: the pool shares the threads between parties by it
+    const result = (await this.tasks.run(task, { background: waitMs === null, party, cost: stored.assets.length })) as ValuationResult;
     return { ...result, baseCurrency, fxPairs, unavailable: lookup.unavailable, complete };
   }
 
@@ -203,7 +205,7 @@ export class PortfolioValuer {
         baseCurrency,
         today: isoDay(this.deps.clock.now()),
       },
-      { party },
+      { party, cost: input.assets.length },
     )) as InitialPercentsResult;
     return { input: { ...input, assets: input.assets.map((a, i) => ({ ...a, quantity: quantities[i] })) }, skipped, zero };
   }

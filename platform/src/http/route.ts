@@ -9,6 +9,8 @@
  *   checked: a visitor gets 401 `{ result: 'nouser' }` whatever they sent, and no visitor's upload is read.
  * - `accepts: 'multipart'`: the body arrives as one buffer (bounded by `bodyLimit`) for the handler to read;
  *   `accepts: 'raw'`: a JSON body arrives as its exact bytes (a Buffer), for a signature over them.
+ * - `beforeBody` (an option): a check between the caller's and the body, such as a quota already used up; its
+ *   refusal is answered with `Connection: close`, so a flood of uploads it refuses is not received.
  * - `internal: true`: a query between services, answered to no client outside (server.ts).
  * - The contract rides on the route's config (`config.contract`): the server's caching (server.ts) and the
  *   test kit's check of the error codes answered (testing.ts) read it there.
@@ -31,6 +33,11 @@ export interface RouteOptions {
   bodyLimit?: number;
   /** what the 413 says when a body is over `bodyLimit` */
   tooLarge?: string;
+  /**
+   * a check on the request line, after the caller's, before the body is read (a quota already used up): what
+   * it throws is answered at once with `Connection: close`, so the upload it refuses is not received
+   */
+  beforeBody?: (request: FastifyRequest) => Promise<void>;
 }
 
 export type ContractRequest<C extends AnyContract> = FastifyRequest<{ Params: ParamsOf<C>; Querystring: QueryOf<C>; Body: BodyOf<C> }>;
@@ -77,6 +84,7 @@ export function route<C extends AnyContract>(
       schema: schemaOf(c),
       config: { contract: c, ...(c.internal ? { internal: true } : {}), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
       ...(c.auth === "required" ? { onRequest: scope.requireUser } : {}),
+      ...(options.beforeBody ? { preParsing: beforeBody(options.beforeBody) } : {}),
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
       ...(options.tooLarge !== undefined ? { errorHandler: tooLarge(options.tooLarge) } : {}),
       handler: handler as never,
@@ -96,6 +104,19 @@ export function route<C extends AnyContract>(
     }
     register(scope);
   });
+}
+
+/** RouteOptions.beforeBody as a preParsing hook: a refusal closes the connection rather than read the body. */
+function beforeBody(check: (request: FastifyRequest) => Promise<void>) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    try {
+      await check(request);
+    } catch (err) {
+      reply.header("connection", "close");
+      throw err;
+    }
+    return payload;
+  };
 }
 
 /** A body over the call's limit: 413 with the words that say which limit; anything else as the server answers it. */

@@ -29,7 +29,7 @@ import { ManualProcessingFeature } from "./config.ts";
 import type { ImportContext } from "./context.ts";
 import { fileRoutes } from "./file-routes.ts";
 import { failedOutcome, SCREENSHOT_ATTEMPTS, SCREENSHOT_QUEUE, toRow } from "./jobs.ts";
-import { admitScreenshot, MAX_PENDING, reserveManualUpload } from "./limits.ts";
+import { admitScreenshot, checkManualQuota, MAX_PENDING, reserveManualUpload } from "./limits.ts";
 import { readForm } from "./multipart.ts";
 import { checkImage, type ImageProblemCode } from "./ocr/input.ts";
 import { holdingsFromLines } from "./screenshot.ts";
@@ -169,7 +169,16 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       return { message: message.map(toRow), errors: problems };
     });
 
-    route(app, calls.upload, imageUpload, async (request) => {
+    // a user whose day is used up is answered on the request line: the upload is not received (limits.ts)
+    const manualUpload = {
+      ...imageUpload,
+      beforeBody: async (request: Parameters<typeof callerOf>[0]) => {
+        if (!settings.manualTo) return;
+        const declared = Number(request.headers["content-length"]);
+        await checkManualQuota(deps.cache, deps.clock, callerOf(request).uid, Number.isFinite(declared) ? declared : 0);
+      },
+    };
+    route(app, calls.upload, manualUpload, async (request) => {
       const { uid, email } = callerOf(request);
       if (!settings.manualTo) {
         // a bad file is the user's mistake whatever the configuration: said first

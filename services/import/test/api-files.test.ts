@@ -340,6 +340,11 @@ describe("POST /v1/upload/portfolio/screenshot", () => {
     expect(h.files("manual")).toHaveLength(5);
     // what is left of the day still takes a small one (45 MB + 0.1 MB)
     expect((await h.upload("ann", UPLOAD, "image", shot, "x.png")).statusCode).toBe(200);
+    // a day used up is said on the request line, and the connection closed: the 9 MB upload is not received
+    const after = await h.upload("ann", UPLOAD, "image", big, "big.png");
+    expect(after.statusCode).toBe(429);
+    expect(after.headers.connection).toBe("close");
+    expect(after.json().error).toContain("limited to 50 MB a day");
   });
 
   it("a screenshot whose mail failed is not counted against the day", async () => {

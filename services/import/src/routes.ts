@@ -116,10 +116,17 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       tooLarge: "The image is larger than 10 MB. Send a PNG, JPEG or WebP screenshot up to 10 MB.",
     };
 
-    route(app, calls.screenshot, imageUpload, async (request, reply) => {
+    // a user at the limit already is answered on the request line, before the upload is received (the slot
+    // below decides a race)
+    const screenshotUpload = {
+      ...imageUpload,
+      beforeBody: async (request: Parameters<typeof callerOf>[0]) => {
+        const { uid } = callerOf(request);
+        if ((await screenshots.find({ uid })).filter((r) => !r.outcome).length >= MAX_PENDING) throw stillReading();
+      },
+    };
+    route(app, calls.screenshot, screenshotUpload, async (request, reply) => {
       const { uid } = callerOf(request);
-      // a user at the limit already is answered before the upload is read (the slot below decides a race)
-      if ((await screenshots.find({ uid })).filter((r) => !r.outcome).length >= MAX_PENDING) throw stillReading();
       const { file } = await checkedImage(request, ["image"]);
       const upload = await uploads.save("queue", file.bytes, "shot");
       try {

@@ -216,6 +216,8 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     for (let i = 0; i < 3; i++) expect((await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC)).statusCode).toBe(202);
     const fourth = await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC);
     expect(fourth.statusCode).toBe(429);
+    // said on the request line: the connection is closed rather than the upload received
+    expect(fourth.headers.connection).toBe("close");
     expect(fourth.headers["retry-after"]).toBe("10");
     expect((await h.upload("bob", V2, "image", image, "shot.png", {}, ASYNC)).statusCode).toBe(202);
     h.startWorkers();

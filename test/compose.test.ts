@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { serviceNames } from "../gateway/src/registry.ts";
 import { eventTopics } from "../platform/src/bus/topics.ts";
+import { RUNTIME } from "../scripts/bench/support/server.ts";
 import { serverEntries } from "../scripts/build-server.mjs";
 
 type Service = {
@@ -186,5 +187,15 @@ describe("Dockerfile", () => {
     expect(runtime).toContain("HOST=0.0.0.0");
     expect(runtime).toMatch(/^HEALTHCHECK .*\n? *CMD \["node", "-e", .*\/healthz/m);
     expect(runtime).not.toContain("curl");
+  });
+
+  it("runs the app with the memory settings the benches measured, as npm start does", () => {
+    const start = JSON.parse(readFileSync("package.json", "utf8")).scripts.start as string;
+    for (const [name, value] of Object.entries(RUNTIME.env)) {
+      expect(runtime).toContain(`${name}=${value}`);
+      expect(start).toContain(`${name}=${value} `);
+    }
+    expect(runtime).toContain(`NODE_OPTIONS=${RUNTIME.nodeArgs.join(" ")}`);
+    expect(start).toContain(`node ${RUNTIME.nodeArgs.join(" ")} dist/server/embedded.js`);
   });
 });

@@ -5,13 +5,25 @@
  *
  * - a fixed number of threads (`threads`), started on first use and kept (their code compiled and warm),
  *   each running one task at a time; tasks wait their turn in a queue;
- * - a bounded queue: a request's task that finds `maxQueued` waiting is refused at once with PoolBusy (a 503
- *   with Retry-After, platform/src/unavailable.ts), so a burst costs its senders a retry rather than everyone
- *   a growing wait. Background work (`{ background: true }`: queue jobs, which their runner already bounds)
- *   always waits;
+ * - fair between parties: each task is run for a party (`{ party }`: the user, or a visitor's address) at a
+ *   cost (`{ cost }`: what the caller knows of its size, a valuation's assets), each party's tasks wait in a
+ *   queue of their own, and a free thread takes the next task by weighted fair queueing: a party's task is
+ *   tagged with the virtual time at which it would finish (its start, the later of the pool's virtual time
+ *   and the party's last finish, plus its cost) and the smallest tag goes first. Parties that send a task
+ *   at a time and parties that flood share the threads alike, and a small task finishes before large ones
+ *   queued: a user's ten-asset save waits for the task running, not for other users' 500-asset ones;
+ * - a bounded queue: a request's task that finds `maxQueued` waiting, or its party's share of them
+ *   (`maxQueuedPerParty`, default half) waiting already, is refused at once with PoolBusy (a 503 with
+ *   Retry-After, platform/src/unavailable.ts), so a burst costs its senders a retry rather than everyone a
+ *   growing wait, and one party cannot fill the queue for the others. Background work (`{ background: true }`:
+ *   queue jobs, which their runner already bounds) always waits;
  * - a task that runs past `timeoutMs` has its thread ended (a thread cannot be interrupted otherwise) and is
  *   rejected with TaskTimeout; a thread that dies (out of memory, a crash) fails its task with the error and
- *   is replaced for the next one; threads idle for `idleMs` are ended, so a quiet process holds no extra heap;
+ *   is replaced for the next one; threads idle for `idleMs` (default 15 s) are ended, so a quiet process holds
+ *   no thread's heap nor what its allocator kept (a thread costs tens of MB of resident memory; starting one
+ *   again is its module compiled, off the event loop);
+ * - each thread's heap is bounded (`heapMb`) and its young generation kept small (`youngMb`): a task's garbage
+ *   is short-lived, and the default nursery (the main thread's size) is memory each thread holds;
  * - `TaskRunner` is what a service holds: this pool in the built app, or `InPlace` (the same function on the
  *   calling thread) under the sources, where there is no built worker file (the service tests).
  *
@@ -31,6 +43,10 @@ export interface RunOptions {
   background?: boolean;
   /** objects moved to the thread rather than copied (ArrayBuffers) */
   transfer?: TransferListItem[];
+  /** whom the task is for (a user id, a visitor's address): parties share the threads fairly */
+  party?: string;
+  /** the task's size in the caller's units (a valuation's assets; default 1): a party's share is counted in it */
+  cost?: number;
 }
 
 /** Every thread is busy and maxQueued tasks already wait: try again in a moment (503 with Retry-After). */
@@ -77,10 +93,17 @@ export interface WorkerPoolOptions {
   threads: number;
   /** request tasks that may wait for a thread; more are refused with PoolBusy */
   maxQueued: number;
+  /** request tasks one party may have waiting (default half of maxQueued, at least 1) */
+  maxQueuedPerParty?: number;
   timeoutMs: number;
   /** each thread's heap limit */
   heapMb?: number;
-  /** threads with nothing to do for this long are ended (default 60 s) */
+  /**
+   * each thread's young generation (V8's nursery, where a task's short-lived objects are made): kept small, since a
+   * task's garbage is short-lived and the default (the main thread's, tens of MB) is memory held per thread
+   */
+  youngMb?: number;
+  /** threads with nothing to do for this long are ended (default 15 s) */
   idleMs?: number;
 }
 
@@ -90,8 +113,16 @@ export type TaskResponse<Out> =
   | { id: number; ok: true; output: Out }
   | { id: number; ok: false; name: string; message: string; code?: string };
 
+/** parties whose last finish tag the pool remembers (the most recently served) */
+const REMEMBERED = 4096;
+
+/** how long a thread with nothing to do is kept */
+export const IDLE_MS = 15_000;
+
 interface Pending<In, Out> {
   id: number;
+  party: string;
+  cost: number;
   input: In;
   transfer?: TransferListItem[];
   resolve: (out: Out) => void;
@@ -107,7 +138,16 @@ interface Thread<In, Out> {
 
 export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
   private readonly threads: Thread<In, Out>[] = [];
-  private readonly queue: Pending<In, Out>[] = [];
+  /** each party's waiting tasks (only parties with some), in the order they first waited */
+  private readonly queues = new Map<string, Pending<In, Out>[]>();
+  /**
+   * each party's last finish tag (virtual time), the least recently served first; a party forgotten (past
+   * REMEMBERED parties) or never seen starts at the pool's virtual time
+   */
+  private readonly finishes = new Map<string, number>();
+  /** the start tag of the task last given a thread */
+  private virtualTime = 0;
+  private waiting = 0;
   private nextId = 1;
   private closed = false;
 
@@ -117,42 +157,86 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
 
   /** tasks waiting for a thread */
   get queued(): number {
-    return this.queue.length;
+    return this.waiting;
   }
 
   run(input: In, options: RunOptions = {}): Promise<Out> {
     if (this.closed) return Promise.reject(new PoolBusy(this.options.name));
+    const party = options.party ?? "";
     const free = this.threads.find((t) => t.task === null);
     const canStart = free !== undefined || this.threads.length < this.options.threads;
-    if (!canStart && !options.background && this.queue.length >= this.options.maxQueued) {
-      return Promise.reject(new PoolBusy(this.options.name));
+    if (!canStart && !options.background) {
+      const perParty = this.options.maxQueuedPerParty ?? Math.max(1, Math.floor(this.options.maxQueued / 2));
+      if (this.waiting >= this.options.maxQueued || (this.queues.get(party)?.length ?? 0) >= perParty) {
+        return Promise.reject(new PoolBusy(this.options.name));
+      }
     }
     return new Promise<Out>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, transfer: options.transfer, resolve, reject });
+      const queue = this.queues.get(party);
+      const cost = Number.isFinite(options.cost) && (options.cost as number) > 0 ? (options.cost as number) : 1;
+      const task = { id: this.nextId++, party, cost, input, transfer: options.transfer, resolve, reject };
+      if (queue) queue.push(task);
+      else this.queues.set(party, [task]);
+      this.waiting++;
       this.dispatch();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.queue.splice(0)) task.reject(new PoolBusy(this.options.name));
+    for (const queue of this.queues.values()) for (const task of queue) task.reject(new PoolBusy(this.options.name));
+    this.queues.clear();
+    this.finishes.clear();
+    this.waiting = 0;
     await Promise.all(this.threads.splice(0).map((t) => this.end(t)));
   }
 
+  /** The next task: the first waiting of each party, tagged with its virtual finish; the smallest tag goes. */
+  private next(): Pending<In, Out> | undefined {
+    let chosen: string | undefined;
+    let smallest = Number.POSITIVE_INFINITY;
+    let chosenStart = 0;
+    for (const [party, queue] of this.queues) {
+      const start = Math.max(this.virtualTime, this.finishes.get(party) ?? 0);
+      const tag = start + queue[0].cost;
+      if (tag < smallest) {
+        smallest = tag;
+        chosen = party;
+        chosenStart = start;
+      }
+    }
+    if (chosen === undefined) return undefined;
+    const queue = this.queues.get(chosen) as Pending<In, Out>[];
+    const task = queue.shift() as Pending<In, Out>;
+    if (queue.length === 0) this.queues.delete(chosen);
+    this.waiting--;
+    this.virtualTime = chosenStart;
+    // the Map's order is the order of service: the party just served goes last, the one served longest ago is
+    // the first to forget
+    this.finishes.delete(chosen);
+    this.finishes.set(chosen, smallest);
+    if (this.finishes.size > REMEMBERED) this.finishes.delete(this.finishes.keys().next().value as string);
+    return task;
+  }
+
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    while (this.waiting > 0) {
       let thread = this.threads.find((t) => t.task === null);
       if (!thread) {
         if (this.threads.length >= this.options.threads) return;
         thread = this.spawn();
       }
-      const task = this.queue.shift() as Pending<In, Out>;
+      const task = this.next();
+      if (!task) return;
       this.assign(thread, task);
     }
   }
 
   private spawn(): Thread<In, Out> {
-    const workerOptions: WorkerOptions = this.options.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb } } : {};
+    const { heapMb, youngMb } = this.options;
+    const workerOptions: WorkerOptions = {
+      resourceLimits: { ...(heapMb ? { maxOldGenerationSizeMb: heapMb } : {}), ...(youngMb ? { maxYoungGenerationSizeMb: youngMb } : {}) },
+    };
     const { start } = this.options;
     const worker = start instanceof URL ? new Worker(start, workerOptions) : start(workerOptions);
     const thread: Thread<In, Out> = { worker, task: null };
@@ -208,7 +292,7 @@ export class WorkerPool<In, Out> implements TaskRunner<In, Out> {
   }
 
   private idleLater(thread: Thread<In, Out>): void {
-    const idleMs = this.options.idleMs ?? 60_000;
+    const idleMs = this.options.idleMs ?? IDLE_MS;
     thread.idle = setTimeout(() => {
       if (thread.task !== null) return;
       this.remove(thread);

@@ -45,6 +45,55 @@ describe("WorkerPool", () => {
     expect(await background).toEqual({ echoed: "later" });
   });
 
+  it("serves parties in turn: a flood of one party's tasks delays another party's task by the one running, not by the flood", async () => {
+    const p = make({ threads: 1, maxQueued: 64 });
+    const done: string[] = [];
+    const task = (party: string, i: number) => p.run({ op: "spin", ms: 5 }, { party }).then(() => done.push(`${party}${i}`));
+    // alice's twelve large saves, then bob's one and carol's one, then alice's again
+    const all = Array.from({ length: 12 }, (_, i) => task("alice", i));
+    all.push(task("bob", 0), task("carol", 0), task("bob", 1));
+    await Promise.all(all);
+    // alice0 held the thread when the others came; then each party in turn, the one served longest ago first
+    expect(done.slice(0, 6)).toEqual(["alice0", "bob0", "carol0", "alice1", "bob1", "alice2"]);
+    expect(done.slice(6)).toEqual(Array.from({ length: 9 }, (_, i) => `alice${i + 3}`));
+    expect(p.queued).toBe(0);
+  });
+
+  it("weighs tasks by their cost: beside users sending large tasks one at a time, a small task goes after the task running", async () => {
+    const p = make({ threads: 1, maxQueued: 64 });
+    const done: string[] = [];
+    let joined = -1;
+    // three users saving large portfolios over and over, each sending the next save when the last is answered
+    const saver = async (party: string) => {
+      for (let i = 0; i < 4; i++) {
+        await p.run({ op: "spin", ms: 5 }, { party, cost: 500 });
+        done.push(`${party}${i}`);
+        if (party === "alice" && i === 1) {
+          // bob joins now, with one small save, while another saver's task runs
+          joined = done.length;
+          void p.run({ op: "spin", ms: 5 }, { party: "bob", cost: 10 }).then(() => done.push("bob"));
+        }
+      }
+    };
+    await Promise.all(["alice", "carol", "dave"].map(saver));
+    await new Promise((r) => setTimeout(r, 50));
+    // one task (the one running when he came) between bob's arrival and his answer; first in, first out, or in
+    // turns without the costs, it was three
+    expect(done.indexOf("bob")).toBe(joined + 1);
+  });
+
+  it("lets one party hold at most its share of the queue (maxQueuedPerParty): its next request's task is PoolBusy, another party's still waits", async () => {
+    const p = make({ threads: 1, maxQueued: 4, maxQueuedPerParty: 2 });
+    const running = p.run({ op: "spin", ms: 100 }, { party: "alice" });
+    const waiting = [p.run({ op: "echo", value: 1 }, { party: "alice" }), p.run({ op: "echo", value: 2 }, { party: "alice" })];
+    await expect(p.run({ op: "echo", value: 3 }, { party: "alice" })).rejects.toBeInstanceOf(PoolBusy);
+    const bob = p.run({ op: "echo", value: "bob" }, { party: "bob" });
+    // background work is never refused, whoever it is for
+    const job = p.run({ op: "echo", value: "job" }, { party: "alice", background: true });
+    expect(await bob).toEqual({ echoed: "bob" });
+    await Promise.all([running, ...waiting, job]);
+  });
+
   it("stops a task past timeoutMs (TaskTimeout) and runs the next on a fresh thread", async () => {
     // the limit counts from the task's start, so it must allow the thread's own start (tsx compiles it here)
     const p = make({ timeoutMs: 3000 });

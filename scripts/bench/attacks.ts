@@ -16,6 +16,7 @@ import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 import { schwabHistory } from "./import-files.ts";
 import { clientAddress, type GroupStats, type LoadGroup, type LoadRequest, probeHealth, runLoad } from "./support/load.ts";
 import { type BenchServer, settled, startServer } from "./support/server.ts";
+import { tenAssets } from "./throughput.ts";
 
 /** a real screenshot of holdings (the import service's test set) */
 const SCREENSHOT = resolve(import.meta.dirname, "../../services/import/test/screenshots/names-table-7600.png");
@@ -77,6 +78,30 @@ async function multipart(fields: Record<string, string>, files: { name: string; 
   return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") as string };
 }
 
+/**
+ * Another user beside a flood of valuations: saving their own ten-asset portfolio once a second. Their latency
+ * is what fairness on the valuation threads is about (worker-pool.ts: parties take turns), reported apart.
+ */
+async function bystander(ctx: AttackContext): Promise<LoadGroup> {
+  const token = await ctx.user("bystander");
+  const first = await api<{ slug: string }>(
+    ctx.app.url,
+    "POST",
+    "/v1/save/portfolio/new",
+    { portfolio: { assets: tenAssets(1) }, newPortfolioName: "Mine" },
+    token,
+  );
+  if (!first.body.slug) throw new Error(`bystander: ${JSON.stringify(first.body)}`);
+  const saves = [2, 3].map((k) => ({
+    method: "POST",
+    path: `/v1/save/portfolio/${first.body.slug}`,
+    headers: { ...json, ...bearer(token), ...gzip },
+    body: { portfolio: { assets: tenAssets(k) } },
+  }));
+  return { name: BYSTANDER, address: clientAddress(90), connections: 1, perSecond: 1, requests: saves };
+}
+const BYSTANDER = "bystander";
+
 export const ATTACKS: Attack[] = [
   {
     name: "none",
@@ -106,7 +131,8 @@ export const ATTACKS: Attack[] = [
   },
   {
     name: "big-saves",
-    describe: "4 users saving their own 500-asset portfolio dated 1970 over and over (a valuation each)",
+    describe:
+      "4 users saving their own 500-asset portfolio dated 1970 over and over (a valuation each), another saving ten assets once a second",
     async prepare(ctx) {
       const groups: LoadGroup[] = [];
       for (let u = 0; u < 4; u++) {
@@ -126,20 +152,27 @@ export const ATTACKS: Attack[] = [
         }));
         groups.push({ name: "saver", address: clientAddress(20 + u), connections: 1, requests: saves });
       }
+      groups.push(await bystander(ctx));
       return groups;
     },
   },
   {
     name: "playground",
-    describe: "8 visitors valuing 500-asset playground drafts dated 1970",
-    async prepare() {
+    describe: "8 visitors valuing 500-asset playground drafts dated 1970, a user saving ten assets once a second",
+    async prepare(ctx) {
       const draft: LoadRequest = {
         method: "POST",
         path: "/v1/playground/value",
         headers: { ...json, ...gzip },
         body: { portfolio: { assets: bigAssets(3) } },
       };
-      return Array.from({ length: 8 }, (_, i) => ({ name: "visitor", address: clientAddress(30 + i), connections: 1, requests: [draft] }));
+      const visitors = Array.from({ length: 8 }, (_, i) => ({
+        name: "visitor",
+        address: clientAddress(30 + i),
+        connections: 1,
+        requests: [draft],
+      }));
+      return [...visitors, await bystander(ctx)];
     },
   },
   {
@@ -241,6 +274,8 @@ export interface AttackResult {
   cpuPercent: number;
   health: { p50: number; p99: number; max: number; failed: number; probes: number };
   attackers: GroupStats[];
+  /** the other user's saves beside a flood of valuations (bystander), when the attack has one */
+  bystander?: GroupStats;
   load: number;
 }
 
@@ -298,9 +333,11 @@ export async function attacksBench(seconds = 15, only: string[] = []): Promise<A
       await app.reset();
       const health = probeHealth(app.url);
       const load = loadavg()[0];
-      let attackers: GroupStats[] = [];
-      if (groups.length) attackers = await runLoad(app.url, seconds * 1000, groups);
+      let answered: GroupStats[] = [];
+      if (groups.length) answered = await runLoad(app.url, seconds * 1000, groups);
       else await new Promise((r) => setTimeout(r, seconds * 1000));
+      const attackers = answered.filter((g) => g.name !== BYSTANDER);
+      const other = answered.find((g) => g.name === BYSTANDER);
       const h = await health.stop();
       const probe = await app.read();
       const result: AttackResult = {
@@ -309,6 +346,7 @@ export async function attacksBench(seconds = 15, only: string[] = []): Promise<A
         cpuPercent: Math.round((100 * probe.cpuMs) / probe.wallMs),
         health: h,
         attackers,
+        bystander: other,
         load: Math.round(((load + loadavg()[0]) / 2) * 10) / 10,
       };
       results.push(result);
@@ -317,7 +355,9 @@ export async function attacksBench(seconds = 15, only: string[] = []): Promise<A
       console.log(
         `  ${attack.name} (${attack.describe}): loop delay p50 ${ms(probe.loop.p50)} ms, p99 ${ms(probe.loop.p99)} ms, max ${ms(probe.loop.max)} ms; ` +
           `/healthz p50 ${h.p50} ms, p99 ${h.p99} ms, max ${h.max} ms (${h.failed} of ${h.probes} failed); app CPU ${result.cpuPercent} %; ` +
-          `attackers answered ${statuses(attackers) || "-"}; load average ${result.load}; goals ${met}`,
+          `attackers answered ${statuses(attackers) || "-"}; ` +
+          (other ? `the other user's saves: p50 ${other.p50} ms, p99 ${other.p99} ms, max ${other.max} ms (${statuses([other])}); ` : "") +
+          `load average ${result.load}; goals ${met}`,
       );
     } finally {
       await app.kill();

@@ -7,7 +7,9 @@
  * The mix, from autocannon in its own process (32 connections): visitors' cachable reads over 60 public
  * portfolios, quotes of 20 tickers, as-traded closes, the community list, the owner's loads and list, and new
  * private portfolios saved by another user (each valued on the valuation thread), with the edge's ceiling set high
- * (RATE_LIMIT_PER_MINUTE=1000000). Besides RSS, the main thread's live heap after a full GC (the bench starts
+ * (RATE_LIMIT_PER_MINUTE=1000000). The app runs with the settings it ships with (support/server.ts RUNTIME;
+ * BENCH_RUNTIME=node for Node's and glibc's defaults). After each run: RSS at once and its peak so far, RSS
+ * 20 s later once quiet (idle threads ended), and the main thread's live heap after a full GC (the bench starts
  * the app with --expose-gc for that reading alone).
  *
  *   node --import tsx scripts/bench/memory.ts [requests per run, default 250000] [runs, default 4]
@@ -24,6 +26,8 @@ import { settled, startServer } from "./support/server.ts";
 import { publicPortfolios, tenAssets } from "./throughput.ts";
 
 const CANNON = resolve(import.meta.dirname, "support/cannon.mjs");
+/** the pause after each run before the quiet reading: longer than the pools' IDLE_MS (worker-pool.ts) */
+const QUIET_MS = 20_000;
 
 interface MixedRequest {
   method: string;
@@ -83,9 +87,13 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
     console.log(`memory: skipped, no market data at ${marketData} (set MARKET_DATA_DIR)`);
     return;
   }
-  await buildServer({ quiet: true });
+  // BENCH_ENTRY=<copy of dist/server>/embedded.js: a build kept apart, so the hour-long run is not disturbed by
+  // another build (its valuation thread is started again from the files after each quiet spell)
+  const entry = process.env.BENCH_ENTRY;
+  if (!entry) await buildServer({ quiet: true });
   const dir = mkdtempSync(join(tmpdir(), "folio-bench-memory-"));
   const app = await startServer({
+    entry,
     env: { DATA_DIR: dir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv", RATE_LIMIT_PER_MINUTE: "1000000" },
     nodeArgs: ["--expose-gc"],
   });
@@ -110,7 +118,7 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
     const started = await app.read();
     console.log(
       `memory (the compiled app, ${runs} runs of ${perRun.toLocaleString("en-US")} mixed requests from autocannon, 32 connections; ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load average ${loadavg()[0].toFixed(1)}): ` +
-        `after start and setup RSS ${started.rssMiB} MiB (heap ${started.heapMiB} MiB)`,
+        `after start and setup RSS ${started.rssMiB} MiB (heap ${started.heapMiB} of ${started.heapTotalMiB} MiB, peak so far ${started.peakRssMiB} MiB)`,
     );
     const maker = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
       email: "maker@example.com",
@@ -120,12 +128,15 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
     for (let r = 1; r <= runs; r++) {
       const result = await run(app.url, requests, perRun);
       const after = await app.read();
-      await new Promise((done) => setTimeout(done, 5000));
+      // quiet: the idle valuation thread is ended (worker-pool.ts IDLE_MS) and V8 shrinks its heap on its own
+      await new Promise((done) => setTimeout(done, QUIET_MS));
+      const quiet = await app.read();
       await app.gc();
       const live = await app.read();
       console.log(
-        `  after ${(r * perRun).toLocaleString("en-US")} requests (${result.perSecond} req/s, ${result.bad} not 2xx): RSS ${after.rssMiB} MiB (heap ${after.heapMiB} MiB, ` +
-          `buffers ${after.arrayBuffersMiB} MiB); 5 s later, after a full GC: RSS ${live.rssMiB} MiB, live heap ${live.heapMiB} MiB; load average ${loadavg()[0].toFixed(1)}`,
+        `  after ${(r * perRun).toLocaleString("en-US")} requests (${result.perSecond} req/s, ${result.bad} not 2xx): RSS ${after.rssMiB} MiB (heap ${after.heapMiB} of ${after.heapTotalMiB} MiB, ` +
+          `buffers ${after.arrayBuffersMiB} MiB), peak so far ${after.peakRssMiB} MiB; ${QUIET_MS / 1000} s later, quiet: RSS ${quiet.rssMiB} MiB (heap ${quiet.heapMiB} of ${quiet.heapTotalMiB} MiB); ` +
+          `after a full GC: live heap ${live.heapMiB} MiB; load average ${loadavg()[0].toFixed(1)}`,
       );
     }
   } finally {

@@ -213,7 +213,9 @@ export class NodeProcess {
   }
 
   start(): this {
-    const child = spawn(process.execPath, [`dist/server/${this.entry}.js`], {
+    // CLUSTER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…": more flags for every process (profiling a bench's cluster)
+    const args = process.env.CLUSTER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...args, `dist/server/${this.entry}.js`], {
       cwd: repoRoot,
       env: { ...baseEnv(), ...this.env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -28,7 +28,10 @@ if (process.send) {
         cpuMs: Math.round((used.user + used.system) / 1000),
         wallMs: Math.round(performance.now() - since),
         rssMiB: Math.round(memory.rss / 1048576),
+        // the highest resident memory since the process started (getrusage's maxrss, KiB)
+        peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
         heapMiB: Math.round(memory.heapUsed / 1048576),
+        heapTotalMiB: Math.round(memory.heapTotal / 1048576),
         externalMiB: Math.round(memory.external / 1048576),
         arrayBuffersMiB: Math.round(memory.arrayBuffers / 1048576),
       });

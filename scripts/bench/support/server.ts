@@ -13,7 +13,11 @@ export interface ProbeReading {
   cpuMs: number;
   wallMs: number;
   rssMiB: number;
+  /** the process's highest RSS since it started */
+  peakRssMiB: number;
   heapMiB: number;
+  /** the main thread's heap as committed (used, garbage and room) */
+  heapTotalMiB: number;
   externalMiB: number;
   arrayBuffersMiB: number;
 }
@@ -47,6 +51,15 @@ export async function settled(server: BenchServer, busyPercent = 10, maxMs = 120
   }
 }
 
+/**
+ * The memory settings the app runs with (the image's ENV in Dockerfile, package.json's start; test/compose.test.ts
+ * keeps the three equal): glibc's arenas and mmap threshold, and V8's semi-space, measured in docs/performance.md.
+ */
+export const RUNTIME = {
+  env: { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" },
+  nodeArgs: ["--max-semi-space-size=2"],
+};
+
 const PROBE = pathToFileURL(resolve(import.meta.dirname, "loop-probe.mjs")).href;
 
 function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
@@ -78,9 +91,11 @@ export async function startServer(options: {
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   // BENCH_NODE_ARGS="--trace-gc …": more flags for every server
   profile.push(...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []));
-  const child = spawn(process.execPath, [...profile, ...(options.nodeArgs ?? []), "--import", PROBE, entry], {
+  // the app as it ships runs with RUNTIME's settings; BENCH_RUNTIME=node runs it with Node's and glibc's defaults
+  const runtime = process.env.BENCH_RUNTIME === "node" ? { env: {}, nodeArgs: [] } : RUNTIME;
+  const child = spawn(process.execPath, [...profile, ...runtime.nodeArgs, ...(options.nodeArgs ?? []), "--import", PROBE, entry], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...options.env },
+    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...runtime.env, ...options.env },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let out = "";

@@ -28,6 +28,8 @@ const ReplyWithoutLedger = Type.Omit(FileReply, ["transactions", "histories"]);
 
 export const FILE_TASK_TIMEOUT_MS = 30_000;
 export const FILE_HEAP_MB = 512;
+/** the file threads' nursery (worker-pool.ts youngMb): smaller than the main thread's default */
+const FILE_YOUNG_MB = 16;
 
 export type FileTasks = TaskRunner<FileTaskInput, FileTaskOutput>;
 
@@ -47,6 +49,7 @@ export function filePool(start: ConstructorParameters<typeof WorkerPool>[0]["sta
     maxQueued: settings.IMPORT_FILE_QUEUE,
     timeoutMs: FILE_TASK_TIMEOUT_MS,
     heapMb: FILE_HEAP_MB,
+    youngMb: FILE_YOUNG_MB,
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * Reading an upload of broker files as one task of CPU, from the form's bytes to the import's rows, ledger,
- * questions and checks: the multipart form read, each file's bytes decoded (UTF-8; UTF-16 with its byte-order
+ * questions and checks: the multipart form read (multipart.ts, the import's one reader), each file's bytes decoded (UTF-8; UTF-16 with its byte-order
  * mark; Windows-1252 when not valid UTF-8; refused when binary), the format's parser and the settling
  * (domain/files), with the mapping sent, the caller's saved mapping named (`mappingId`) or made for the same
  * columns. The ledger, tens of thousands of transactions for a 5 MB history, comes back as JSON text.
@@ -18,6 +18,7 @@ import { Value } from "typebox/value";
 import { cleanText, headerKey } from "./domain/files/csv.ts";
 import { type FileImportOptions, FileProblem, type FileResult, settleFiles, sourceFile } from "./domain/files/index.ts";
 import { isIsin } from "./domain/isin.ts";
+import { FormUnreadable, formFiles } from "./multipart.ts";
 
 const mappingCheck = lazyCheck(MappingSchema);
 const openingsCheck = lazyCheck(OpeningAnswers);
@@ -99,35 +100,16 @@ const sameColumns = (a: string[], b: string[]) => {
   return key(a) === key(b);
 };
 
-/** The form's files in `field` (their bytes) and its text fields (undici's WHATWG multipart reader). */
-export async function formFiles(
-  body: Uint8Array,
-  contentType: string,
-  field: string,
-  max: number,
-): Promise<{ files: Uint8Array[]; fields: Map<string, string> }> {
-  if (!contentType.startsWith("multipart/form-data")) {
-    throw new Refused(400, ErrorCodes.validation, `send the file as multipart/form-data in the field '${field}'`);
-  }
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw new Refused(400, ErrorCodes.validation, "the multipart form could not be read");
-  }
-  const values = form.getAll(field).filter((v): v is File => typeof v !== "string");
-  if (values.length === 0)
-    throw new Refused(400, ErrorCodes.validation, `body/${field} is required: attach the file in the field '${field}'`);
-  if (values.length > max) throw new Refused(400, ErrorCodes.validation, `body/${field}: at most ${max} files at once`);
-  const fields = new Map<string, string>();
-  for (const [k, v] of form.entries()) if (typeof v === "string") fields.set(k, v);
-  const files: Uint8Array[] = [];
-  for (const v of values) files.push(new Uint8Array(await v.arrayBuffer()));
-  return { files, fields };
-}
-
 async function read(input: FileTaskInput): Promise<FileTaskOutput> {
-  const { files: uploads, fields } = await formFiles(input.body, input.contentType, input.field, input.maxFiles);
+  let form: ReturnType<typeof formFiles>;
+  try {
+    form = formFiles(input.body, input.contentType, input.field, input.maxFiles);
+  } catch (err) {
+    if (err instanceof FormUnreadable) throw new Refused(400, ErrorCodes.validation, err.message);
+    throw err;
+  }
+  const uploads = form.files.map((f) => f.bytes);
+  const { fields } = form;
   if (uploads.length === 0 || uploads.every((b) => b.length === 0)) throw new Refused(400, ImportErrorCodes.emptyFile, "The file is empty");
   const texts: string[] = [];
   for (const bytes of uploads) {

@@ -63,6 +63,27 @@ export async function admitScreenshot(store: Store, screenshots: Screenshots, sl
 
 const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 
+const manualRefusal = (count: number, untilTomorrow: number) =>
+  tooManyRequests(
+    count > MANUAL_PER_DAY
+      ? `You have sent ${MANUAL_PER_DAY} screenshots for manual processing today: send more tomorrow (after 00:00 UTC).`
+      : `Screenshots sent for manual processing are limited to ${MANUAL_BYTES_PER_DAY / 1024 / 1024} MB a day, and this one would pass it: send it tomorrow (after 00:00 UTC).`,
+    untilTomorrow,
+  );
+
+/**
+ * The 429 of reserveManualUpload, said on the request line when the user's day is used up already (the count
+ * reached, or the bytes the request declares would pass them), so a refused upload is not received. It
+ * reserves nothing: the reservation after the body is what counts when uploads race.
+ */
+export async function checkManualQuota(cache: Cache, clock: Clock, uid: string, declaredBytes: number): Promise<void> {
+  const now = clock.now();
+  const untilTomorrow = DAY - (now % DAY);
+  const count = await cache.incr(`manual:count:${uid}:${dayOf(now)}`, untilTomorrow, 0);
+  const total = await cache.incr(`manual:bytes:${uid}:${dayOf(now)}`, untilTomorrow, 0);
+  if (count + 1 > MANUAL_PER_DAY || total + declaredBytes > MANUAL_BYTES_PER_DAY) throw manualRefusal(count + 1, untilTomorrow);
+}
+
 /** Reserves one manual upload of `bytes` for the user today; a 429 past MANUAL_PER_DAY or MANUAL_BYTES_PER_DAY. */
 export async function reserveManualUpload(cache: Cache, clock: Clock, uid: string, bytes: number): Promise<{ giveBack(): Promise<void> }> {
   const now = clock.now();
@@ -77,11 +98,7 @@ export async function reserveManualUpload(cache: Cache, clock: Clock, uid: strin
   };
   if (count > MANUAL_PER_DAY || total > MANUAL_BYTES_PER_DAY) {
     await giveBack();
-    const message =
-      count > MANUAL_PER_DAY
-        ? `You have sent ${MANUAL_PER_DAY} screenshots for manual processing today: send more tomorrow (after 00:00 UTC).`
-        : `Screenshots sent for manual processing are limited to ${MANUAL_BYTES_PER_DAY / 1024 / 1024} MB a day, and this one would pass it: send it tomorrow (after 00:00 UTC).`;
-    throw tooManyRequests(message, untilTomorrow);
+    throw manualRefusal(count, untilTomorrow);
   }
   return { giveBack };
 }

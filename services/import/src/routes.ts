@@ -29,7 +29,7 @@ import { ManualProcessingFeature } from "./config.ts";
 import type { ImportContext } from "./context.ts";
 import { fileRoutes } from "./file-routes.ts";
 import { failedOutcome, SCREENSHOT_ATTEMPTS, SCREENSHOT_QUEUE, toRow } from "./jobs.ts";
-import { admitScreenshot, MAX_PENDING, reserveManualUpload } from "./limits.ts";
+import { admitScreenshot, checkManualQuota, MAX_PENDING, reserveManualUpload } from "./limits.ts";
 import { readForm } from "./multipart.ts";
 import { checkImage, type ImageProblemCode } from "./ocr/input.ts";
 import { holdingsFromLines } from "./screenshot.ts";
@@ -116,10 +116,17 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       tooLarge: "The image is larger than 10 MB. Send a PNG, JPEG or WebP screenshot up to 10 MB.",
     };
 
-    route(app, calls.screenshot, imageUpload, async (request, reply) => {
+    // a user at the limit already is answered on the request line, before the upload is received (the slot
+    // below decides a race)
+    const screenshotUpload = {
+      ...imageUpload,
+      beforeBody: async (request: Parameters<typeof callerOf>[0]) => {
+        const { uid } = callerOf(request);
+        if ((await screenshots.find({ uid })).filter((r) => !r.outcome).length >= MAX_PENDING) throw stillReading();
+      },
+    };
+    route(app, calls.screenshot, screenshotUpload, async (request, reply) => {
       const { uid } = callerOf(request);
-      // a user at the limit already is answered before the upload is read (the slot below decides a race)
-      if ((await screenshots.find({ uid })).filter((r) => !r.outcome).length >= MAX_PENDING) throw stillReading();
       const { file } = await checkedImage(request, ["image"]);
       const upload = await uploads.save("queue", file.bytes, "shot");
       try {
@@ -169,7 +176,16 @@ export function importRoutes(ctx: ImportContext): FastifyPluginAsync {
       return { message: message.map(toRow), errors: problems };
     });
 
-    route(app, calls.upload, imageUpload, async (request) => {
+    // a user whose day is used up is answered on the request line: the upload is not received (limits.ts)
+    const manualUpload = {
+      ...imageUpload,
+      beforeBody: async (request: Parameters<typeof callerOf>[0]) => {
+        if (!settings.manualTo) return;
+        const declared = Number(request.headers["content-length"]);
+        await checkManualQuota(deps.cache, deps.clock, callerOf(request).uid, Number.isFinite(declared) ? declared : 0);
+      },
+    };
+    route(app, calls.upload, manualUpload, async (request) => {
       const { uid, email } = callerOf(request);
       if (!settings.manualTo) {
         // a bad file is the user's mistake whatever the configuration: said first

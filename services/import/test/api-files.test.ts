@@ -340,6 +340,16 @@ describe("POST /v1/upload/portfolio/screenshot", () => {
     expect(h.files("manual")).toHaveLength(5);
     // what is left of the day still takes a small one (45 MB + 0.1 MB)
     expect((await h.upload("ann", UPLOAD, "image", shot, "x.png")).statusCode).toBe(200);
+    // a day used up is said on the request line, before the upload is gathered: a body over the upload's
+    // limit is the same 429 (gathered, it would be a 413)
+    const after = await h.app.inject({
+      method: "POST",
+      url: UPLOAD,
+      headers: { authorization: `Bearer ${h.token("ann")}`, "content-type": "multipart/form-data; boundary=x" },
+      payload: Buffer.alloc(11 * 1024 * 1024, 7),
+    });
+    expect(after.statusCode).toBe(429);
+    expect(after.json().error).toContain("limited to 50 MB a day");
   });
 
   it("a screenshot whose mail failed is not counted against the day", async () => {

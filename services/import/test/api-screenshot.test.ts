@@ -217,6 +217,15 @@ describe("POST /v2/import/portfolio/screenshot", () => {
     const fourth = await h.upload("ann", V2, "image", image, "shot.png", {}, ASYNC);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.headers["retry-after"]).toBe("10");
+    // said on the request line, before the upload is gathered: a body over the upload's limit is the same 429
+    // (gathered, it would be a 413)
+    const unread = await h.app.inject({
+      method: "POST",
+      url: V2,
+      headers: { authorization: `Bearer ${h.token("ann")}`, "content-type": "multipart/form-data; boundary=x", ...ASYNC },
+      payload: Buffer.alloc(11 * 1024 * 1024, 7),
+    });
+    expect(unread.statusCode).toBe(429);
     expect((await h.upload("bob", V2, "image", image, "shot.png", {}, ASYNC)).statusCode).toBe(202);
     h.startWorkers();
     await h.settle();

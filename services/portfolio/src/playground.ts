@@ -15,6 +15,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { refused, saleRefusal } from "./commands.ts";
 import { portfolioConfig } from "./config.ts";
 import { newPortfolio, refusedAsset } from "./domain/portfolio.ts";
+import { PRICE_WAIT_MS } from "./prices.ts";
 import type { PortfolioValuer } from "./valuation-service.ts";
 
 /** the owner of a draft nobody owns yet (never stored) */
@@ -27,9 +28,15 @@ export function playgroundRoutes(deps: ServiceDeps, valuer: PortfolioValuer): Fa
       const now = new Date(deps.clock.now()).toISOString();
       const refusal = refusedAsset(request.body.portfolio.assets, [], now.slice(0, 10));
       if (refusal) throw refused(refusal);
-      const applied = await valuer.withInitialPercents(request.body.portfolio, undefined, DRAFT_OWNER);
+      // visitors take turns for the valuation threads by address, as their limit counts them
+      const party = `visitor:${request.ip}`;
+      const applied = await valuer.withInitialPercents(request.body.portfolio, undefined, DRAFT_OWNER, party);
       const draft = newPortfolio(applied.input, { slug: PLAYGROUND_SLUG, name: "Playground", owner: DRAFT_OWNER, copiedFrom: null, now });
-      const valued = await valuer.value({ ...draft, playGround: true, privateMode: true, _id: PLAYGROUND_SLUG, _v: 1 });
+      const valued = await valuer.value(
+        { ...draft, playGround: true, privateMode: true, _id: PLAYGROUND_SLUG, _v: 1 },
+        PRICE_WAIT_MS,
+        party,
+      );
       const saleProblem = saleRefusal(draft.assets, valued);
       if (saleProblem) throw saleProblem;
       reply.header("cache-control", "private, no-store");

@@ -70,7 +70,7 @@ export async function revaluePortfolio(ctx: PortfolioContext, slug: string): Pro
   const doc = await findBySlug(collection, slug);
   if (!doc) return { slug, revalued: false };
   // background work: it may wait for pricing as long as pricing takes
-  const valued = await valuer.value(doc, undefined);
+  const valued = await valuer.value(doc, null);
   const recorded = await figures.record(doc, valued);
   if (!valued.complete && !recorded) {
     await valuer.forget(slug);

@@ -52,6 +52,8 @@ export interface Valued extends ValuationResult {
 /** A valuation runs longer than this only when something is wrong: its thread is ended and the read fails. */
 const VALUATION_TIMEOUT_MS = 60_000;
 const VALUATION_HEAP_MB = 512;
+/** the threads' nursery: a valuation's short-lived objects (the default, 16 MB semi-spaces, held ~25 MB more per thread) */
+const VALUATION_YOUNG_MB = 8;
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -71,6 +73,7 @@ export function portfolioTasks(env: NodeJS.ProcessEnv): PortfolioTasks {
     maxQueued: settings.VALUATION_QUEUE,
     timeoutMs: VALUATION_TIMEOUT_MS,
     heapMb: VALUATION_HEAP_MB,
+    youngMb: VALUATION_YOUNG_MB,
   });
 }
 
@@ -90,20 +93,24 @@ export class PortfolioValuer {
 
   /**
    * Values a stored portfolio now. A ticker without a price never fails it: it is listed as unpriced.
-   * `waitMs` bounds the wait for prices (reads and saves); background work passes undefined: it waits for
-   * pricing, and for a valuation thread however long their queue.
+   * `waitMs` bounds the wait for prices (reads and saves); background work passes null: it waits for
+   * pricing, and for a valuation thread however long their queue (an explicit `undefined` would take the
+   * default). `party` is whom the valuation is for (the owner; a visitor's address for a playground draft):
+   * the valuation threads are shared between parties by the assets valued (worker-pool.ts), so one user's
+   * flood of large valuations does not hold another's small one.
    */
-  async value(stored: PortfolioDoc, waitMs: number | undefined = PRICE_WAIT_MS): Promise<Valued> {
+  async value(stored: PortfolioDoc, waitMs: number | null = PRICE_WAIT_MS, party: string = stored.owner): Promise<Valued> {
     const valuedAt = this.deps.clock.now();
     const baseCurrency = await this.owners.baseCurrencyOf(stored.owner);
-    const { lookup, fxPairs } = await this.pricesWithRates(valuationTickers(stored), baseCurrency, waitMs);
+    const { lookup, fxPairs } = await this.pricesWithRates(valuationTickers(stored), baseCurrency, waitMs ?? undefined);
     // the benchmark is not an asset: when it alone has no price, the chart has no index line and that is all
     const held = new Set(stored.assets.map((a) => a.ticker.toUpperCase()));
     const unpriced = unpricedOf(lookup).filter((u) => held.has(u.ticker));
     const needed = new Set([...held, ...fxPairs]);
     const complete = !lookup.unavailable.some((t) => needed.has(t));
     const task: PortfolioTask = { kind: "value", doc: stored, prices: rawPrices(lookup), unpriced, baseCurrency, valuedAt, complete };
-    const result = (await this.tasks.run(task, { background: waitMs === undefined })) as ValuationResult;
+    // a valuation's work grows with its assets: the pool shares the threads between parties by it
+    const result = (await this.tasks.run(task, { background: waitMs === null, party, cost: stored.assets.length })) as ValuationResult;
     return { ...result, baseCurrency, fxPairs, unavailable: lookup.unavailable, complete };
   }
 
@@ -178,6 +185,7 @@ export class PortfolioValuer {
     input: PortfolioInput,
     storedTotal: number | undefined,
     owner: string,
+    party: string = owner,
   ): Promise<{ input: PortfolioInput; skipped: string[]; zero: InitialPercentZero[] }> {
     const wanted = input.assets.some((a) => typeof a.initialPercent === "number");
     if (!input.applyInitialPercents || !wanted) return { input, skipped: [], zero: [] };
@@ -188,14 +196,17 @@ export class PortfolioValuer {
       baseCurrency,
       PRICE_WAIT_MS,
     );
-    const { quantities, skipped, zero } = (await this.tasks.run({
-      kind: "initial-percents",
-      assets: input.assets,
-      totalValue,
-      prices: rawPrices(lookup),
-      baseCurrency,
-      today: isoDay(this.deps.clock.now()),
-    })) as InitialPercentsResult;
+    const { quantities, skipped, zero } = (await this.tasks.run(
+      {
+        kind: "initial-percents",
+        assets: input.assets,
+        totalValue,
+        prices: rawPrices(lookup),
+        baseCurrency,
+        today: isoDay(this.deps.clock.now()),
+      },
+      { party, cost: input.assets.length },
+    )) as InitialPercentsResult;
     return { input: { ...input, assets: input.assets.map((a, i) => ({ ...a, quantity: quantities[i] })) }, skipped, zero };
   }
 

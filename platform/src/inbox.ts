@@ -16,7 +16,8 @@ export const CONFLICT_ATTEMPTS = 10;
  * Handlers of different partitions run at the same time (in one process and across replicas), and events of
  * one document may come from different topics: `work` reads, then writes with `writeOver` (a version check),
  * and a write that lost that race (VersionConflictError, or DuplicateKeyError on an insert) reads and
- * computes again here (NotFoundError: it was deleted meanwhile), up to CONFLICT_ATTEMPTS. Any other error propagates, so the bus retries the event.
+ * computes again here after a short random pause (NotFoundError: it was deleted meanwhile), up to
+ * CONFLICT_ATTEMPTS. Any other error propagates, so the bus retries the event.
  */
 export async function handleOnce(store: Store, consumer: string, event: EventEnvelope, work: () => Promise<WriteOp[]>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -32,6 +33,8 @@ export async function handleOnce(store: Store, consumer: string, event: EventEnv
       // the document changed, appeared or went since `work` read it
       const lostRace = err instanceof VersionConflictError || err instanceof DuplicateKeyError || err instanceof NotFoundError;
       if (!lostRace || attempt >= CONFLICT_ATTEMPTS) throw err;
+      // the writers that raced are about to race again: a short pause, random and growing, spreads them out
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
 }

@@ -5,6 +5,7 @@
  */
 import { publishOp } from "@folio/platform/events";
 import { HttpError, notConfigured } from "@folio/platform/http/errors";
+import { writeOver } from "@folio/platform/inbox";
 import { LocalCache, SingleFlight } from "@folio/platform/memo";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
@@ -43,12 +44,8 @@ async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The write of a customer document: an insert for a new one, a checked replace otherwise. */
-export function customerWrite(next: Customer, current: Customer | null): WriteOp {
-  return current
-    ? { op: "replace", collection: CUSTOMERS, doc: next, expectedVersion: current._v }
-    : { op: "insert", collection: CUSTOMERS, doc: next };
-}
+/** The write of a customer document: an insert for a new one, a checked replace otherwise (inbox.ts writeOver). */
+export const customerWrite = (next: Customer, current: Customer | null): WriteOp => writeOver(CUSTOMERS, current, next);
 
 export function createBilling(deps: ServiceDeps, config: BillingConfig) {
   const db = customers(deps.store);

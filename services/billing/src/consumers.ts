@@ -11,7 +11,7 @@ import { type Customer, FREE_PLAN } from "./store.ts";
 export function billingConsumers(ctx: BillingContext): Consumer[] {
   const { deps, customers: db } = ctx;
   // a checkout or webhook may have created the record first (a webhook without the e-mail): the checked
-  // write never overwrites their change; a conflict fails the delivery and the bus retries it
+  // write never overwrites their change; a conflict reads and decides again (handleOnce)
   const onAccountRegistered = (event: Event<"account.registered">) =>
     handleOnce(deps.store, "billing.customers", event, async () => {
       const { uid, email } = event.payload;

@@ -23,7 +23,7 @@ import { Confetti } from "./Confetti.tsx";
 import { ACHIEVEMENT_COUNT, ACHIEVEMENT_STEPS } from "./steps.ts";
 
 /**
- * When to ask the server after an action it observes: its event reaches the accounts service a moment
+ * When to ask the server after an action it observes: its event reaches the achievements service a moment
  * after the reply (outbox relay, consumer), so once soon and once more in case it was slower.
  */
 export const ACHIEVEMENT_REFRESH_DELAYS_MS = [1_000, 4_000];

@@ -165,7 +165,7 @@ const QUANTITY_HEADER = /^(quantity|qty|shares|units|position|amount|anzahl|stü
 const QUANTITY_LABEL = /^(quantity|qty|shares|units|position|amount|anzahl|stück|stuck|bestand|aantal|quantité|quantite|qté|holdings):?$/i;
 /** a label in front of the price on its line ("Kurs 189,32 €", "Last price $12.50", "Cours 397,76") */
 const PRICE_LABEL = /^(price|last|kurs|preis|koers|cours|prix|quote):?$/i;
-/** a label in front of the value on its line ("Value $1,234", "Wert 2.271,84 €", "Valorisation …") */
+/** a label in front of the value on its line ("Value $1,234", "Wert 1.234,56 €", "Valorisation …") */
 const VALUE_LABEL = /^(value|wert|kurswert|marktwert|waarde|valeur|valorisation|balance):?$/i;
 /** a label in front of the symbol on its line ("Symbol AAPL", "Kürzel SAP", "Mnémo OR") */
 const SYMBOL_LABEL = /^(symbol|ticker|kürzel|kurzel|mnémo|mnemo|code|isin\/symbol):?$/i;
@@ -623,7 +623,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       t.labelled = true;
       return;
     }
-    // a currency written after its amount ("2 271,84 kr", "1.234,56 EUR") is no word of a name
+    // a currency written after its amount ("1.234,56 EUR", "980,00 CHF") is no word of a name
     if (tokens[i - 1]?.value !== undefined && CURRENCY_WORD.test(raw)) return;
     // the unit after a number is no word of a name ("134 pes 220,37")
     if (tokens[i - 1]?.value !== undefined && isUnitAfterNumber(raw)) return;

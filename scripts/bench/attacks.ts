@@ -16,33 +16,13 @@ import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 import { schwabHistory } from "./import-files.ts";
 import { clientAddress, type GroupStats, type LoadGroup, type LoadRequest, probeHealth, runLoad } from "./support/load.ts";
 import { type BenchServer, settled, startServer } from "./support/server.ts";
+import { marketTickers } from "./support/tickers.ts";
 import { tenAssets } from "./throughput.ts";
 
 /** a real screenshot of holdings (the import service's test set) */
 const SCREENSHOT = resolve(import.meta.dirname, "../../services/import/test/screenshots/names-table-7600.png");
 
-export const TICKERS = [
-  "SPY",
-  "VOO",
-  "VTI",
-  "QQQ",
-  "TSLA",
-  "GOOGL",
-  "GOOG",
-  "NVDA",
-  "AAPL",
-  "MSFT",
-  "AMZN",
-  "KO",
-  "JNJ",
-  "PG",
-  "O",
-  "SCHD",
-  "VYM",
-  "BND",
-  "VXUS",
-  "BTC-USD",
-];
+export const TICKERS = marketTickers();
 
 /** What the rules allow at their widest: 500 assets, every one bought on the first day allowed. */
 export const bigAssets = (shift = 0) =>

@@ -12,27 +12,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { api, startApp } from "../../test/support/app-process.ts";
 import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
+import { marketTickers } from "./support/tickers.ts";
 
-const TICKERS = [
-  "SPY",
-  "VOO",
-  "VTI",
-  "QQQ",
-  "TSLA",
-  "GOOGL",
-  "NVDA",
-  "AAPL",
-  "MSFT",
-  "AMZN",
-  "KO",
-  "JNJ",
-  "PG",
-  "O",
-  "SCHD",
-  "VYM",
-  "BND",
-  "VXUS",
-];
+const TICKERS = marketTickers({ crypto: false });
 const CATEGORIES = ["Growth", "Dividend", "Index", "Tech", "Crypto", "Other"];
 
 export interface LoadResult {

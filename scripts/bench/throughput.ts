@@ -29,6 +29,7 @@ import { api, repoRoot } from "../../test/support/app-process.ts";
 import { buildServer } from "../build-server.mjs";
 import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
 import { type BenchServer, settled, startServer } from "./support/server.ts";
+import { marketTickers } from "./support/tickers.ts";
 
 const IN_FLIGHT = 32;
 /** per path: warm-up (the servers' JIT), then ROUNDS rounds of ROUND_SECONDS taken in turns */
@@ -69,28 +70,12 @@ export async function cannon(base: string, paths: string[], seconds: number, con
 
 const median = (xs: Rate[]): Rate => [...xs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(xs.length / 2)] as Rate;
 
+/** the stocks and funds of the shared market data */
+const STOCKS = marketTickers({ crypto: false });
+
 /** Ten assets bought in 2005–2014, each portfolio its own mix: a reply of some 100 KB, as the issue measured. */
 export function tenAssets(i: number) {
-  const tickers = [
-    "SPY",
-    "VOO",
-    "VTI",
-    "QQQ",
-    "NVDA",
-    "AAPL",
-    "MSFT",
-    "AMZN",
-    "KO",
-    "JNJ",
-    "PG",
-    "O",
-    "SCHD",
-    "VYM",
-    "BND",
-    "VXUS",
-    "GOOGL",
-    "TSLA",
-  ];
+  const tickers = STOCKS;
   return Array.from({ length: 10 }, (_, k) => ({
     ticker: tickers[(i + k * 7) % tickers.length],
     quantity: 5 + ((i * 3 + k) % 40),

@@ -18,19 +18,9 @@ import {
   loadTicker,
   marketDataDir,
 } from "../../services/portfolio/src/domain/valuation/testing/market-data.ts";
+import { marketTickers } from "./support/tickers.ts";
 
-const TICKERS = ["SPY", "VOO", "VTI", "QQQ", "TSLA", "GOOGL", "GOOG", "NVDA", "AAPL", "MSFT"].concat([
-  "AMZN",
-  "KO",
-  "JNJ",
-  "PG",
-  "O",
-  "SCHD",
-  "VYM",
-  "BND",
-  "VXUS",
-  "BTC-USD",
-]);
+const TICKERS = marketTickers();
 /** the clock's date; the valuation is as of the newest price in the folder (2026-08-19) */
 const TODAY = "2026-11-23";
 /** 2001-07 as a month number (year × 12 + month − 1): 25 years before the valuation month */

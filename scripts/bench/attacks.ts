@@ -40,6 +40,26 @@ export interface AttackContext {
   user(name: string): Promise<string>;
 }
 
+/** The context an attack prepares in: the app, its data folder, and users registered once per name. */
+export function attackContext(app: BenchServer, dir: string): AttackContext {
+  const tokens = new Map<string, string>();
+  return {
+    app,
+    dir,
+    async user(name) {
+      const known = tokens.get(name);
+      if (known) return known;
+      const reg = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
+        email: `${name}@example.com`,
+        password: "bench-pass-1",
+      });
+      if (!reg.body.idToken) throw new Error(`register ${name}: ${JSON.stringify(reg.body)}`);
+      tokens.set(name, reg.body.idToken);
+      return reg.body.idToken;
+    },
+  };
+}
+
 export interface Attack {
   name: string;
   describe: string;
@@ -289,22 +309,7 @@ export async function attacksBench(seconds = 15, only: string[] = []): Promise<A
       // manual processing configured (its mail goes to the outbox under DATA_DIR), as a deployment that offers it
       env: { DATA_DIR: dataDir, MARKET_DATA_DIR: marketData, MARKET_DATA_PROVIDERS: "csv", IMPORT_MANUAL_TO: "ops@example.com" },
     });
-    const tokens = new Map<string, string>();
-    const ctx: AttackContext = {
-      app,
-      dir: dataDir,
-      async user(name) {
-        const known = tokens.get(name);
-        if (known) return known;
-        const reg = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
-          email: `${name}@example.com`,
-          password: "bench-pass-1",
-        });
-        if (!reg.body.idToken) throw new Error(`register ${name}: ${JSON.stringify(reg.body)}`);
-        tokens.set(name, reg.body.idToken);
-        return reg.body.idToken;
-      },
-    };
+    const ctx = attackContext(app, dataDir);
     try {
       const groups = await attack.prepare(ctx);
       // the app settles (its workers start a second after it listens, the samples are seeded, what the attack

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { api } from "../../test/support/app-process.ts";
 import { buildServer } from "../build-server.mjs";
 import { marketDataAvailable, marketDataDir } from "../market-data/location.ts";
-import { ATTACKS, type AttackContext, TICKERS } from "./attacks.ts";
+import { ATTACKS, attackContext, TICKERS } from "./attacks.ts";
 import { clientAddress, type GroupStats, type LoadGroup, type LoadRequest, probeHealth, runLoad } from "./support/load.ts";
 import { settled, startServer } from "./support/server.ts";
 import { publicPortfolios, tenAssets } from "./throughput.ts";
@@ -85,22 +85,7 @@ export async function soakBench(seconds = 600): Promise<void> {
     },
   });
   try {
-    const tokens = new Map<string, string>();
-    const ctx: AttackContext = {
-      app,
-      dir,
-      async user(name) {
-        const known = tokens.get(name);
-        if (known) return known;
-        const reg = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
-          email: `${name}@example.com`,
-          password: "bench-pass-1",
-        });
-        if (!reg.body.idToken) throw new Error(`register ${name}: ${JSON.stringify(reg.body)}`);
-        tokens.set(name, reg.body.idToken);
-        return reg.body.idToken;
-      },
-    };
+    const ctx = attackContext(app, dir);
     const slugs = await publicPortfolios(app.url, "visitors-see");
     const ordinary: LoadGroup[] = [];
     for (let u = 0; u < USERS; u++) {

@@ -176,7 +176,7 @@ function shuffle<T>(r: Rand, xs: readonly T[]): T[] {
 // ------------------------------------------------------------------------------------------------ numbers
 
 export interface NumberStyle {
-  id: "us" | "eu" | "eu-space" | "ch" | "uk" | "ch-after" | "jp" | "jp-sign" | "se";
+  id: "us" | "eu" | "eu-space" | "ch" | "uk" | "ch-after" | "jp" | "jp-sign" | "se" | "pl" | "br";
   decimal: "." | ",";
   group: string;
   currency: string;
@@ -198,6 +198,10 @@ const STYLES: Record<NumberStyle["id"], NumberStyle> = {
   "jp-sign": { id: "jp-sign", decimal: ".", group: ",", currency: "¥", after: false },
   // Swedish kronor: a space between groups, a decimal comma, "kr" after the amount
   se: { id: "se", decimal: ",", group: "\u00a0", currency: "kr", after: true },
+  // Polish złoty: a no-break space between groups, a decimal comma, "zł" after the amount
+  pl: { id: "pl", decimal: ",", group: "\u00a0", currency: "zł", after: true },
+  // Brazilian real: points between groups, a decimal comma, "R$" before the amount
+  br: { id: "br", decimal: ",", group: ".", currency: "R$", after: false },
 };
 
 function num(n: number, decimals: number, st: NumberStyle): string {
@@ -1456,6 +1460,74 @@ export const FAMILIES: Family[] = [
         <div class="b" style="font-size:1.15em">PORTFOLIO DETAIL — HOLDINGS</div><div style="margin-bottom:10px">Statement period 10/01/2025 – 10/31/2025</div>
         <table><thead><tr><th class="l" style="color:#222">Security Description</th><th class="l" style="color:#222">CUSIP</th><th style="color:#222">Shares/Par</th><th style="color:#222">Market Price</th><th style="color:#222">Market Value</th></tr></thead><tbody>${rows}
         <tr><td class="l b">Total Equities</td><td></td><td></td><td></td><td class="b">${num(total(hs), 2, st)}</td></tr></tbody></table></div></div>`,
+      };
+    },
+  },
+
+  // ------------------------------------------------------------------ tuning families (fourth round)
+  // Added on 2026-11-27 for the relational reading of the columns (holdings.ts learnRoles): tables whose
+  // headers say nothing the reader knows, so which number is the quantity must come from the numbers.
+  {
+    id: "headerless-table",
+    split: "tuning",
+    device: "desktop",
+    what: "a table without a header row (a widget or a copy of its rows): symbol and name, then quantity, price, value, average cost and the day's change in a shuffled order, money with or without its sign",
+    styles: ["us", "uk", "eu", "ch"],
+    draw({ r, st }) {
+      const hs = holdings(r, chance(r, 0.6) ? US : EUROPE, 4 + Math.floor(r() * 5), { fractional: 0.35 });
+      const signs = chance(r, 0.6);
+      const m = (n: number, d = 2) => (signs ? money(n, st, d) : num(n, d, st));
+      const cols = shuffle(r, ["qty", "price", "value", "avg", "day"] as const).filter((k) => k !== "avg" || chance(r, 0.6));
+      const cell = (h: Holding, k: (typeof cols)[number]) =>
+        k === "qty"
+          ? qty(h, st)
+          : k === "price"
+            ? m(h.price, h.price < 1 ? 4 : 2)
+            : k === "value"
+              ? `<span class="sb">${m(h.value)}</span>`
+              : k === "avg"
+                ? m(h.cost / h.quantity)
+                : `<span class="${gainClass(h.dayPct)}">${pct(h.dayPct, st)}</span>`;
+      const rows = hs
+        .map(
+          (h) =>
+            `<tr><td class="l"><span class="b">${h.security.ticker}</span> <span class="m">${h.security.name}</span></td>${cols.map((k) => `<td>${cell(h, k)}</td>`).join("")}</tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:18px 24px"><div class="b" style="font-size:1.15em;margin-bottom:8px">${pickOne(r, ["Watch & hold", "Core portfolio", "Long-term"])}</div>
+        <table><tbody>${rows}<tr><td class="l b">${pickOne(r, ["Total", "Sum", "All positions"])}</td>${cols.map((k) => `<td class="b">${k === "value" ? m(total(hs)) : ""}</td>`).join("")}</tr></tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "foreign-header-table",
+    split: "tuning",
+    device: "desktop",
+    what: "a European bank's table with headers in a language the header lexicon does not know (Italian, Spanish, Polish, Portuguese), the currency written after or before the amount, a cash line",
+    styles: ["eu", "pl", "br", "eu-space"],
+    draw({ r, st }) {
+      const hs = holdings(r, chance(r, 0.5) ? EUROPE : US, 4 + Math.floor(r() * 5), { fractional: 0.25 });
+      const lang = pickOne(r, [
+        { name: "Titolo", qty: "Q.tà", price: "Prezzo", value: "Controvalore", gain: "Var. %", cash: "Liquidità" },
+        { name: "Valor", qty: "Títulos", price: "Precio", value: "Importe", gain: "Rentab.", cash: "Efectivo" },
+        { name: "Walor", qty: "Ilość", price: "Kurs", value: "Wartość", gain: "Zmiana", cash: "Gotówka" },
+        { name: "Ativo", qty: "Qtde", price: "Preço", value: "Saldo", gain: "Rent.", cash: "Saldo em conta" },
+      ]);
+      const order = shuffle(r, ["qty", "price", "value"] as const);
+      const cell = (h: Holding, k: (typeof order)[number]) =>
+        k === "qty" ? qty(h, st) : k === "price" ? priceText(h, st) : `<span class="sb">${money(h.value, st)}</span>`;
+      const rows = hs
+        .map(
+          (h) =>
+            `<tr><td class="l">${h.security.name}<br><span class="m" style="font-size:0.85em">${h.security.ticker}</span></td>${order.map((k) => `<td>${cell(h, k)}</td>`).join("")}<td class="${gainClass(h.gainPct)}">${pct(h.gainPct, st, true)}</td></tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:18px 24px"><table><thead><tr><th class="l">${lang.name}</th>${order.map((k) => `<th>${lang[k]}</th>`).join("")}<th>${lang.gain}</th></tr></thead><tbody>${rows}
+        <tr><td class="l b">${lang.cash}</td>${order.map((k) => `<td>${k === "value" ? money(800 + r() * 3000, st) : ""}</td>`).join("")}<td></td></tr></tbody></table></div>`,
       };
     },
   },

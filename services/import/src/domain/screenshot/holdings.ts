@@ -236,6 +236,8 @@ interface Holding {
   text: string[];
   ticker?: string;
   tickerConfidence?: number;
+  /** the ticker is also its name's first word ("SPDR S&P 500", "LTC Litecoin"): a symbol alone under it may be the real one */
+  tickerInName?: boolean;
   name: string[];
 }
 
@@ -251,8 +253,23 @@ export interface ScreenshotReading {
   missed: number;
 }
 
+/**
+ * The holdings of a screenshot's lines. The decimal mark is the caller's `hint` when it has one; otherwise
+ * it is decided by the document's own evidence: the lines are read under both marks and the reading in which
+ * more rows check (quantity × price = value) wins; when as many check, the mark most numbers show decides.
+ */
 export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): ScreenshotReading {
-  const decimal = hint ?? dominantDecimal(lines.flatMap((l) => l.text.split(/\s+/)).filter((w) => /\d[.,]\d/.test(w)));
+  if (hint) return readWith(lines, hint);
+  const dominant = dominantDecimal(lines.flatMap((l) => l.text.split(/\s+/)).filter((w) => /\d[.,]\d/.test(w)));
+  const first = readWith(lines, dominant);
+  // only a number with one separator before three digits reads differently under the other mark
+  if (!lines.some((l) => /(^|[^\d.,])\d{1,3}[.,]\d{3}(?![\d.,])/.test(l.text))) return first;
+  const second = readWith(lines, dominant === "." ? "," : ".");
+  const checks = (r: ScreenshotReading) => r.rows.filter((x) => x.evidence.quantity === "product" && !x.evidence.mismatch).length;
+  return checks(second) > checks(first) ? second : first;
+}
+
+function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
   const numberless = dropRowNumbers(lines);
   const panels = splitPanels(numberless);
   if (panels.length === 1) return readPanel(numberless, decimal);
@@ -340,8 +357,10 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
   let current: Holding | null = null;
   let orphans = 0;
   const tally = { missed: 0 };
+  // holdings are settled once the whole panel is read: the columns' roles are learnt across its rows first
+  const read: { h: Holding; columns: Columns }[] = [];
   const finish = () => {
-    if (current) settle(current, columns, rows, errors, tally);
+    if (current) read.push({ h: current, columns });
     current = null;
   };
   lines.forEach((line, index) => {
@@ -382,6 +401,24 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     const name = tokens.filter((t) => t.nameWord).map((t) => t.text);
     // a name alone on the line under a holding read in full without one is that holding's name (desktop
     // tables that print the company under the ticker's row)
+    // a ticker alone on its line, under a holding read in full that has a name and no other ticker, closer to the
+    // line above than to the line below, is that holding's: a table cell of two lines (the name over the
+    // symbol) whose row's numbers stand between them
+    if (
+      ticker &&
+      current &&
+      (!current.ticker || current.ticker === ticker || current.tickerInName) &&
+      current.name.length &&
+      complete(current) &&
+      tokens.every((t) => t === tickerToken || t.text === "") &&
+      closerAbove(lines, index)
+    ) {
+      current.ticker = ticker;
+      current.tickerConfidence = tickerToken?.confidence;
+      current.tickerInName = false;
+      current.text.push(text);
+      return;
+    }
     const nameOnly = name.length > 0 && !ticker && tokens.every((t) => t.nameWord || t.value === undefined);
     if (nameOnly && current?.ticker && !current.name.length && complete(current)) {
       current.name = name;
@@ -458,11 +495,133 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     if (ticker && !h.ticker) {
       h.ticker = ticker;
       h.tickerConfidence = tickerToken?.confidence;
+      h.tickerInName = !!tickerToken?.nameWord;
     }
     if (name.length && !h.name.length) h.name = name;
   });
   finish();
+  const roles = learnRoles(read.map((x) => candidates(x.h)));
+  for (const x of read) settle(x.h, x.columns, rows, errors, tally, roles);
   return { rows, errors, orphans, missed: tally.missed };
+}
+
+/** the numbers of a holding that may be its quantity, price or value (no percentages, changes, costs) */
+const candidates = (h: Holding) =>
+  h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && !t.cost && (t.value as number) > 0);
+
+/** where a role's numbers stand in a document's rows: their centre (when the OCR gave boxes) or their place among the row's numbers */
+interface Slot {
+  x?: number;
+  /** how far from x a number may stand and still be in the slot */
+  reach?: number;
+  /** its place among the row's numbers, counted from the left, in rows showing `count` numbers */
+  index: number;
+  count: number;
+}
+
+export interface Roles {
+  quantity?: Slot;
+  price?: Slot;
+  value?: Slot;
+}
+
+/**
+ * The columns' roles read from the numbers' relations across the rows, whatever the headers say or where
+ * the columns stand: in every row where three numbers check (quantity × price = value), each number's place
+ * (its centre, or its rank among the row's numbers) is a vote for its role. A role is learnt when two rows
+ * or more agree on its place and at least 60 % of the rows that checked do. Rows that do not check on their
+ * own (a number misread, or only two shown) then take their numbers from those places (settle).
+ */
+export function learnRoles(rows: Token[][]): Roles {
+  const votes: Record<keyof Roles, { x?: number; height: number; index: number; count: number }[]> = { quantity: [], price: [], value: [] };
+  let checked = 0;
+  const triples = rows.map((numbers) => [numbers, findTriple(numbers)] as const).filter(([, t]) => t !== null);
+  // rows whose factors look alike vote only when no row tells its quantity from its price
+  const telling = triples.some(([, t]) => !ambiguous(t as [Token, Token, Token]));
+  for (const [numbers, found] of triples) {
+    const triple = found as [Token, Token, Token];
+    if (telling && ambiguous(triple)) continue;
+    checked++;
+    (["quantity", "price", "value"] as const).forEach((role, k) => {
+      const t = triple[k];
+      votes[role].push({
+        x: t.box ? (t.box.x0 + t.box.x1) / 2 : undefined,
+        height: t.box ? t.box.y1 - t.box.y0 : 0,
+        index: numbers.indexOf(t),
+        count: numbers.length,
+      });
+    });
+  }
+  const roles: Roles = {};
+  if (checked < 2) return roles;
+  for (const role of ["quantity", "price", "value"] as const) {
+    const vs = votes[role];
+    let best: Slot | undefined;
+    let bestAgree = 0;
+    for (const v of vs) {
+      const reach = Math.max(v.height * 3, 20);
+      const agree =
+        v.x !== undefined
+          ? vs.filter((w) => w.x !== undefined && Math.abs(w.x - (v.x as number)) <= reach)
+          : vs.filter((w) => w.index === v.index && w.count === v.count);
+      if (agree.length > bestAgree) {
+        bestAgree = agree.length;
+        const xs = agree.map((w) => w.x).filter((x): x is number => x !== undefined);
+        best = {
+          ...(v.x !== undefined ? { x: xs.reduce((a, b) => a + b, 0) / xs.length, reach } : {}),
+          index: v.index,
+          count: v.count,
+        };
+      }
+    }
+    if (best && bestAgree >= 2 && bestAgree >= checked * 0.6) roles[role] = best;
+  }
+  return roles;
+}
+
+/**
+ * A triple whose two factors look alike (learnRoles: no currency sign on either, the same decimals) is
+ * turned round when the document's rows that told them apart put its second factor in the quantity's place.
+ */
+function orient(triple: [Token, Token, Token] | null, numbers: Token[], roles: Roles): [Token, Token, Token] | null {
+  if (!triple || !ambiguous(triple) || !roles.quantity) return triple;
+  const q = inSlot(numbers, roles.quantity);
+  return q === triple[1] ? [triple[1], triple[0], triple[2]] : triple;
+}
+
+/** the number of a row standing in a learnt slot */
+function inSlot(numbers: Token[], slot: Slot | undefined): Token | undefined {
+  if (!slot) return undefined;
+  if (slot.x !== undefined) {
+    const near = numbers
+      .filter((n) => n.box && Math.abs((n.box.x0 + n.box.x1) / 2 - (slot.x as number)) <= (slot.reach as number))
+      .sort((a, b) => Math.abs((a.x as number) - (slot.x as number)) - Math.abs((b.x as number) - (slot.x as number)));
+    return near[0];
+  }
+  return numbers.length === slot.count ? numbers[slot.index] : undefined;
+}
+
+/** a line's top and bottom, from its words' boxes */
+function span(line: ScreenshotLine | undefined): [number, number] | null {
+  const ws = line?.words?.filter((w) => w.y0 !== undefined && w.y1 !== undefined);
+  if (!ws?.length) return null;
+  return [Math.min(...ws.map((w) => w.y0 as number)), Math.max(...ws.map((w) => w.y1 as number))];
+}
+
+/**
+ * Whether a line stands nearer the line above it than the one below (the last line: nearer than its own
+ * height). Lines beside it (a logo's scrap overlapping it) are neither above nor below.
+ */
+function closerAbove(lines: ScreenshotLine[], index: number): boolean {
+  const here = span(lines[index]);
+  if (!here) return false;
+  const middle = (here[0] + here[1]) / 2;
+  const spans = lines.map((l, i) => (i === index ? null : span(l))).filter((x): x is [number, number] => x !== null);
+  const above = Math.max(...spans.filter((x) => x[1] <= middle).map((x) => x[1]));
+  const below = Math.min(...spans.filter((x) => x[0] >= middle).map((x) => x[0]));
+  if (!Number.isFinite(above)) return false;
+  const gapAbove = here[0] - above;
+  return Number.isFinite(below) ? gapAbove < below - here[1] : gapAbove < here[1] - here[0];
 }
 
 /** whether a holding shows its quantity marked by a unit and no other amount yet (the first line of a two-line row) */
@@ -813,8 +972,15 @@ function pickTicker(tokens: Token[], columns: Columns): Token | undefined {
   return candidates[0];
 }
 
-function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[], tally: { missed: number }): void {
-  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && !t.cost && (t.value as number) > 0);
+function settle(
+  h: Holding,
+  columns: Columns,
+  rows: ScreenshotHolding[],
+  errors: ScreenshotError[],
+  tally: { missed: number },
+  roles: Roles = {},
+): void {
+  const numbers = candidates(h);
   if (numbers.length === 0) return;
   if (!h.ticker && h.name.length === 0) return;
   let quantity: Token | undefined;
@@ -854,19 +1020,31 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     // the column gave as the quantity an amount of money, or a number that multiplies to nothing with the
     // row's price and value (a header above the wrong column, a header hinting wrongly), while three other
     // numbers check: quantity × price = value wins over the header
-    const triple = findTriple(numbers);
+    const triple = orient(findTriple(numbers), numbers, roles);
     if (triple && triple[0] !== quantity) {
       [quantity, price, value] = triple;
       from = "product";
     }
   }
   if (!quantity || !price || !value) {
-    const triple = findTriple(numbers);
+    const triple = orient(findTriple(numbers), numbers, roles);
     if (triple) {
       if (!quantity || quantity === triple[0]) from = "product";
       quantity ??= triple[0];
       price ??= triple[1];
       value ??= triple[2];
+    }
+  }
+  if (!quantity && roles.quantity) {
+    // the row does not check on its own: its numbers take the roles the rows that check gave their places
+    const q = inSlot(numbers, roles.quantity);
+    if (q && !q.currency) {
+      quantity = q;
+      from = "column";
+      const p = inSlot(numbers, roles.price);
+      const v = inSlot(numbers, roles.value);
+      if (p && p !== q) price ??= p;
+      if (v && v !== q && v !== price) value ??= v;
     }
   }
   if (!quantity) {
@@ -927,22 +1105,45 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
 const product = (q: Token, p: Token, v: Token) =>
   Math.abs((q.value as number) * (p.value as number) - (v.value as number)) <= Math.max((v.value as number) * 0.01, 0.02);
 
-/** three numbers where quantity × price = value; a quantity without a currency sign first */
+/**
+ * Three numbers where quantity × price = value. quantity × price = price × quantity, so which factor is the
+ * quantity is told by how money is written: the quantity carries no currency sign and seldom exactly two
+ * decimals (whole shares, 3–8 decimals of fractions and coins), the price and value do; when the factors
+ * look alike the leftmost plain one is taken (the document's other rows may swap it: learnRoles, settle).
+ */
 function findTriple(numbers: Token[]): [Token, Token, Token] | null {
-  for (const plainFirst of [true, false]) {
-    for (const q of numbers) {
-      if (plainFirst && q.currency) continue;
-      for (const p of numbers) {
-        if (p === q) continue;
-        for (const v of numbers) {
-          if (v === q || v === p) continue;
-          if (product(q, p, v) && !(q.currency && !p.currency)) return [q, p, v];
+  let best: [Token, Token, Token] | null = null;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const q of numbers) {
+    for (const p of numbers) {
+      if (p === q) continue;
+      for (const v of numbers) {
+        if (v === q || v === p) continue;
+        if (!product(q, p, v) || (q.currency && !p.currency)) continue;
+        const score = (q.currency ? -4 : 0) + (moneyLike(q) ? 0 : 2) + (moneyLike(p) ? 1 : 0) + (moneyLike(v) ? 1 : 0);
+        if (score > bestScore) {
+          best = [q, p, v];
+          bestScore = score;
         }
       }
     }
   }
-  return null;
+  return best;
 }
+
+/** whether the two factors of a triple look alike (both money-like or both not): which is the quantity is then a guess */
+const ambiguous = (t: [Token, Token, Token]) => !t[0].currency && !t[1].currency && moneyLike(t[0]) === moneyLike(t[1]);
+
+/** the decimals a number is written with (a group of three after a whole number's only separator is no decimals) */
+function decimals(t: Token): number {
+  const m = /[.,](\d+)\D*$/.exec(t.text);
+  if (!m) return 0;
+  if (m[1].length === 3 && Number.isInteger(t.value) && !/^0+$/.test(m[1])) return 0;
+  return m[1].length;
+}
+
+/** written as money: with a currency sign, or with exactly two decimals */
+const moneyLike = (t: Token) => !!t.currency || decimals(t) === 2;
 
 /** value ÷ price at the precision the screen shows, when it is a plausible misreading of the digits seen */
 function repaired(text: string, q: number, price: number, value: number): number {

@@ -1531,6 +1531,68 @@ export const FAMILIES: Family[] = [
       };
     },
   },
+  {
+    id: "order-notation-list",
+    split: "tuning",
+    device: "phone",
+    what: "a phone list writing each position as an order ('12 × $189.32', '0.5 @ 64,231.50 €', '12 szt. à 189,32 zł'), the symbol and name above, the value on the right, units in several languages",
+    styles: ["us", "eu", "pl", "uk", "br"],
+    draw({ r, st }) {
+      const hs = holdings(r, pickOne(r, [US, EUROPE, [...US.slice(0, 12), ...COINS.slice(0, 5)]]), 4 + Math.floor(r() * 5), {
+        fractional: 0.4,
+      });
+      const unit = pickOne(r, ["", "", "shares", "szt.", "uds.", "Stk", "ações"]);
+      const sign = pickOne(r, ["×", "x", "@", "à"]);
+      const rows = hs
+        .map(
+          (h) => `<div class="row" style="padding:12px 16px;display:flex;justify-content:space-between;align-items:center">
+          <div><div><span class="b">${h.security.ticker}</span> <span class="m">· ${h.security.name}</span></div>
+          <div class="m" style="font-size:13px">${qty(h, st)}${unit ? ` ${unit}` : ""} ${sign} ${priceText(h, st)}</div></div>
+          <div class="sb" style="text-align:right">${money(h.value, st)}<div class="${gainClass(h.dayPct)}" style="font-size:12px">${pct(h.dayPct, st)}</div></div></div>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `${PHONE_STATUS(r)}<div style="padding:6px 16px"><div class="m">${pickOne(r, ["Positions", "Portfel", "Carteira", "Holdings"])}</div><div class="b" style="font-size:24px">${money(total(hs), st)}</div></div>${rows}${TAB_BAR(r, ["Home", "Invest", "Pay", "Profile", "Search"])}`,
+      };
+    },
+  },
+  {
+    id: "symbol-in-description",
+    split: "tuning",
+    device: "desktop",
+    what: "a table whose only identifier is a description holding the symbol in one of the ways brokers write it ('Apple Inc. (AAPL)', 'NASDAQ:AAPL Apple Inc', 'AAPL.US', 'Apple Inc - AAPL'), quantity not first, a total line with no label word the reader knows",
+    styles: ["us", "uk", "eu", "ch"],
+    draw({ r, st }) {
+      const hs = holdings(r, US, 4 + Math.floor(r() * 5), { fractional: 0.3 });
+      const how = pickOne(r, ["parens", "exchange", "suffix", "dash"] as const);
+      const ex = () => pickOne(r, ["NASDAQ", "NYSE", "ARCA"]);
+      const describe = (h: Holding) =>
+        how === "parens"
+          ? `${h.security.name} (${h.security.ticker})`
+          : how === "exchange"
+            ? `${ex()}:${h.security.ticker} <span class="m">${h.security.name}</span>`
+            : how === "suffix"
+              ? `${h.security.ticker.replace(".", "-")}.US <span class="m">${h.security.name}</span>`
+              : `${h.security.name} - ${h.security.ticker}`;
+      const head = pickOne(r, [
+        ["Instrument", "Last", "Units", "Value"],
+        ["Position", "Price", "Quantity", "Market value"],
+        ["Security", "Close", "Holding", "Amount"],
+      ]);
+      const rows = hs
+        .map(
+          (h) =>
+            `<tr><td class="l">${describe(h)}</td><td>${priceText(h, st)}</td><td>${qty(h, st)}</td><td>${money(h.value, st)}</td></tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:18px 24px"><table><thead><tr>${head.map((t, i) => `<th${i === 0 ? ' class="l"' : ""}>${t}</th>`).join("")}</tr></thead><tbody>${rows}
+        <tr><td class="l b">${pickOne(r, ["Σ", "All", "Overall"])}</td><td></td><td></td><td class="b">${money(total(hs), st)}</td></tr></tbody></table></div>`,
+      };
+    },
+  },
 ];
 
 // ------------------------------------------------------------------------------------------------ variants

@@ -202,6 +202,8 @@ interface Token {
   labelled?: boolean;
   /** a ticker standing under a Symbol/Ticker header */
   underSymbol?: boolean;
+  /** a ticker written as one: in parentheses, after its exchange ("NASDAQ:AAPL") or before its market ("AAPL.US") */
+  marked?: boolean;
   /** follows an "Avg"/"Cost" label: a cost per share, not a price */
   cost?: boolean;
   /** the coin's symbol written after the amount ("0.5 BTC") */
@@ -271,9 +273,10 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
 
 function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
   const numberless = dropRowNumbers(lines);
+  const marks = documentMarks(numberless);
   const panels = splitPanels(numberless);
-  if (panels.length === 1) return readPanel(numberless, decimal);
-  const readings = panels.map((panel) => readPanel(panel, decimal));
+  if (panels.length === 1) return readPanel(numberless, decimal, marks);
+  const readings = panels.map((panel) => readPanel(panel, decimal, marks));
   return {
     rows: readings.flatMap((r) => r.rows),
     errors: readings.flatMap((r) => r.errors),
@@ -350,7 +353,57 @@ export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
   return panels;
 }
 
-function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
+/**
+ * What a document's own repetitions say about its words, whatever its language: a word that follows numbers
+ * on two lines or more, and hardly anywhere else, is a mark of those numbers ("zł", "kr", "szt.", "ações",
+ * however the recognition spells it): a CURRENCY when every number before it shows two decimals, else a
+ * UNIT (the quantity's). And on which side of its amount the document writes a currency's sign or code,
+ * from the cases where only one side has a number ("CHF 62.17" at a line's start, "1.234,56 EUR" at its end):
+ * a code between two numbers ("18 CHF 1'119.06") then belongs to that side's number only.
+ */
+export interface Marks {
+  words: Map<string, "unit" | "currency">;
+  currencyBefore: boolean | null;
+}
+
+const NUMBER_WORD = /^[($€£¥+\-−]*\d[\d.,'’\u202f\u00a0]*[)%€$£¥]*$/;
+const MARK_WORD = /^\p{L}[\p{L}.$]{0,7}$/u;
+
+export function documentMarks(lines: ScreenshotLine[]): Marks {
+  const after = new Map<string, string[]>();
+  const seen = new Map<string, number>();
+  let before = 0;
+  let behind = 0;
+  for (const line of lines) {
+    const ws = line.text.trim().split(/\s+/);
+    ws.forEach((w, i) => {
+      const key = w.toLowerCase();
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+      const prev = ws[i - 1] ?? "";
+      const next = ws[i + 1] ?? "";
+      if (MARK_WORD.test(w) && /\p{Ll}/u.test(w) && NUMBER_WORD.test(prev)) after.set(key, [...(after.get(key) ?? []), prev]);
+      if (CURRENCY_WORD.test(w)) {
+        if (NUMBER_WORD.test(next) && !NUMBER_WORD.test(prev)) before++;
+        if (NUMBER_WORD.test(prev) && !NUMBER_WORD.test(next)) behind++;
+      }
+    });
+  }
+  const words = new Map<string, "unit" | "currency">();
+  for (const [key, numbers] of after) {
+    if (numbers.length < 2 || numbers.length < (seen.get(key) ?? 0) * 0.8 || CURRENCY_WORD.test(key)) continue;
+    words.set(key, numbers.every((n) => /\d[.,]\d{2}\D*$/.test(n)) ? "currency" : "unit");
+  }
+  return { words, currencyBefore: before === behind ? null : before > behind };
+}
+
+/** an order's sign between a quantity and its price ("12 × $189.32", "0.5 @ 64,231.50", "12 szt. à 189,32") */
+const TIMES = /^[×x@àa]$/;
+
+function readPanel(
+  lines: ScreenshotLine[],
+  decimal: DecimalMark,
+  marks: Marks = { words: new Map(), currencyBefore: null },
+): ScreenshotReading {
   const rows: ScreenshotHolding[] = [];
   const errors: ScreenshotError[] = [];
   let columns: Columns = {};
@@ -372,7 +425,7 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
       columns = header;
       return;
     }
-    const tokens = tokenize(line, decimal, columns);
+    const tokens = tokenize(line, decimal, columns, marks);
     // an account's words in a line that shows a holding in full are a company's ("Home Depot Inc 4.8 £398.28 £1,915.81")
     // and so is one before a legal form, whatever the line shows ("Home Depot Inc -2.56%")
     const accountLine =
@@ -690,7 +743,7 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   return columns;
 }
 
-function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns): Token[] {
+function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, marks: Marks): Token[] {
   const words = (line.words ?? line.text.split(/\s+/).map((text): ScreenshotWord => ({ text, x0: Number.NaN, x1: Number.NaN }))).map(
     (w) => ({
       ...w,
@@ -760,14 +813,28 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       const value = parseNumber(raw.replace(/%$/, ""), decimal);
       if (value === null) return;
       t.value = value;
-      t.currency = /[$€£¥]/.test(raw) || CURRENCY_WORD.test(next) || CURRENCY_WORD.test(tokens[i - 1]?.text ?? "");
+      // a currency's code between two numbers belongs to the side the document writes it on
+      const between = (k: number) => NUMBER_WORD.test(tokens[k]?.text ?? "");
+      const codeAfter =
+        (CURRENCY_WORD.test(next) || marks.words.get(next.toLowerCase()) === "currency") &&
+        !(marks.currencyBefore === true && between(i + 2));
+      const codeBefore = CURRENCY_WORD.test(tokens[i - 1]?.text ?? "") && !(marks.currencyBefore === false && between(i - 2));
+      t.currency = /[$€£¥]/.test(raw) || codeAfter || codeBefore;
       t.percent = raw.endsWith("%") || next === "%";
       t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
       const symbol = next
         .toUpperCase()
         .replace(/0/g, "O")
         .replace(/[^A-Z]/g, "");
-      t.unit = isUnitAfterNumber(next) || CRYPTO.has(symbol);
+      // the word the document writes after its quantities, or an order's sign before a price ("12 × $189.32")
+      const order = (k: number) => TIMES.test(tokens[k]?.text ?? "") && NUMBER_WORD.test(tokens[k + 1]?.text ?? "");
+      t.unit =
+        isUnitAfterNumber(next) ||
+        CRYPTO.has(symbol) ||
+        marks.words.get(next.toLowerCase()) === "unit" ||
+        order(i + 1) ||
+        (marks.words.has(next.toLowerCase()) && order(i + 2));
+      if (i >= 2 && order(i - 1) && tokens[i - 2].value !== undefined) t.labelledPrice = true;
       if (CRYPTO.has(symbol)) t.unitSymbol = symbol;
       return;
     }
@@ -782,8 +849,20 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       t.labelled = true;
       return;
     }
-    // a currency written after its amount ("1.234,56 EUR", "980,00 CHF") is no word of a name
-    if (tokens[i - 1]?.value !== undefined && CURRENCY_WORD.test(raw)) return;
+    // a currency written after its amount ("1.234,56 EUR", "980,00 CHF") is no word of a name, nor a mark
+    // the document writes after its numbers, nor an order's sign between two numbers
+    if (tokens[i - 1]?.value !== undefined && (CURRENCY_WORD.test(raw) || marks.words.has(raw.toLowerCase()))) return;
+    if (TIMES.test(raw) && NUMBER_WORD.test(next) && i > 0) return;
+    // a symbol written as brokers mark it: "(AAPL)", "NASDAQ:AAPL", "AAPL.US"
+    const marked =
+      /^\(([A-Z]{1,5}(?:[.-][A-Z])?)\)[,.]?$/.exec(raw) ??
+      /^[A-Z]{2,8}:([A-Z]{1,5}(?:[.-][A-Z])?)$/.exec(raw) ??
+      /^([A-Z]{1,5}(?:-[A-Z])?)\.[A-Z]{2}$/.exec(raw);
+    if (marked && !NOT_TICKERS.has(marked[1])) {
+      t.ticker = marked[1];
+      t.marked = true;
+      return;
+    }
     // the unit after a number is no word of a name ("134 pes 220,37")
     if (tokens[i - 1]?.value !== undefined && isUnitAfterNumber(raw)) return;
     const upper = word.toUpperCase();
@@ -863,7 +942,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
   const first = tokens.findIndex((t) => t.text !== "");
   tokens.forEach((t, i) => {
-    if (!t.ticker || t.labelled || t.underSymbol || columnOf(t, columns) === "ticker") return;
+    if (!t.ticker || t.labelled || t.underSymbol || t.marked || columnOf(t, columns) === "ticker") return;
     // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc."), or opening the
     // row's words after its amounts (a table read right to left: "$1,535.42 $68.85 22.301 KO Coca-Cola Co"), is both
     const opens = i === first || (tokens[i - 1]?.value !== undefined && !tokens.slice(0, i).some((x) => x.nameWord || x.ticker));
@@ -965,6 +1044,8 @@ function columnOf(t: Token, columns: Columns): ColumnKey | null {
 
 function pickTicker(tokens: Token[], columns: Columns): Token | undefined {
   const candidates = tokens.filter((t) => t.ticker);
+  const marked = candidates.find((t) => t.marked);
+  if (marked) return marked;
   if (columns.ticker !== undefined) {
     const under = candidates.find((t) => t.x !== undefined && Math.abs((t.x as number) - (columns.ticker as number)) < 120);
     if (under) return under;

@@ -68,6 +68,8 @@ export interface ScreenshotHolding {
   marketValue: number | null;
   /** how the quantity was told apart from the other numbers, and how sure the recognition was of its words */
   evidence: HoldingEvidence;
+  /** the row's other words shaped like a symbol, best last-resort guesses when pricing knows no `ticker` */
+  alternatives?: string[];
 }
 
 export interface HoldingEvidence {
@@ -754,7 +756,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
   const merged: ScreenshotWord[] = [];
   for (const whole of words) {
     // "70pcs" and "12Stk.": the number and its unit glued by the recognition
-    const glued = /^(\d[\d.,]*)(\p{L}{2,}[.-]?)$/u.exec(whole.text);
+    const glued = /^(\d[\d.,]*)(\p{L}{2,}[.-]?|[x×])$/u.exec(whole.text);
     const parts: ScreenshotWord[] = glued
       ? [
           { ...whole, text: glued[1], x1: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
@@ -773,6 +775,18 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
         w.x0 - prev.x1 < (prev.x1 - prev.x0) / prev.text.length
       ) {
         Object.assign(prev, { text: `${prev.text}${decimal}${w.text}`, x1: w.x1, confidence: low(prev, w) });
+        continue;
+      }
+      // a number grouped by a space ("8 775,75", "12 345.60"): one to three digits, then three digits and
+      // decimals closer than a character's width
+      if (
+        prev &&
+        /^[($€£¥]*\d{1,3}$/.test(prev.text) &&
+        /^\d{3}[.,]\d{1,8}\)?$/.test(w.text) &&
+        Number.isFinite(prev.x1) &&
+        w.x0 - prev.x1 < (prev.x1 - prev.x0) / prev.text.length
+      ) {
+        Object.assign(prev, { text: `${prev.text}\u202f${w.text}`, x1: w.x1, confidence: low(prev, w) });
         continue;
       }
       if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text))
@@ -1164,9 +1178,20 @@ function settle(
   // an amount written with its coin's symbol names the coin, whatever else the line seemed to name (a logo's letter)
   const symbol = quantity.unitSymbol && !(h.ticker && CRYPTO.has(h.ticker)) ? quantity.unitSymbol : h.ticker;
   const ticker = symbol ? (CRYPTO.has(symbol) ? `${symbol}-USD` : symbol.replace(".", "-")) : null;
+  // the row's other words shaped like a symbol, for the checks to ask pricing about when the ticker chosen is
+  // not one it knows ("SPDR S&P 500 ETF Trust SPY", "Walmart Inc WMT")
+  const alternatives = [
+    ...new Set(
+      h.tokens
+        .map((t) => t.text.replace(/^\(|\)[,.]?$/g, ""))
+        .filter((w) => /^[A-Z]{1,5}([.-][A-Z])?$/.test(w) && w.length >= 2 && !NOT_TICKERS.has(w) && w !== symbol)
+        .map((w) => w.replace(".", "-")),
+    ),
+  ];
   rows.push({
     ticker,
     name: h.name.join(" "),
+    ...(alternatives.length ? { alternatives } : {}),
     quantity: q,
     price: p ?? (v ? round(v / q, 4) : null),
     marketValue: v ?? (p ? round(p * q, 2) : null),

@@ -557,7 +557,34 @@ function readPanel(
   finish();
   const roles = learnRoles(read.map((x) => candidates(x.h)));
   for (const x of read) settle(x.h, x.columns, rows, errors, tally, roles);
-  return { rows, errors, orphans, missed: tally.missed };
+  return { rows: withoutTotals(rows), errors, orphans, missed: tally.missed };
+}
+
+/**
+ * Totals whatever their label's language ("Overall", "Σ", "Razem"): a row that does not check on its own
+ * (quantity × price = value) and shows as its quantity or value the sum of the values of the rows above it
+ * since the last total (two or more), or of all the other rows, is a total, not a holding.
+ */
+export function withoutTotals(rows: ScreenshotHolding[]): ScreenshotHolding[] {
+  const near = (a: number | null, b: number) => a !== null && b > 0 && Math.abs(a - b) <= Math.max(b * 0.002, 0.02);
+  const all = rows.reduce((sum, r) => sum + (r.marketValue ?? 0), 0);
+  const kept: ScreenshotHolding[] = [];
+  let since: ScreenshotHolding[] = [];
+  for (const r of rows) {
+    const running = since.reduce((sum, x) => sum + (x.marketValue ?? 0), 0);
+    const others = all - (r.marketValue ?? 0);
+    const total =
+      r.evidence.quantity !== "product" &&
+      ((since.length >= 2 && (near(r.quantity, running) || near(r.marketValue, running))) ||
+        (rows.length >= 3 && (near(r.quantity, others) || near(r.marketValue, others))));
+    if (total) {
+      since = [];
+      continue;
+    }
+    kept.push(r);
+    since.push(r);
+  }
+  return kept;
 }
 
 /** the numbers of a holding that may be its quantity, price or value (no percentages, changes, costs) */
@@ -1090,6 +1117,15 @@ function settle(
       else if (col === "value" && !value) value = n;
     }
     if (quantity) from = "column";
+  }
+  if (quantity && from === "column" && roles.quantity && !(price && value && product(quantity, price, value))) {
+    // the header named a column the rows that check do not hold their quantities in: the relation wins
+    const q = inSlot(numbers, roles.quantity);
+    if (q && q !== quantity && !q.currency) {
+      quantity = q;
+      price = inSlot(numbers, roles.price) ?? (price === q ? undefined : price);
+      value = inSlot(numbers, roles.value) ?? (value === q ? undefined : value);
+    }
   }
   if (!quantity) {
     quantity = numbers.find((n) => n.unit);

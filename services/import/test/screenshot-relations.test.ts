@@ -55,9 +55,19 @@ CCC  210.25  3       630.75`),
     ]);
   });
 
+  it("when no row tells the quantity from the price (both written alike everywhere) the row is flagged as a guess", () => {
+    // 12.50 × 80.00 = 1,000.00 and 20.00 × 5.50 = 110.00: either factor could be the quantity on both rows
+    const reading = readHoldings(boxed("AAA  12.50  80.00  1,000.00\nBBB  20.00  5.50  110.00"));
+    expect(reading.rows.map((r) => [r.ticker, r.evidence.guessed])).toEqual([
+      ["AAA", true],
+      ["BBB", true],
+    ]);
+  });
+
   it("a row whose own numbers do not check takes its quantity from the column the rows that check hold theirs in", () => {
     // rows 1 and 2 check (4 × 250.00 = 1,000.00; 10 × 20.00 = 200.00) with the quantity third; row 3's value
-    // was misread (999.99 for 90.00 = 3 × 30.00): its quantity is still the third column's 3, flagged as a mismatch
+    // was misread (999.99 for 90.00 = 3 × 30.00): its quantity is still the third column's 3, unsure ("alone":
+    // nothing on its row proves it) and flagged as a mismatch
     const reading = readHoldings(
       boxed(`AAA  $250.00  $1,000.00  4   +2.1%
 BBB  $20.00   $200.00    10  -0.4%
@@ -66,7 +76,7 @@ CCC  $30.00   $999.99    3   +1.0%`),
     expect(reading.rows.map((r) => [r.ticker, r.quantity, r.evidence.quantity, r.evidence.mismatch])).toEqual([
       ["AAA", 4, "product", false],
       ["BBB", 10, "product", false],
-      ["CCC", 3, "column", true],
+      ["CCC", 3, "alone", true],
     ]);
   });
 

@@ -82,6 +82,8 @@ export interface HoldingEvidence {
   repaired: boolean;
   /** the line shows a price and a value that the quantity does not multiply to: something was misread */
   mismatch?: boolean;
+  /** quantity × price = value holds, but the quantity and the price were written alike and no row told them apart */
+  guessed?: boolean;
   /** the quantity as the screen shows it, and where (in the recognised image), when the OCR gave boxes */
   quantityText?: string;
   quantityBox?: { x0: number; y0: number; x1: number; y1: number };
@@ -204,6 +206,8 @@ interface Token {
   labelled?: boolean;
   /** a ticker standing under a Symbol/Ticker header */
   underSymbol?: boolean;
+  /** a quantity told by a unit the document's repetitions taught or an order's sign, not a unit known: unsure unless its row checks */
+  learnt?: boolean;
   /** a ticker written as one: in parentheses, after its exchange ("NASDAQ:AAPL") or before its market ("AAPL.US") */
   marked?: boolean;
   /** follows an "Avg"/"Cost" label: a cost per share, not a price */
@@ -602,6 +606,8 @@ interface Slot {
 }
 
 export interface Roles {
+  /** learnt from rows whose quantity and price are written differently (not from a guess) */
+  told?: boolean;
   quantity?: Slot;
   price?: Slot;
   value?: Slot;
@@ -615,7 +621,11 @@ export interface Roles {
  * own (a number misread, or only two shown) then take their numbers from those places (settle).
  */
 export function learnRoles(rows: Token[][]): Roles {
-  const votes: Record<keyof Roles, { x?: number; height: number; index: number; count: number }[]> = { quantity: [], price: [], value: [] };
+  const votes: Record<"quantity" | "price" | "value", { x?: number; height: number; index: number; count: number }[]> = {
+    quantity: [],
+    price: [],
+    value: [],
+  };
   let checked = 0;
   const triples = rows.map((numbers) => [numbers, findTriple(numbers)] as const).filter(([, t]) => t !== null);
   // rows whose factors look alike vote only when no row tells its quantity from its price
@@ -634,8 +644,8 @@ export function learnRoles(rows: Token[][]): Roles {
       });
     });
   }
-  const roles: Roles = {};
-  if (checked < 2) return roles;
+  const roles: Roles = { told: telling };
+  if (checked < 2) return {};
   for (const role of ["quantity", "price", "value"] as const) {
     const vs = votes[role];
     let best: Slot | undefined;
@@ -869,12 +879,11 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
         .replace(/[^A-Z]/g, "");
       // the word the document writes after its quantities, or an order's sign before a price ("12 × $189.32")
       const order = (k: number) => TIMES.test(tokens[k]?.text ?? "") && NUMBER_WORD.test(tokens[k + 1]?.text ?? "");
+      const known = isUnitAfterNumber(next) || CRYPTO.has(symbol);
       t.unit =
-        isUnitAfterNumber(next) ||
-        CRYPTO.has(symbol) ||
-        marks.words.get(next.toLowerCase()) === "unit" ||
-        order(i + 1) ||
-        (marks.words.has(next.toLowerCase()) && order(i + 2));
+        known || marks.words.get(next.toLowerCase()) === "unit" || order(i + 1) || (marks.words.has(next.toLowerCase()) && order(i + 2));
+      // a unit the document's repetitions taught, not one known: the row must check to be sure
+      if (t.unit && !known) t.learnt = true;
       if (i >= 2 && order(i - 1) && tokens[i - 2].value !== undefined) t.labelledPrice = true;
       if (CRYPTO.has(symbol)) t.unitSymbol = symbol;
       return;
@@ -1109,6 +1118,8 @@ function settle(
   let price: Token | undefined;
   let value: Token | undefined;
   let from: HoldingEvidence["quantity"] = "alone";
+  /** quantity × price = value held, but nothing told which factor is the quantity (both written alike) */
+  let guessed = false;
   if (columns.quantity !== undefined && numbers.some((n) => n.x !== undefined && !Number.isNaN(n.x))) {
     for (const n of numbers) {
       const col = columnOf(n, columns);
@@ -1123,13 +1134,14 @@ function settle(
     const q = inSlot(numbers, roles.quantity);
     if (q && q !== quantity && !q.currency) {
       quantity = q;
+      from = "alone";
       price = inSlot(numbers, roles.price) ?? (price === q ? undefined : price);
       value = inSlot(numbers, roles.value) ?? (value === q ? undefined : value);
     }
   }
   if (!quantity) {
     quantity = numbers.find((n) => n.unit);
-    if (quantity) from = "unit";
+    if (quantity) from = quantity.learnt ? "alone" : "unit";
   }
   // amounts after a Price or Value label ("Kurs 189,32", "Value $1,234"), when no column said otherwise
   price ??= numbers.find((n) => n.labelledPrice && n !== quantity);
@@ -1155,11 +1167,13 @@ function settle(
     if (triple && triple[0] !== quantity) {
       [quantity, price, value] = triple;
       from = "product";
+      guessed = ambiguous(triple) && !roles.told;
     }
   }
   if (!quantity || !price || !value) {
     const triple = orient(findTriple(numbers), numbers, roles);
     if (triple) {
+      if (!quantity) guessed = ambiguous(triple) && !roles.told;
       if (!quantity || quantity === triple[0]) from = "product";
       quantity ??= triple[0];
       price ??= triple[1];
@@ -1170,8 +1184,9 @@ function settle(
     // the row does not check on its own: its numbers take the roles the rows that check gave their places
     const q = inSlot(numbers, roles.quantity);
     if (q && !q.currency) {
+      // unsure unless its own numbers check (below): a misread number is what keeps the row from checking
       quantity = q;
-      from = "column";
+      from = "alone";
       const p = inSlot(numbers, roles.price);
       const v = inSlot(numbers, roles.value);
       if (p && p !== q) price ??= p;
@@ -1235,6 +1250,7 @@ function settle(
       quantity: from,
       repaired: wasRepaired,
       mismatch,
+      ...(guessed && quantity === findTriple(numbers)?.[0] ? { guessed: true } : {}),
       tickerConfidence: h.ticker ? (h.tickerConfidence ?? null) : null,
       quantityConfidence: quantity.confidence ?? null,
       quantityText: quantity.text,

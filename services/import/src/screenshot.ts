@@ -60,8 +60,8 @@ export async function checkRows(
     return found;
   };
   // a ticker pricing does not know gives way to another word of the row shaped like a symbol that it knows
-  // exactly and whose name is like the row's name: the symbol is resolved, not guessed (a row without a name
-  // has nothing to vouch for another word, and stays flagged)
+  // exactly and whose name is like the row's (similarity ≥ 0.5): the symbol is resolved, not guessed (a row
+  // without a name has nothing to vouch for another word, and stays flagged)
   const resolve = async (row: ScreenshotHolding): Promise<ScreenshotHolding> => {
     const knows = (found: Suggested[] | null, t: string) => found?.find((s) => s.ticker === t || s.ticker === `${t}-USD`);
     if (!row.alternatives?.length || !row.name || (row.ticker && knows(await ask(row.ticker), row.ticker))) return row;

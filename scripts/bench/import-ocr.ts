@@ -1,8 +1,8 @@
 /**
- * Screenshot import accuracy and speed on screenshots generated now (scripts/import-screenshots.ts), in three
- * splits of layout families: TUNING (the families the reader's rules may be tuned on), HELD-OUT and
- * HELD-OUT-3 and HELD-OUT-4 (families the rules are never tuned on: the figures that count; held-out-3 and held-out-4 were each committed before
- * the reader first ran on it). A holding is exactly right when a row has its
+ * Screenshot import accuracy and speed on screenshots generated now (scripts/import-screenshots.ts), in four
+ * splits of layout families: TUNING (the families the reader's rules may be tuned on), HELD-OUT, HELD-OUT-3
+ * and HELD-OUT-4 (families the rules are never tuned on: the figures that count; held-out-3 and held-out-4
+ * were each committed before the reader first ran on them). A holding is exactly right when a row has its
  * ticker and quantity; a row that is not right is caught (flagged for the user) or silent. Time per image
  * on a warm worker: image preparation + OCR + parsing + the checks against the search.
  *

@@ -41,6 +41,14 @@
  *   differs from the recognised digits by at most two characters and one digit in length (an OCR slip such
  *   as 90 read as 920); the row's evidence says how its quantity was told and whether it was repaired or
  *   still misses (checks.ts turns that into flags).
+ * - Relations before words (whatever the headers say, or where none is): the decimal mark is the one under
+ *   which more rows check (readHoldings); words written after numbers on several lines are the document's
+ *   currency or unit marks, and its currency codes stand on one side (documentMarks); quantity × price =
+ *   value tells the quantity from the price by how money is written, and across the rows teaches each
+ *   role's place, which rows that do not check then take, unsure (learnRoles, settle); a row that shows the
+ *   sum of the values above it is a total (withoutTotals); "(AAPL)", "NASDAQ:AAPL" and "AAPL.US" are
+ *   symbols; a symbol alone under a two-line name cell is that row's; the row's other symbol-shaped words
+ *   are kept as alternatives for the checks to ask pricing about.
  */
 import { type DecimalMark, dominantDecimal, parseNumber, round } from "../numbers.ts";
 

@@ -17,12 +17,16 @@
  * tilted scanned statement) was written and committed before the reader was ever run on it, together with
  * six new tuning families (label/value cards in three languages, two-line rows with units, a value-first
  * table, a coin wallet with amounts in coins, a condensed French table with zebra rows and subtotals, a table
- * in yen with headers the English model cannot read); its figure was taken once. Everything is seeded, so a seed gives the same images on every run (with the same
+ * in yen with headers the English model cannot read); its figure was taken once. The fourth split (HELD-OUT-4,
+ * six families: a bar chart of positions, a custody statement's movements with opening and closing
+ * quantities, a command-line tool's output in a terminal, a dividend tracker, a rebalancing table with
+ * suggested trades, a compact printout with two holdings a line) was written after the relational reading of
+ * the columns and committed on its own before the reader was ever run on it. Everything is seeded, so a seed gives the same images on every run (with the same
  * fonts: Debian's fonts-dejavu, fonts-liberation, fonts-roboto-unhinted, fonts-noto-core, fonts-open-sans,
  * fonts-lato, fonts-inter; a missing one falls back to DejaVu and is reported).
  *
  *   node --import tsx scripts/import-screenshots.ts     # the committed test set (services/import/test/screenshots)
- *   node --import tsx scripts/import-screenshots.ts --out DIR [--split tuning|held-out|held-out-3|all] [--per-family N] [--seed S]
+ *   node --import tsx scripts/import-screenshots.ts --out DIR [--split tuning|held-out|held-out-3|held-out-4|all] [--per-family N] [--seed S]
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -176,7 +180,7 @@ function shuffle<T>(r: Rand, xs: readonly T[]): T[] {
 // ------------------------------------------------------------------------------------------------ numbers
 
 export interface NumberStyle {
-  id: "us" | "eu" | "eu-space" | "ch" | "uk" | "ch-after" | "jp" | "jp-sign" | "se";
+  id: "us" | "eu" | "eu-space" | "ch" | "uk" | "ch-after" | "jp" | "jp-sign" | "se" | "pl" | "br";
   decimal: "." | ",";
   group: string;
   currency: string;
@@ -198,6 +202,10 @@ const STYLES: Record<NumberStyle["id"], NumberStyle> = {
   "jp-sign": { id: "jp-sign", decimal: ".", group: ",", currency: "¥", after: false },
   // Swedish kronor: a space between groups, a decimal comma, "kr" after the amount
   se: { id: "se", decimal: ",", group: "\u00a0", currency: "kr", after: true },
+  // Polish złoty: a no-break space between groups, a decimal comma, "zł" after the amount
+  pl: { id: "pl", decimal: ",", group: "\u00a0", currency: "zł", after: true },
+  // Brazilian real: points between groups, a decimal comma, "R$" before the amount
+  br: { id: "br", decimal: ",", group: ".", currency: "R$", after: false },
 };
 
 function num(n: number, decimals: number, st: NumberStyle): string {
@@ -329,8 +337,8 @@ export interface FamilyContext {
 
 export interface Family {
   id: string;
-  /** held-out-3: the third held-out split (see the header) */
-  split: "tuning" | "held-out" | "held-out-3";
+  /** held-out-3, held-out-4: the third and fourth held-out splits (see the header) */
+  split: "tuning" | "held-out" | "held-out-3" | "held-out-4";
   device: "phone" | "desktop";
   what: string;
   styles: NumberStyle["id"][];
@@ -1459,6 +1467,308 @@ export const FAMILIES: Family[] = [
       };
     },
   },
+
+  // ------------------------------------------------------------------ tuning families (fourth round)
+  // Added on 2026-11-27 for the relational reading of the columns (holdings.ts learnRoles): tables whose
+  // headers say nothing the reader knows, so which number is the quantity must come from the numbers.
+  {
+    id: "headerless-table",
+    split: "tuning",
+    device: "desktop",
+    what: "a table without a header row (a widget or a copy of its rows): symbol and name, then quantity, price, value, average cost and the day's change in a shuffled order, money with or without its sign",
+    styles: ["us", "uk", "eu", "ch"],
+    draw({ r, st }) {
+      const hs = holdings(r, chance(r, 0.6) ? US : EUROPE, 4 + Math.floor(r() * 5), { fractional: 0.35 });
+      const signs = chance(r, 0.6);
+      const m = (n: number, d = 2) => (signs ? money(n, st, d) : num(n, d, st));
+      const cols = shuffle(r, ["qty", "price", "value", "avg", "day"] as const).filter((k) => k !== "avg" || chance(r, 0.6));
+      const cell = (h: Holding, k: (typeof cols)[number]) =>
+        k === "qty"
+          ? qty(h, st)
+          : k === "price"
+            ? m(h.price, h.price < 1 ? 4 : 2)
+            : k === "value"
+              ? `<span class="sb">${m(h.value)}</span>`
+              : k === "avg"
+                ? m(h.cost / h.quantity)
+                : `<span class="${gainClass(h.dayPct)}">${pct(h.dayPct, st)}</span>`;
+      const rows = hs
+        .map(
+          (h) =>
+            `<tr><td class="l"><span class="b">${h.security.ticker}</span> <span class="m">${h.security.name}</span></td>${cols.map((k) => `<td>${cell(h, k)}</td>`).join("")}</tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:18px 24px"><div class="b" style="font-size:1.15em;margin-bottom:8px">${pickOne(r, ["Watch & hold", "Core portfolio", "Long-term"])}</div>
+        <table><tbody>${rows}<tr><td class="l b">${pickOne(r, ["Total", "Sum", "All positions"])}</td>${cols.map((k) => `<td class="b">${k === "value" ? m(total(hs)) : ""}</td>`).join("")}</tr></tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "foreign-header-table",
+    split: "tuning",
+    device: "desktop",
+    what: "a European bank's table with headers in a language the header lexicon does not know (Italian, Spanish, Polish, Portuguese), the currency written after or before the amount, a cash line",
+    styles: ["eu", "pl", "br", "eu-space"],
+    draw({ r, st }) {
+      const hs = holdings(r, chance(r, 0.5) ? EUROPE : US, 4 + Math.floor(r() * 5), { fractional: 0.25 });
+      const lang = pickOne(r, [
+        { name: "Titolo", qty: "Q.tà", price: "Prezzo", value: "Controvalore", gain: "Var. %", cash: "Liquidità" },
+        { name: "Valor", qty: "Títulos", price: "Precio", value: "Importe", gain: "Rentab.", cash: "Efectivo" },
+        { name: "Walor", qty: "Ilość", price: "Kurs", value: "Wartość", gain: "Zmiana", cash: "Gotówka" },
+        { name: "Ativo", qty: "Qtde", price: "Preço", value: "Saldo", gain: "Rent.", cash: "Saldo em conta" },
+      ]);
+      const order = shuffle(r, ["qty", "price", "value"] as const);
+      const cell = (h: Holding, k: (typeof order)[number]) =>
+        k === "qty" ? qty(h, st) : k === "price" ? priceText(h, st) : `<span class="sb">${money(h.value, st)}</span>`;
+      const rows = hs
+        .map(
+          (h) =>
+            `<tr><td class="l">${h.security.name}<br><span class="m" style="font-size:0.85em">${h.security.ticker}</span></td>${order.map((k) => `<td>${cell(h, k)}</td>`).join("")}<td class="${gainClass(h.gainPct)}">${pct(h.gainPct, st, true)}</td></tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:18px 24px"><table><thead><tr><th class="l">${lang.name}</th>${order.map((k) => `<th>${lang[k]}</th>`).join("")}<th>${lang.gain}</th></tr></thead><tbody>${rows}
+        <tr><td class="l b">${lang.cash}</td>${order.map((k) => `<td>${k === "value" ? money(800 + r() * 3000, st) : ""}</td>`).join("")}<td></td></tr></tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "order-notation-list",
+    split: "tuning",
+    device: "phone",
+    what: "a phone list writing each position as an order ('12 × $189.32', '0.5 @ 64,231.50 €', '12 szt. à 189,32 zł'), the symbol and name above, the value on the right, units in several languages",
+    styles: ["us", "eu", "pl", "uk", "br"],
+    draw({ r, st }) {
+      const hs = holdings(r, pickOne(r, [US, EUROPE, [...US.slice(0, 12), ...COINS.slice(0, 5)]]), 4 + Math.floor(r() * 5), {
+        fractional: 0.4,
+      });
+      const unit = pickOne(r, ["", "", "shares", "szt.", "uds.", "Stk", "ações"]);
+      const sign = pickOne(r, ["×", "x", "@", "à"]);
+      const rows = hs
+        .map(
+          (h) => `<div class="row" style="padding:12px 16px;display:flex;justify-content:space-between;align-items:center">
+          <div><div><span class="b">${h.security.ticker}</span> <span class="m">· ${h.security.name}</span></div>
+          <div class="m" style="font-size:13px">${qty(h, st)}${unit ? ` ${unit}` : ""} ${sign} ${priceText(h, st)}</div></div>
+          <div class="sb" style="text-align:right">${money(h.value, st)}<div class="${gainClass(h.dayPct)}" style="font-size:12px">${pct(h.dayPct, st)}</div></div></div>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `${PHONE_STATUS(r)}<div style="padding:6px 16px"><div class="m">${pickOne(r, ["Positions", "Portfel", "Carteira", "Holdings"])}</div><div class="b" style="font-size:24px">${money(total(hs), st)}</div></div>${rows}${TAB_BAR(r, ["Home", "Invest", "Pay", "Profile", "Search"])}`,
+      };
+    },
+  },
+  {
+    id: "symbol-in-description",
+    split: "tuning",
+    device: "desktop",
+    what: "a table whose only identifier is a description holding the symbol in one of the ways brokers write it ('Apple Inc. (AAPL)', 'NASDAQ:AAPL Apple Inc', 'AAPL.US', 'Apple Inc - AAPL'), quantity not first, a total line with no label word the reader knows",
+    styles: ["us", "uk", "eu", "ch"],
+    draw({ r, st }) {
+      const hs = holdings(r, US, 4 + Math.floor(r() * 5), { fractional: 0.3 });
+      const how = pickOne(r, ["parens", "exchange", "suffix", "dash"] as const);
+      const ex = () => pickOne(r, ["NASDAQ", "NYSE", "ARCA"]);
+      const describe = (h: Holding) =>
+        how === "parens"
+          ? `${h.security.name} (${h.security.ticker})`
+          : how === "exchange"
+            ? `${ex()}:${h.security.ticker} <span class="m">${h.security.name}</span>`
+            : how === "suffix"
+              ? `${h.security.ticker.replace(".", "-")}.US <span class="m">${h.security.name}</span>`
+              : `${h.security.name} - ${h.security.ticker}`;
+      const head = pickOne(r, [
+        ["Instrument", "Last", "Units", "Value"],
+        ["Position", "Price", "Quantity", "Market value"],
+        ["Security", "Close", "Holding", "Amount"],
+      ]);
+      const rows = hs
+        .map(
+          (h) =>
+            `<tr><td class="l">${describe(h)}</td><td>${priceText(h, st)}</td><td>${qty(h, st)}</td><td>${money(h.value, st)}</td></tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:18px 24px"><table><thead><tr>${head.map((t, i) => `<th${i === 0 ? ' class="l"' : ""}>${t}</th>`).join("")}</tr></thead><tbody>${rows}
+        <tr><td class="l b">${pickOne(r, ["Σ", "All", "Overall"])}</td><td></td><td></td><td class="b">${money(total(hs), st)}</td></tr></tbody></table></div>`,
+      };
+    },
+  },
+
+  // ------------------------------------------------------------------ held-out families (fourth split)
+  // Written on 2026-11-27 after the relational reading of the columns, and committed in a commit of their own
+  // before the reader was ever run on them; read once for the figure, never to change a rule: layouts unlike
+  // every family above.
+  {
+    id: "bar-chart-positions",
+    split: "held-out-4",
+    device: "desktop",
+    what: "positions as a horizontal bar chart: the symbol in bold and 'N shares' under it on the left, a coloured bar as long as the position, its value at the bar's end, the weight at the far right",
+    styles: ["us", "uk", "eu"],
+    draw({ r, st }) {
+      const hs = holdings(r, chance(r, 0.7) ? US : EUROPE, 4 + Math.floor(r() * 5), { fractional: 0.3 });
+      const max = Math.max(...hs.map((h) => h.value));
+      const sum = total(hs);
+      const rows = [...hs]
+        .sort((a, b) => b.value - a.value)
+        .map(
+          (h) => `<div style="display:flex;align-items:center;gap:14px;margin:10px 0">
+          <div style="width:130px"><div class="b">${h.security.ticker}</div><div class="m" style="font-size:0.85em">${qty(h, st)} shares</div></div>
+          <div style="flex:1;display:flex;align-items:center;gap:10px"><div style="height:18px;border-radius:4px;background:${pickOne(r, LOGO_COLOURS)};width:${Math.max(4, Math.round((h.value / max) * 70))}%"></div><span class="sb">${money(h.value, st)}</span></div>
+          <div class="m" style="width:70px;text-align:right">${num((100 * h.value) / sum, 1, st)}%</div></div>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:20px 28px"><div class="b" style="font-size:1.2em">Where your money is</div><div class="m" style="margin-bottom:10px">${money(sum, st)} across ${hs.length} positions</div>${rows}</div>`,
+      };
+    },
+  },
+  {
+    id: "movement-ledger",
+    split: "held-out-4",
+    device: "desktop",
+    what: "a custody statement's movements: opening quantity, bought, sold, closing quantity, price and closing value per security (the closing quantity is the holding), grid lines, a closing total",
+    styles: ["us", "ch", "eu"],
+    draw({ r, st }) {
+      const hs = holdings(r, chance(r, 0.6) ? US : EUROPE, 4 + Math.floor(r() * 4), { fractional: 0.1 });
+      const moves = hs.map((h) => {
+        const bought = chance(r, 0.5) ? Math.min(Math.floor(h.quantity), Math.round(r() * Math.max(1, h.quantity * 0.3))) : 0;
+        const sold = chance(r, 0.3) ? Math.round(r() * 10) : 0;
+        return { bought, sold, opening: Number((h.quantity - bought + sold).toFixed(h.decimals)) };
+      });
+      const rows = hs
+        .map(
+          (h, i) =>
+            `<tr><td class="l">${h.security.name} <span class="m">${h.security.ticker}</span></td><td>${num(moves[i].opening, h.decimals, st)}</td><td>${moves[i].bought ? num(moves[i].bought, 0, st) : "–"}</td><td>${moves[i].sold ? `(${num(moves[i].sold, 0, st)})` : "–"}</td><td class="b">${qty(h, st)}</td><td>${num(h.price, 2, st)}</td><td>${num(h.value, 2, st)}</td></tr>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:20px 26px"><div class="b">Statement of holdings and movements · 1 Oct – 31 Oct 2025</div>
+        <table class="grid" style="margin-top:10px"><thead><tr><th class="l">Security</th><th>Opening</th><th>Bought</th><th>Sold</th><th>Closing</th><th>Price</th><th>Closing value</th></tr></thead><tbody>${rows}
+        <tr><td class="l b">Closing total</td><td></td><td></td><td></td><td></td><td></td><td class="b">${num(total(hs), 2, st)}</td></tr></tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "cli-terminal",
+    split: "held-out-4",
+    device: "desktop",
+    what: "a command-line portfolio tool's output in a dark terminal: a prompt, lower-case headers (sym qty avg last mkt_val pnl), a dashed rule, columns aligned with spaces or pipes, a total line",
+    styles: ["us"],
+    ground: "dark",
+    draw({ r, st }) {
+      const hs = holdings(r, pickOne(r, [US, [...US.slice(0, 15), ...COINS.slice(0, 4)]]), 4 + Math.floor(r() * 5), { fractional: 0.3 });
+      const pipe = chance(r, 0.5) ? " | " : "  ";
+      const pad = (t: string, n: number, left = false) => (left ? t.padEnd(n) : t.padStart(n));
+      const line = (cells: string[]) => cells.map((c, i) => pad(c, i === 0 ? 6 : 13, i === 0)).join(pipe);
+      const rows = hs.map((h) =>
+        line([
+          h.security.ticker,
+          qty(h, st),
+          num(h.cost / h.quantity, 2, st),
+          num(h.price, h.price < 1 ? 4 : 2, st),
+          num(h.value, 2, st),
+          `${h.gain >= 0 ? "+" : "-"}${num(Math.abs(h.gain), 2, st)}`,
+        ]),
+      );
+      const text = [
+        `$ folio ls --account ${pickOne(r, ["main", "ira", "taxable"])}`,
+        line(["sym", "qty", "avg", "last", "mkt_val", "pnl"]),
+        "-".repeat(line(["", "", "", "", "", ""]).length),
+        ...rows,
+        "-".repeat(line(["", "", "", "", "", ""]).length),
+        line(["total", "", "", "", num(total(hs), 2, st), ""]),
+        "$ _",
+      ]
+        .map((l) => l.replace(/&/g, "&amp;").replace(/</g, "&lt;"))
+        .join("\n");
+      return {
+        holdings: hs,
+        html: `<pre style="margin:0;padding:16px 20px;font-family:'DejaVu Sans Mono','Liberation Mono',monospace;color:#c9f5c9;background:#0c0f0c">${text}</pre>`,
+      };
+    },
+  },
+  {
+    id: "dividend-tracker",
+    split: "held-out-4",
+    device: "phone",
+    what: "a dividend tracker app: symbol and name, 'N shares · 3.12% yield' under them, the yearly income ('$123.45/yr') on the right with the position's value under it, a yearly income total on top",
+    styles: ["us", "uk", "eu"],
+    draw({ r, st }) {
+      const hs = holdings(r, US, 4 + Math.floor(r() * 5), { fractional: 0.35 });
+      const yields = hs.map(() => Number((0.5 + r() * 5).toFixed(2)));
+      const income = hs.map((h, i) => Number(((h.value * yields[i]) / 100).toFixed(2)));
+      const rows = hs
+        .map(
+          (h, i) => `<div class="row" style="display:flex;justify-content:space-between;padding:12px 16px">
+          <div><div><span class="b">${h.security.ticker}</span> <span class="m" style="font-size:13px">${h.security.name}</span></div><div class="m" style="font-size:13px">${qty(h, st)} shares · ${num(yields[i], 2, st)}% yield</div></div>
+          <div style="text-align:right"><div class="sb pos">${money(income[i], st)}/yr</div><div class="m" style="font-size:13px">${money(h.value, st)}</div></div></div>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `${PHONE_STATUS(r)}<div style="padding:8px 16px"><div class="m">Yearly dividend income</div><div class="b" style="font-size:26px">${money(
+          income.reduce((a, b) => a + b, 0),
+          st,
+        )}</div><div class="m" style="font-size:13px">on ${money(total(hs), st)} invested</div></div>${rows}${TAB_BAR(r, ["Income", "Calendar", "Holdings", "Settings"])}`,
+      };
+    },
+  },
+  {
+    id: "rebalance-table",
+    split: "held-out-4",
+    device: "desktop",
+    what: "a rebalancing tool's table: fund name and symbol, target %, actual %, drift, shares, value, and the suggested trade ('Buy 3', 'Sell 12', 'Hold')",
+    styles: ["us", "uk"],
+    draw({ r, st }) {
+      const hs = holdings(r, [...ROBO_STOCKS, ...ROBO_BONDS], 3 + Math.floor(r() * 4), { fractional: 0.4 });
+      const sum = total(hs);
+      const targets = hs.map(() => 5 + Math.round(r() * 40));
+      const t = targets.reduce((a, b) => a + b, 0);
+      const rows = hs
+        .map((h, i) => {
+          const target = (100 * targets[i]) / t;
+          const actual = (100 * h.value) / sum;
+          const drift = actual - target;
+          const trade = Math.round(((target - actual) / 100) * (sum / h.price));
+          return `<tr><td class="l"><span class="sb">${h.security.name}</span><br><span class="m" style="font-size:0.85em">${h.security.ticker}</span></td><td>${num(target, 1, st)}%</td><td>${num(actual, 1, st)}%</td><td class="${drift >= 0 ? "pos" : "neg"}">${drift >= 0 ? "+" : "-"}${num(Math.abs(drift), 1, st)}%</td><td>${qty(h, st)}</td><td>${money(h.value, st)}</td><td class="b">${trade > 0 ? `Buy ${trade}` : trade < 0 ? `Sell ${-trade}` : "Hold"}</td></tr>`;
+        })
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="padding:20px 26px"><div class="b" style="font-size:1.2em">Rebalance · ${money(sum, st)}</div>
+        <table style="margin-top:10px"><thead><tr><th class="l">Fund</th><th>Target</th><th>Actual</th><th>Drift</th><th>Shares</th><th>Value</th><th>Trade</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "two-up-table",
+    split: "held-out-4",
+    device: "desktop",
+    what: "a compact printout with two holdings on each line (Symbol, Qty, Value twice side by side, a vertical rule between the halves), US or European numbers",
+    styles: ["us", "eu", "ch"],
+    draw({ r, st }) {
+      const hs = holdings(r, chance(r, 0.6) ? US : EUROPE, 6 + Math.floor(r() * 5), { fractional: 0.3 });
+      const half = Math.ceil(hs.length / 2);
+      const cells = (h: Holding | undefined) =>
+        h ? `<td class="l b">${h.security.ticker}</td><td>${qty(h, st)}</td><td>${money(h.value, st)}</td>` : "<td></td><td></td><td></td>";
+      const rows = hs
+        .slice(0, half)
+        .map((h, i) => `<tr>${cells(h)}<td style="border-left:2px solid #8886;width:18px"></td>${cells(hs[half + i])}</tr>`)
+        .join("");
+      const head = '<th class="l">Symbol</th><th>Qty</th><th>Value</th>';
+      return {
+        holdings: hs,
+        html: `<div style="padding:18px 24px"><div class="b">Positions (compact) · ${money(total(hs), st)}</div>
+        <table style="margin-top:8px"><thead><tr>${head}<th></th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`,
+      };
+    },
+  },
 ];
 
 // ------------------------------------------------------------------------------------------------ variants
@@ -1602,8 +1912,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     rmSync(TEST_SET, { recursive: true, force: true });
     const heldOut = await generate({ out: TEST_SET, split: "held-out", perFamily: 2, seed: 7 });
     const heldOut3 = await generate({ out: TEST_SET, split: "held-out-3", perFamily: 2, seed: 7 });
+    const heldOut4 = await generate({ out: TEST_SET, split: "held-out-4", perFamily: 2, seed: 7 });
     const tuning = await generate({ out: TEST_SET, split: "tuning", perFamily: 1, seed: 7 });
-    manifest = [...heldOut, ...heldOut3, ...tuning];
+    manifest = [...heldOut, ...heldOut3, ...heldOut4, ...tuning];
     writeFileSync(join(TEST_SET, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
   }
   console.log(

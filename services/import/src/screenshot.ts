@@ -5,7 +5,7 @@
  */
 
 import { type DecimalMark, parseNumber } from "./domain/numbers.ts";
-import { type CheckedHolding, checkHolding, type Suggested } from "./domain/screenshot/checks.ts";
+import { type CheckedHolding, checkHolding, LIKELY_NAME, type Suggested, similarity } from "./domain/screenshot/checks.ts";
 import {
   readHoldings,
   type ScreenshotError,
@@ -59,8 +59,21 @@ export async function checkRows(
     if (found?.length === 0 && words.length > 1 && words[0].length >= 4) found = await ask(words[0]);
     return found;
   };
+  // a ticker pricing does not know gives way to another word of the row shaped like a symbol that it knows
+  // exactly and whose name is like the row's (similarity ≥ 0.5): the symbol is resolved, not guessed (a row
+  // without a name has nothing to vouch for another word, and stays flagged)
+  const resolve = async (row: ScreenshotHolding): Promise<ScreenshotHolding> => {
+    const knows = (found: Suggested[] | null, t: string) => found?.find((s) => s.ticker === t || s.ticker === `${t}-USD`);
+    if (!row.alternatives?.length || !row.name || (row.ticker && knows(await ask(row.ticker), row.ticker))) return row;
+    for (const t of row.alternatives) {
+      const known = knows(await ask(t), t);
+      if (known && similarity(row.name, known.name) >= LIKELY_NAME) return { ...row, ticker: t };
+    }
+    return row;
+  };
   const message = await Promise.all(
-    reading.rows.map(async (row) => {
+    reading.rows.map(async (read) => {
+      const row = await resolve(read);
       const [byTicker, byName] = await Promise.all([row.ticker ? ask(row.ticker) : [], row.name ? askName(row.name) : []]);
       return checkHolding(row, { byTicker, byName });
     }),

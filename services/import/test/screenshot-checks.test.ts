@@ -26,6 +26,13 @@ describe("screenshot row checks", () => {
     expect(r).toMatchObject({ ticker: "JNJ", name: "Johnson & Johnson", quantity: 10, confidence: 1, flags: [] });
   });
 
+  it("a quantity that checks but could be the price the other way round (written alike, no row told them apart) is flagged", () => {
+    const r = checkHolding(row({ evidence: { ...checked, guessed: true } }), { byTicker: [JNJ], byName: [] });
+    expect(r.flags).toEqual([expect.objectContaining({ field: "quantity", code: "unsure-quantity" })]);
+    // 1 (known ticker) × 0.6 (a guess between two factors)
+    expect(r.confidence).toBe(0.6);
+  });
+
   it("a ticker the search does not know is flagged, never taken as sure (JNJ read as COM)", () => {
     const r = checkHolding(row({ ticker: "COM" }), { byTicker: [{ ticker: "COMP", name: "Compass Inc" }], byName: [] });
     expect(r.ticker).toBe("COM");

@@ -24,6 +24,8 @@
  *   flagged when its digits were re-read from value ÷ price, when quantity × price misses the value shown,
  *   when a second reading of the number alone gives other digits, or when it was only "the one number
  *   without a currency sign".
+ * - It is flagged too when quantity × price = value holds but both factors are written alike (no currency sign,
+ *   the same decimals) and no other row of the screen told the quantity's column from the price's.
  * - When the search could not be asked (pricing down), every row is flagged: nothing unchecked is sure.
  * - confidence = the ticker's × the quantity's (each 1 when sure; the similarity or the recognition's
  *   confidence / 100 otherwise), rounded to 2 places.
@@ -163,6 +165,15 @@ function quantityCheck(e: HoldingEvidence, quantity: number, unchecked: boolean)
         field: "quantity",
         code: "unsure-quantity",
         message: `The quantity ${quantity} times the price shown is not the value shown: something was misread, check it.`,
+      },
+    };
+  if (e.guessed)
+    return {
+      score: 0.6,
+      flag: {
+        field: "quantity",
+        code: "unsure-quantity",
+        message: `The quantity ${quantity} and the price are written alike and could be the other way round: check it.`,
       },
     };
   if (e.disagree)

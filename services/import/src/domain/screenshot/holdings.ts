@@ -41,6 +41,14 @@
  *   differs from the recognised digits by at most two characters and one digit in length (an OCR slip such
  *   as 90 read as 920); the row's evidence says how its quantity was told and whether it was repaired or
  *   still misses (checks.ts turns that into flags).
+ * - Relations before words (whatever the headers say, or where none is): the decimal mark is the one under
+ *   which more rows check (readHoldings); words written after numbers on several lines are the document's
+ *   currency or unit marks, and its currency codes stand on one side (documentMarks); quantity × price =
+ *   value tells the quantity from the price by how money is written, and across the rows teaches each
+ *   role's place, which rows that do not check then take, unsure (learnRoles, settle); a row that shows the
+ *   sum of the values above it is a total (withoutTotals); "(AAPL)", "NASDAQ:AAPL" and "AAPL.US" are
+ *   symbols; a symbol alone under a two-line name cell is that row's; the row's other symbol-shaped words
+ *   are kept as alternatives for the checks to ask pricing about.
  */
 import { type DecimalMark, dominantDecimal, parseNumber, round } from "../numbers.ts";
 
@@ -68,6 +76,8 @@ export interface ScreenshotHolding {
   marketValue: number | null;
   /** how the quantity was told apart from the other numbers, and how sure the recognition was of its words */
   evidence: HoldingEvidence;
+  /** the row's other words shaped like a symbol, best last-resort guesses when pricing knows no `ticker` */
+  alternatives?: string[];
 }
 
 export interface HoldingEvidence {
@@ -80,6 +90,8 @@ export interface HoldingEvidence {
   repaired: boolean;
   /** the line shows a price and a value that the quantity does not multiply to: something was misread */
   mismatch?: boolean;
+  /** quantity × price = value holds, but the quantity and the price were written alike and no row told them apart */
+  guessed?: boolean;
   /** the quantity as the screen shows it, and where (in the recognised image), when the OCR gave boxes */
   quantityText?: string;
   quantityBox?: { x0: number; y0: number; x1: number; y1: number };
@@ -202,6 +214,10 @@ interface Token {
   labelled?: boolean;
   /** a ticker standing under a Symbol/Ticker header */
   underSymbol?: boolean;
+  /** a quantity told by a unit the document's repetitions taught or an order's sign, not a unit known: unsure unless its row checks */
+  learnt?: boolean;
+  /** a ticker written as one: in parentheses, after its exchange ("NASDAQ:AAPL") or before its market ("AAPL.US") */
+  marked?: boolean;
   /** follows an "Avg"/"Cost" label: a cost per share, not a price */
   cost?: boolean;
   /** the coin's symbol written after the amount ("0.5 BTC") */
@@ -236,6 +252,8 @@ interface Holding {
   text: string[];
   ticker?: string;
   tickerConfidence?: number;
+  /** the ticker is also its name's first word ("SPDR S&P 500", "LTC Litecoin"): a symbol alone under it may be the real one */
+  tickerInName?: boolean;
   name: string[];
 }
 
@@ -251,12 +269,28 @@ export interface ScreenshotReading {
   missed: number;
 }
 
+/**
+ * The holdings of a screenshot's lines. The decimal mark is the caller's `hint` when it has one; otherwise
+ * it is decided by the document's own evidence: the lines are read under both marks and the reading in which
+ * more rows check (quantity × price = value) wins; when as many check, the mark most numbers show decides.
+ */
 export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): ScreenshotReading {
-  const decimal = hint ?? dominantDecimal(lines.flatMap((l) => l.text.split(/\s+/)).filter((w) => /\d[.,]\d/.test(w)));
+  if (hint) return readWith(lines, hint);
+  const dominant = dominantDecimal(lines.flatMap((l) => l.text.split(/\s+/)).filter((w) => /\d[.,]\d/.test(w)));
+  const first = readWith(lines, dominant);
+  // only a number with one separator before three digits reads differently under the other mark
+  if (!lines.some((l) => /(^|[^\d.,])\d{1,3}[.,]\d{3}(?![\d.,])/.test(l.text))) return first;
+  const second = readWith(lines, dominant === "." ? "," : ".");
+  const checks = (r: ScreenshotReading) => r.rows.filter((x) => x.evidence.quantity === "product" && !x.evidence.mismatch).length;
+  return checks(second) > checks(first) ? second : first;
+}
+
+function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
   const numberless = dropRowNumbers(lines);
+  const marks = documentMarks(numberless);
   const panels = splitPanels(numberless);
-  if (panels.length === 1) return readPanel(numberless, decimal);
-  const readings = panels.map((panel) => readPanel(panel, decimal));
+  if (panels.length === 1) return readPanel(numberless, decimal, marks);
+  const readings = panels.map((panel) => readPanel(panel, decimal, marks));
   return {
     rows: readings.flatMap((r) => r.rows),
     errors: readings.flatMap((r) => r.errors),
@@ -333,15 +367,67 @@ export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
   return panels;
 }
 
-function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
+/**
+ * What a document's own repetitions say about its words, whatever its language: a word that follows numbers
+ * on two lines or more, and hardly anywhere else, is a mark of those numbers ("zł", "kr", "szt.", "ações",
+ * however the recognition spells it): a CURRENCY when every number before it shows two decimals, else a
+ * UNIT (the quantity's). And on which side of its amount the document writes a currency's sign or code,
+ * from the cases where only one side has a number ("CHF 62.17" at a line's start, "1.234,56 EUR" at its end):
+ * a code between two numbers ("18 CHF 1'119.06") then belongs to that side's number only.
+ */
+export interface Marks {
+  words: Map<string, "unit" | "currency">;
+  currencyBefore: boolean | null;
+}
+
+const NUMBER_WORD = /^[($€£¥+\-−]*\d[\d.,'’\u202f\u00a0]*[)%€$£¥]*$/;
+const MARK_WORD = /^\p{L}[\p{L}.$]{0,7}$/u;
+
+export function documentMarks(lines: ScreenshotLine[]): Marks {
+  const after = new Map<string, string[]>();
+  const seen = new Map<string, number>();
+  let before = 0;
+  let behind = 0;
+  for (const line of lines) {
+    const ws = line.text.trim().split(/\s+/);
+    ws.forEach((w, i) => {
+      const key = w.toLowerCase();
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+      const prev = ws[i - 1] ?? "";
+      const next = ws[i + 1] ?? "";
+      if (MARK_WORD.test(w) && /\p{Ll}/u.test(w) && NUMBER_WORD.test(prev)) after.set(key, [...(after.get(key) ?? []), prev]);
+      if (CURRENCY_WORD.test(w)) {
+        if (NUMBER_WORD.test(next) && !NUMBER_WORD.test(prev)) before++;
+        if (NUMBER_WORD.test(prev) && !NUMBER_WORD.test(next)) behind++;
+      }
+    });
+  }
+  const words = new Map<string, "unit" | "currency">();
+  for (const [key, numbers] of after) {
+    if (numbers.length < 2 || numbers.length < (seen.get(key) ?? 0) * 0.8 || CURRENCY_WORD.test(key)) continue;
+    words.set(key, numbers.every((n) => /\d[.,]\d{2}\D*$/.test(n)) ? "currency" : "unit");
+  }
+  return { words, currencyBefore: before === behind ? null : before > behind };
+}
+
+/** an order's sign between a quantity and its price ("12 × $189.32", "0.5 @ 64,231.50", "12 szt. à 189,32") */
+const TIMES = /^[×x@àa]$/;
+
+function readPanel(
+  lines: ScreenshotLine[],
+  decimal: DecimalMark,
+  marks: Marks = { words: new Map(), currencyBefore: null },
+): ScreenshotReading {
   const rows: ScreenshotHolding[] = [];
   const errors: ScreenshotError[] = [];
   let columns: Columns = {};
   let current: Holding | null = null;
   let orphans = 0;
   const tally = { missed: 0 };
+  // holdings are settled once the whole panel is read: the columns' roles are learnt across its rows first
+  const read: { h: Holding; columns: Columns }[] = [];
   const finish = () => {
-    if (current) settle(current, columns, rows, errors, tally);
+    if (current) read.push({ h: current, columns });
     current = null;
   };
   lines.forEach((line, index) => {
@@ -353,7 +439,7 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
       columns = header;
       return;
     }
-    const tokens = tokenize(line, decimal, columns);
+    const tokens = tokenize(line, decimal, columns, marks);
     // an account's words in a line that shows a holding in full are a company's ("Home Depot Inc 4.8 £398.28 £1,915.81")
     // and so is one before a legal form, whatever the line shows ("Home Depot Inc -2.56%")
     const accountLine =
@@ -382,6 +468,24 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     const name = tokens.filter((t) => t.nameWord).map((t) => t.text);
     // a name alone on the line under a holding read in full without one is that holding's name (desktop
     // tables that print the company under the ticker's row)
+    // a ticker alone on its line, under a holding read in full that has a name and no other ticker, closer to the
+    // line above than to the line below, is that holding's: a table cell of two lines (the name over the
+    // symbol) whose row's numbers stand between them
+    if (
+      ticker &&
+      current &&
+      (!current.ticker || current.ticker === ticker || current.tickerInName) &&
+      current.name.length &&
+      complete(current) &&
+      tokens.every((t) => t === tickerToken || t.text === "") &&
+      closerAbove(lines, index)
+    ) {
+      current.ticker = ticker;
+      current.tickerConfidence = tickerToken?.confidence;
+      current.tickerInName = false;
+      current.text.push(text);
+      return;
+    }
     const nameOnly = name.length > 0 && !ticker && tokens.every((t) => t.nameWord || t.value === undefined);
     if (nameOnly && current?.ticker && !current.name.length && complete(current)) {
       current.name = name;
@@ -458,11 +562,166 @@ function readPanel(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRea
     if (ticker && !h.ticker) {
       h.ticker = ticker;
       h.tickerConfidence = tickerToken?.confidence;
+      h.tickerInName = !!tickerToken?.nameWord;
     }
     if (name.length && !h.name.length) h.name = name;
   });
   finish();
-  return { rows, errors, orphans, missed: tally.missed };
+  const roles = learnRoles(read.map((x) => candidates(x.h)));
+  for (const x of read) settle(x.h, x.columns, rows, errors, tally, roles);
+  return { rows: withoutTotals(rows), errors, orphans, missed: tally.missed };
+}
+
+/**
+ * Totals whatever their label's language ("Overall", "Σ", "Razem"): a row that does not check on its own
+ * (quantity × price = value) and shows as its quantity or value the sum of the values of the rows above it
+ * since the last total (two or more), or of all the other rows, is a total, not a holding.
+ */
+export function withoutTotals(rows: ScreenshotHolding[]): ScreenshotHolding[] {
+  const near = (a: number | null, b: number) => a !== null && b > 0 && Math.abs(a - b) <= Math.max(b * 0.002, 0.02);
+  const all = rows.reduce((sum, r) => sum + (r.marketValue ?? 0), 0);
+  const kept: ScreenshotHolding[] = [];
+  let since: ScreenshotHolding[] = [];
+  for (const r of rows) {
+    const running = since.reduce((sum, x) => sum + (x.marketValue ?? 0), 0);
+    const others = all - (r.marketValue ?? 0);
+    const total =
+      r.evidence.quantity !== "product" &&
+      ((since.length >= 2 && (near(r.quantity, running) || near(r.marketValue, running))) ||
+        (rows.length >= 3 && (near(r.quantity, others) || near(r.marketValue, others))));
+    if (total) {
+      since = [];
+      continue;
+    }
+    kept.push(r);
+    since.push(r);
+  }
+  return kept;
+}
+
+/** the numbers of a holding that may be its quantity, price or value (no percentages, changes, costs) */
+const candidates = (h: Holding) =>
+  h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && !t.cost && (t.value as number) > 0);
+
+/** where a role's numbers stand in a document's rows: their centre (when the OCR gave boxes) or their place among the row's numbers */
+interface Slot {
+  x?: number;
+  /** how far from x a number may stand and still be in the slot */
+  reach?: number;
+  /** its place among the row's numbers, counted from the left, in rows showing `count` numbers */
+  index: number;
+  count: number;
+}
+
+export interface Roles {
+  /** learnt from rows whose quantity and price are written differently (not from a guess) */
+  told?: boolean;
+  quantity?: Slot;
+  price?: Slot;
+  value?: Slot;
+}
+
+/**
+ * The columns' roles read from the numbers' relations across the rows, whatever the headers say or where
+ * the columns stand: in every row where three numbers check (quantity × price = value), each number's place
+ * (its centre, or its rank among the row's numbers) is a vote for its role. A role is learnt when two rows
+ * or more agree on its place and at least 60 % of the rows that checked do. Rows that do not check on their
+ * own (a number misread, or only two shown) then take their numbers from those places (settle).
+ */
+export function learnRoles(rows: Token[][]): Roles {
+  const votes: Record<"quantity" | "price" | "value", { x?: number; height: number; index: number; count: number }[]> = {
+    quantity: [],
+    price: [],
+    value: [],
+  };
+  let checked = 0;
+  const triples = rows.map((numbers) => [numbers, findTriple(numbers)] as const).filter(([, t]) => t !== null);
+  // rows whose factors look alike vote only when no row tells its quantity from its price
+  const telling = triples.some(([, t]) => !ambiguous(t as [Token, Token, Token]));
+  for (const [numbers, found] of triples) {
+    const triple = found as [Token, Token, Token];
+    if (telling && ambiguous(triple)) continue;
+    checked++;
+    (["quantity", "price", "value"] as const).forEach((role, k) => {
+      const t = triple[k];
+      votes[role].push({
+        x: t.box ? (t.box.x0 + t.box.x1) / 2 : undefined,
+        height: t.box ? t.box.y1 - t.box.y0 : 0,
+        index: numbers.indexOf(t),
+        count: numbers.length,
+      });
+    });
+  }
+  const roles: Roles = { told: telling };
+  if (checked < 2) return {};
+  for (const role of ["quantity", "price", "value"] as const) {
+    const vs = votes[role];
+    let best: Slot | undefined;
+    let bestAgree = 0;
+    for (const v of vs) {
+      const reach = Math.max(v.height * 3, 20);
+      const agree =
+        v.x !== undefined
+          ? vs.filter((w) => w.x !== undefined && Math.abs(w.x - (v.x as number)) <= reach)
+          : vs.filter((w) => w.index === v.index && w.count === v.count);
+      if (agree.length > bestAgree) {
+        bestAgree = agree.length;
+        const xs = agree.map((w) => w.x).filter((x): x is number => x !== undefined);
+        best = {
+          ...(v.x !== undefined ? { x: xs.reduce((a, b) => a + b, 0) / xs.length, reach } : {}),
+          index: v.index,
+          count: v.count,
+        };
+      }
+    }
+    if (best && bestAgree >= 2 && bestAgree >= checked * 0.6) roles[role] = best;
+  }
+  return roles;
+}
+
+/**
+ * A triple whose two factors look alike (learnRoles: no currency sign on either, the same decimals) is
+ * turned round when the document's rows that told them apart put its second factor in the quantity's place.
+ */
+function orient(triple: [Token, Token, Token] | null, numbers: Token[], roles: Roles): [Token, Token, Token] | null {
+  if (!triple || !ambiguous(triple) || !roles.quantity) return triple;
+  const q = inSlot(numbers, roles.quantity);
+  return q === triple[1] ? [triple[1], triple[0], triple[2]] : triple;
+}
+
+/** the number of a row standing in a learnt slot */
+function inSlot(numbers: Token[], slot: Slot | undefined): Token | undefined {
+  if (!slot) return undefined;
+  if (slot.x !== undefined) {
+    const near = numbers
+      .filter((n) => n.box && Math.abs((n.box.x0 + n.box.x1) / 2 - (slot.x as number)) <= (slot.reach as number))
+      .sort((a, b) => Math.abs((a.x as number) - (slot.x as number)) - Math.abs((b.x as number) - (slot.x as number)));
+    return near[0];
+  }
+  return numbers.length === slot.count ? numbers[slot.index] : undefined;
+}
+
+/** a line's top and bottom, from its words' boxes */
+function span(line: ScreenshotLine | undefined): [number, number] | null {
+  const ws = line?.words?.filter((w) => w.y0 !== undefined && w.y1 !== undefined);
+  if (!ws?.length) return null;
+  return [Math.min(...ws.map((w) => w.y0 as number)), Math.max(...ws.map((w) => w.y1 as number))];
+}
+
+/**
+ * Whether a line stands nearer the line above it than the one below (the last line: nearer than its own
+ * height). Lines beside it (a logo's scrap overlapping it) are neither above nor below.
+ */
+function closerAbove(lines: ScreenshotLine[], index: number): boolean {
+  const here = span(lines[index]);
+  if (!here) return false;
+  const middle = (here[0] + here[1]) / 2;
+  const spans = lines.map((l, i) => (i === index ? null : span(l))).filter((x): x is [number, number] => x !== null);
+  const above = Math.max(...spans.filter((x) => x[1] <= middle).map((x) => x[1]));
+  const below = Math.min(...spans.filter((x) => x[0] >= middle).map((x) => x[0]));
+  if (!Number.isFinite(above)) return false;
+  const gapAbove = here[0] - above;
+  return Number.isFinite(below) ? gapAbove < below - here[1] : gapAbove < here[1] - here[0];
 }
 
 /** whether a holding shows its quantity marked by a unit and no other amount yet (the first line of a two-line row) */
@@ -531,7 +790,7 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   return columns;
 }
 
-function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns): Token[] {
+function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, marks: Marks): Token[] {
   const words = (line.words ?? line.text.split(/\s+/).map((text): ScreenshotWord => ({ text, x0: Number.NaN, x1: Number.NaN }))).map(
     (w) => ({
       ...w,
@@ -542,7 +801,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   const merged: ScreenshotWord[] = [];
   for (const whole of words) {
     // "70pcs" and "12Stk.": the number and its unit glued by the recognition
-    const glued = /^(\d[\d.,]*)(\p{L}{2,}[.-]?)$/u.exec(whole.text);
+    const glued = /^(\d[\d.,]*)(\p{L}{2,}[.-]?|[x×])$/u.exec(whole.text);
     const parts: ScreenshotWord[] = glued
       ? [
           { ...whole, text: glued[1], x1: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
@@ -561,6 +820,18 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
         w.x0 - prev.x1 < (prev.x1 - prev.x0) / prev.text.length
       ) {
         Object.assign(prev, { text: `${prev.text}${decimal}${w.text}`, x1: w.x1, confidence: low(prev, w) });
+        continue;
+      }
+      // a number grouped by a space ("8 775,75", "12 345.60"): one to three digits, then three digits and
+      // decimals closer than a character's width
+      if (
+        prev &&
+        /^[($€£¥]*\d{1,3}$/.test(prev.text) &&
+        /^\d{3}[.,]\d{1,8}\)?$/.test(w.text) &&
+        Number.isFinite(prev.x1) &&
+        w.x0 - prev.x1 < (prev.x1 - prev.x0) / prev.text.length
+      ) {
+        Object.assign(prev, { text: `${prev.text}\u202f${w.text}`, x1: w.x1, confidence: low(prev, w) });
         continue;
       }
       if (prev && /\d[.,]$/.test(prev.text) && /^\d+\)?$/.test(w.text))
@@ -601,14 +872,27 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       const value = parseNumber(raw.replace(/%$/, ""), decimal);
       if (value === null) return;
       t.value = value;
-      t.currency = /[$€£¥]/.test(raw) || CURRENCY_WORD.test(next) || CURRENCY_WORD.test(tokens[i - 1]?.text ?? "");
+      // a currency's code between two numbers belongs to the side the document writes it on
+      const between = (k: number) => NUMBER_WORD.test(tokens[k]?.text ?? "");
+      const codeAfter =
+        (CURRENCY_WORD.test(next) || marks.words.get(next.toLowerCase()) === "currency") &&
+        !(marks.currencyBefore === true && between(i + 2));
+      const codeBefore = CURRENCY_WORD.test(tokens[i - 1]?.text ?? "") && !(marks.currencyBefore === false && between(i - 2));
+      t.currency = /[$€£¥]/.test(raw) || codeAfter || codeBefore;
       t.percent = raw.endsWith("%") || next === "%";
       t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
       const symbol = next
         .toUpperCase()
         .replace(/0/g, "O")
         .replace(/[^A-Z]/g, "");
-      t.unit = isUnitAfterNumber(next) || CRYPTO.has(symbol);
+      // the word the document writes after its quantities, or an order's sign before a price ("12 × $189.32")
+      const order = (k: number) => TIMES.test(tokens[k]?.text ?? "") && NUMBER_WORD.test(tokens[k + 1]?.text ?? "");
+      const known = isUnitAfterNumber(next) || CRYPTO.has(symbol);
+      t.unit =
+        known || marks.words.get(next.toLowerCase()) === "unit" || order(i + 1) || (marks.words.has(next.toLowerCase()) && order(i + 2));
+      // a unit the document's repetitions taught, not one known: the row must check to be sure
+      if (t.unit && !known) t.learnt = true;
+      if (i >= 2 && order(i - 1) && tokens[i - 2].value !== undefined) t.labelledPrice = true;
       if (CRYPTO.has(symbol)) t.unitSymbol = symbol;
       return;
     }
@@ -623,8 +907,20 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
       t.labelled = true;
       return;
     }
-    // a currency written after its amount ("1.234,56 EUR", "980,00 CHF") is no word of a name
-    if (tokens[i - 1]?.value !== undefined && CURRENCY_WORD.test(raw)) return;
+    // a currency written after its amount ("1.234,56 EUR", "980,00 CHF") is no word of a name, nor a mark
+    // the document writes after its numbers, nor an order's sign between two numbers
+    if (tokens[i - 1]?.value !== undefined && (CURRENCY_WORD.test(raw) || marks.words.has(raw.toLowerCase()))) return;
+    if (TIMES.test(raw) && NUMBER_WORD.test(next) && i > 0) return;
+    // a symbol written as brokers mark it: "(AAPL)", "NASDAQ:AAPL", "AAPL.US"
+    const marked =
+      /^\(([A-Z]{1,5}(?:[.-][A-Z])?)\)[,.]?$/.exec(raw) ??
+      /^[A-Z]{2,8}:([A-Z]{1,5}(?:[.-][A-Z])?)$/.exec(raw) ??
+      /^([A-Z]{1,5}(?:-[A-Z])?)\.[A-Z]{2}$/.exec(raw);
+    if (marked && !NOT_TICKERS.has(marked[1])) {
+      t.ticker = marked[1];
+      t.marked = true;
+      return;
+    }
     // the unit after a number is no word of a name ("134 pes 220,37")
     if (tokens[i - 1]?.value !== undefined && isUnitAfterNumber(raw)) return;
     const upper = word.toUpperCase();
@@ -704,7 +1000,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns):
   // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
   const first = tokens.findIndex((t) => t.text !== "");
   tokens.forEach((t, i) => {
-    if (!t.ticker || t.labelled || t.underSymbol || columnOf(t, columns) === "ticker") return;
+    if (!t.ticker || t.labelled || t.underSymbol || t.marked || columnOf(t, columns) === "ticker") return;
     // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc."), or opening the
     // row's words after its amounts (a table read right to left: "$1,535.42 $68.85 22.301 KO Coca-Cola Co"), is both
     const opens = i === first || (tokens[i - 1]?.value !== undefined && !tokens.slice(0, i).some((x) => x.nameWord || x.ticker));
@@ -806,6 +1102,8 @@ function columnOf(t: Token, columns: Columns): ColumnKey | null {
 
 function pickTicker(tokens: Token[], columns: Columns): Token | undefined {
   const candidates = tokens.filter((t) => t.ticker);
+  const marked = candidates.find((t) => t.marked);
+  if (marked) return marked;
   if (columns.ticker !== undefined) {
     const under = candidates.find((t) => t.x !== undefined && Math.abs((t.x as number) - (columns.ticker as number)) < 120);
     if (under) return under;
@@ -813,14 +1111,23 @@ function pickTicker(tokens: Token[], columns: Columns): Token | undefined {
   return candidates[0];
 }
 
-function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors: ScreenshotError[], tally: { missed: number }): void {
-  const numbers = h.tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed && !t.cost && (t.value as number) > 0);
+function settle(
+  h: Holding,
+  columns: Columns,
+  rows: ScreenshotHolding[],
+  errors: ScreenshotError[],
+  tally: { missed: number },
+  roles: Roles = {},
+): void {
+  const numbers = candidates(h);
   if (numbers.length === 0) return;
   if (!h.ticker && h.name.length === 0) return;
   let quantity: Token | undefined;
   let price: Token | undefined;
   let value: Token | undefined;
   let from: HoldingEvidence["quantity"] = "alone";
+  /** quantity × price = value held, but nothing told which factor is the quantity (both written alike) */
+  let guessed = false;
   if (columns.quantity !== undefined && numbers.some((n) => n.x !== undefined && !Number.isNaN(n.x))) {
     for (const n of numbers) {
       const col = columnOf(n, columns);
@@ -830,9 +1137,19 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     }
     if (quantity) from = "column";
   }
+  if (quantity && from === "column" && roles.quantity && !(price && value && product(quantity, price, value))) {
+    // the header named a column the rows that check do not hold their quantities in: the relation wins
+    const q = inSlot(numbers, roles.quantity);
+    if (q && q !== quantity && !q.currency) {
+      quantity = q;
+      from = "alone";
+      price = inSlot(numbers, roles.price) ?? (price === q ? undefined : price);
+      value = inSlot(numbers, roles.value) ?? (value === q ? undefined : value);
+    }
+  }
   if (!quantity) {
     quantity = numbers.find((n) => n.unit);
-    if (quantity) from = "unit";
+    if (quantity) from = quantity.learnt ? "alone" : "unit";
   }
   // amounts after a Price or Value label ("Kurs 189,32", "Value $1,234"), when no column said otherwise
   price ??= numbers.find((n) => n.labelledPrice && n !== quantity);
@@ -854,19 +1171,34 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
     // the column gave as the quantity an amount of money, or a number that multiplies to nothing with the
     // row's price and value (a header above the wrong column, a header hinting wrongly), while three other
     // numbers check: quantity × price = value wins over the header
-    const triple = findTriple(numbers);
+    const triple = orient(findTriple(numbers), numbers, roles);
     if (triple && triple[0] !== quantity) {
       [quantity, price, value] = triple;
       from = "product";
+      guessed = ambiguous(triple) && !roles.told;
     }
   }
   if (!quantity || !price || !value) {
-    const triple = findTriple(numbers);
+    const triple = orient(findTriple(numbers), numbers, roles);
     if (triple) {
+      if (!quantity) guessed = ambiguous(triple) && !roles.told;
       if (!quantity || quantity === triple[0]) from = "product";
       quantity ??= triple[0];
       price ??= triple[1];
       value ??= triple[2];
+    }
+  }
+  if (!quantity && roles.quantity) {
+    // the row does not check on its own: its numbers take the roles the rows that check gave their places
+    const q = inSlot(numbers, roles.quantity);
+    if (q && !q.currency) {
+      // unsure unless its own numbers check (below): a misread number is what keeps the row from checking
+      quantity = q;
+      from = "alone";
+      const p = inSlot(numbers, roles.price);
+      const v = inSlot(numbers, roles.value);
+      if (p && p !== q) price ??= p;
+      if (v && v !== q && v !== price) value ??= v;
     }
   }
   if (!quantity) {
@@ -905,9 +1237,20 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
   // an amount written with its coin's symbol names the coin, whatever else the line seemed to name (a logo's letter)
   const symbol = quantity.unitSymbol && !(h.ticker && CRYPTO.has(h.ticker)) ? quantity.unitSymbol : h.ticker;
   const ticker = symbol ? (CRYPTO.has(symbol) ? `${symbol}-USD` : symbol.replace(".", "-")) : null;
+  // the row's other words shaped like a symbol, for the checks to ask pricing about when the ticker chosen is
+  // not one it knows ("SPDR S&P 500 ETF Trust SPY", "Walmart Inc WMT")
+  const alternatives = [
+    ...new Set(
+      h.tokens
+        .map((t) => t.text.replace(/^\(|\)[,.]?$/g, ""))
+        .filter((w) => /^[A-Z]{1,5}([.-][A-Z])?$/.test(w) && w.length >= 2 && !NOT_TICKERS.has(w) && w !== symbol)
+        .map((w) => w.replace(".", "-")),
+    ),
+  ];
   rows.push({
     ticker,
     name: h.name.join(" "),
+    ...(alternatives.length ? { alternatives } : {}),
     quantity: q,
     price: p ?? (v ? round(v / q, 4) : null),
     marketValue: v ?? (p ? round(p * q, 2) : null),
@@ -915,6 +1258,7 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
       quantity: from,
       repaired: wasRepaired,
       mismatch,
+      ...(guessed && quantity === findTriple(numbers)?.[0] ? { guessed: true } : {}),
       tickerConfidence: h.ticker ? (h.tickerConfidence ?? null) : null,
       quantityConfidence: quantity.confidence ?? null,
       quantityText: quantity.text,
@@ -927,22 +1271,45 @@ function settle(h: Holding, columns: Columns, rows: ScreenshotHolding[], errors:
 const product = (q: Token, p: Token, v: Token) =>
   Math.abs((q.value as number) * (p.value as number) - (v.value as number)) <= Math.max((v.value as number) * 0.01, 0.02);
 
-/** three numbers where quantity × price = value; a quantity without a currency sign first */
+/**
+ * Three numbers where quantity × price = value. quantity × price = price × quantity, so which factor is the
+ * quantity is told by how money is written: the quantity carries no currency sign and seldom exactly two
+ * decimals (whole shares, 3–8 decimals of fractions and coins), the price and value do; when the factors
+ * look alike the leftmost plain one is taken (the document's other rows may swap it: learnRoles, settle).
+ */
 function findTriple(numbers: Token[]): [Token, Token, Token] | null {
-  for (const plainFirst of [true, false]) {
-    for (const q of numbers) {
-      if (plainFirst && q.currency) continue;
-      for (const p of numbers) {
-        if (p === q) continue;
-        for (const v of numbers) {
-          if (v === q || v === p) continue;
-          if (product(q, p, v) && !(q.currency && !p.currency)) return [q, p, v];
+  let best: [Token, Token, Token] | null = null;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const q of numbers) {
+    for (const p of numbers) {
+      if (p === q) continue;
+      for (const v of numbers) {
+        if (v === q || v === p) continue;
+        if (!product(q, p, v) || (q.currency && !p.currency)) continue;
+        const score = (q.currency ? -4 : 0) + (moneyLike(q) ? 0 : 2) + (moneyLike(p) ? 1 : 0) + (moneyLike(v) ? 1 : 0);
+        if (score > bestScore) {
+          best = [q, p, v];
+          bestScore = score;
         }
       }
     }
   }
-  return null;
+  return best;
 }
+
+/** whether the two factors of a triple look alike (both money-like or both not): which is the quantity is then a guess */
+const ambiguous = (t: [Token, Token, Token]) => !t[0].currency && !t[1].currency && moneyLike(t[0]) === moneyLike(t[1]);
+
+/** the decimals a number is written with (a group of three after a whole number's only separator is no decimals) */
+function decimals(t: Token): number {
+  const m = /[.,](\d+)\D*$/.exec(t.text);
+  if (!m) return 0;
+  if (m[1].length === 3 && Number.isInteger(t.value) && !/^0+$/.test(m[1])) return 0;
+  return m[1].length;
+}
+
+/** written as money: with a currency sign, or with exactly two decimals */
+const moneyLike = (t: Token) => !!t.currency || decimals(t) === 2;
 
 /** value ÷ price at the precision the screen shows, when it is a plausible misreading of the digits seen */
 function repaired(text: string, q: number, price: number, value: number): number {

@@ -53,7 +53,7 @@ export function scopedCache(cache: Cache, scope: string): Cache {
     setText: (key, text, ttlMs) => cache.setText(scopedKey(scope, key), text, ttlMs),
     del: (key) => cache.del(scopedKey(scope, key)),
     incr: (key, ttlMs, by) => cache.incr(scopedKey(scope, key), ttlMs, by),
-    count: (key, windowMs) => cache.count(scopedKey(scope, key), windowMs),
+    count: (key, windowMs, by) => cache.count(scopedKey(scope, key), windowMs, by),
     ttl: (key) => cache.ttl(scopedKey(scope, key)),
     close: async () => {},
   };

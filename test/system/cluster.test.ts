@@ -8,7 +8,8 @@
  *
  * Then, through the gateway, as clients on their own loopback addresses: the journey (register, create, read,
  * share, the community with the three samples, net worth settling on the portfolio's value, the achievements
- * service following the steps); a screenshot the import API receives read by the import worker (the blob
+ * service following the steps); the gateway's shared cache (a visitor's public read answered again by the
+ * gateway, the owner's never kept, a save and a switch to private seen by visitors within its FRESH_MS); a screenshot the import API receives read by the import worker (the blob
  * store between the processes); per-client limits that hold per client behind the gateway whatever
  * X-Forwarded-For a client sends; a service killed with SIGKILL and restarted (the gateway answers 503 with
  * Retry-After meanwhile, the service listens at once, no acknowledged write is lost); second replicas of
@@ -24,6 +25,7 @@ import { SAMPLE_SLUGS } from "@folio/proto/constants";
 import { JobPayloads, queueOwner } from "@folio/proto/jobs";
 import kafkajs from "kafkajs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { FRESH_MS } from "../../gateway/src/shared-cache.ts";
 import { EVENT_TOPIC_PARTITIONS, eventTopics } from "../../platform/src/bus/topics.ts";
 import { marketDataAvailable, marketDataDir } from "../../scripts/market-data/location.ts";
 import { buildMockBroker, startMockBroker, stopMockBroker } from "../setup/kafka.ts";
@@ -126,6 +128,7 @@ function call<T = Record<string, unknown>>(
 const ALICE = "127.0.0.2";
 const CLIENT_A = "127.0.0.3";
 const CLIENT_B = "127.0.0.4";
+const OWNER = "127.0.0.5";
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = 250): Promise<T> {
   const started = Date.now();
@@ -312,6 +315,75 @@ describe.skipIf(!enabled)("the cluster of docker-compose.yml, as processes", () 
     });
     expect(steps).toBe(4);
   }, 150_000);
+
+  it("the gateway keeps a visitor's public read a few seconds, never the owner's; a save and a switch to private show within FRESH_MS", async () => {
+    // an owner of their own, so the other tests' figures (alice's net worth) stay theirs
+    const reg = await call<{ idToken: string }>(OWNER, "POST", "/v1/auth/register", {
+      body: { email: email("carol"), password: "cluster-pass-1" },
+    });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const carol = reg.body.idToken;
+    const created = await call<{ slug: string }>(OWNER, "POST", "/v1/save/portfolio/new", {
+      body: {
+        portfolio: { assets: [{ ticker: "SPY", quantity: 1, PoA: 400, DoA: "2023-05-01" }], privateMode: false },
+        newPortfolioName: "Kept",
+      },
+      token: carol,
+    });
+    const kept = created.body.slug;
+    const path = `/cachable/get/portfolio/${kept}`;
+    const browser = { "accept-encoding": "gzip, deflate, br" };
+    type Read = { data: { pDescription: string }; state: { notOwner: boolean } };
+    await call(CLIENT_B, "GET", path, { headers: browser });
+    const again = await call<Read>(CLIENT_B, "GET", path);
+    const hit = await call<Read>(CLIENT_A, "GET", path);
+    // the second visitor asking the same way is answered by the gateway (it sends an Age), as a visitor
+    expect(hit.status).toBe(200);
+    expect(hit.headers.age).toBeDefined();
+    expect(Number(hit.headers.age)).toBeLessThanOrEqual(FRESH_MS / 1000);
+    expect(hit.headers["cache-control"]).toBe("public, max-age=60");
+    expect(hit.body.state.notOwner).toBe(true);
+    expect(again.body).toEqual(hit.body);
+    // the owner's read is never the visitor's copy, nor kept
+    for (let i = 0; i < 2; i++) {
+      const owner = await call<Read>(OWNER, "GET", path, { token: carol });
+      expect(owner.status).toBe(200);
+      expect(owner.body.state.notOwner).toBe(false);
+      expect(owner.headers.age).toBeUndefined();
+      expect(owner.headers["cache-control"]).toBe("private, no-store");
+    }
+
+    // the owner saves: visitors read the new description within the gateway's FRESH_MS (a browser may keep it 60 s)
+    const saved = Date.now();
+    const updated = await call(OWNER, "POST", `/v1/update/portfoliosettings/${kept}`, {
+      body: { settings: { privateMode: false, category: "Index", pDescription: "Now described" } },
+      token: carol,
+    });
+    expect(updated.body).toMatchObject({ message: "pupdated" });
+    expect((await call<Read>(OWNER, "GET", path, { token: carol })).body.data.pDescription).toBe("Now described");
+    await until(
+      "the visitors' read after the save",
+      async () => ((await call<Read>(CLIENT_B, "GET", path)).body.data?.pDescription === "Now described" ? true : undefined),
+      FRESH_MS + 3000,
+      100,
+    );
+    expect(Date.now() - saved).toBeLessThanOrEqual(FRESH_MS + 3000);
+
+    // and turned private: no visitor reads it after FRESH_MS
+    const hidden = await call(OWNER, "POST", `/v1/update/portfoliosettings/${kept}`, {
+      body: { settings: { privateMode: true, category: "Index", pDescription: "Now described" } },
+      token: carol,
+    });
+    expect(hidden.body).toMatchObject({ message: "pupdated" });
+    const closed = Date.now();
+    await until(
+      "the visitors' 404 after going private",
+      async () => ((await call(CLIENT_B, "GET", path)).status === 404 ? true : undefined),
+      FRESH_MS + 3000,
+      100,
+    );
+    expect(Date.now() - closed).toBeLessThanOrEqual(FRESH_MS + 3000);
+  }, 60_000);
 
   it("a screenshot the import API receives is read by the import worker, another process: the blob store between them", async () => {
     // no shared disk between the two: the upload goes through the platform's blob store (GridFS with MongoDB;

@@ -95,8 +95,8 @@ export class MemoryCache implements Cache {
     return next;
   }
 
-  async count(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
-    const count = await this.incr(key, windowMs);
+  async count(key: string, windowMs: number, by = 1): Promise<{ count: number; ttlMs: number }> {
+    const count = await this.incr(key, windowMs, by);
     return { count, ttlMs: (await this.ttl(key)) ?? windowMs };
   }
 

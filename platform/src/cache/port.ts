@@ -17,10 +17,11 @@ export interface Cache {
    */
   incr(key: string, ttlMs: number, by?: number): Promise<number>;
   /**
-   * A window's counter in one step: incr(key, windowMs) and the milliseconds its window has left (what a rate
-   * limit needs on every request, in one round trip to Redis instead of two).
+   * A window's counter in one step: incr(key, windowMs, by) and the milliseconds its window has left (what a
+   * rate limit needs on every request, in one round trip to Redis instead of two; `by` counts several requests
+   * at once).
    */
-  count(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+  count(key: string, windowMs: number, by?: number): Promise<{ count: number; ttlMs: number }>;
   /** Milliseconds until the key expires; null when it is absent or never expires. */
   ttl(key: string): Promise<number | null>;
   close(): Promise<void>;

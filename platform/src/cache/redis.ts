@@ -21,9 +21,9 @@ local n = redis.call('INCRBY', KEYS[1], ARGV[2])
 if redis.call('PTTL', KEYS[1]) == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
-/** INCR_WINDOW by one, answering the count and the window's milliseconds left together. */
+/** INCR_WINDOW, answering the count and the window's milliseconds left together. */
 const COUNT_WINDOW = `
-local n = redis.call('INCR', KEYS[1])
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
 return {n, ttl}`;
@@ -39,21 +39,28 @@ export const REDIS_COMMAND_TIMEOUT_MS = 500;
  * fails fast while Redis is unreachable (no queue of commands waiting for a reconnect, a timeout per command),
  * with DependencyUnavailableError; the client reconnects by itself, and calls work again once Redis is back.
  */
+/** The two scripts as commands of their own: sent as EVALSHA (their digest), not their text on every call. */
+interface WindowCommands {
+  incrWindow(key: string, ttlMs: number, by: number): Promise<number>;
+  countWindow(key: string, windowMs: number, by: number): Promise<[number, number]>;
+}
+
 export class RedisCache implements Cache {
-  private readonly redis: Redis;
+  private readonly redis: Redis & WindowCommands;
   private readonly prefix: string;
   private closed = false;
 
   constructor(options: RedisCacheOptions) {
     this.prefix = options.prefix ?? "";
     this.redis = new Redis(options.url, {
+      scripts: { incrWindow: { lua: INCR_WINDOW, numberOfKeys: 1 }, countWindow: { lua: COUNT_WINDOW, numberOfKeys: 1 } },
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
       connectTimeout: 2000,
       // reconnect soon after an outage, then every second at most
       retryStrategy: (times) => Math.min(times * 100, 1000),
-    });
+    }) as Redis & WindowCommands;
     this.redis.on("error", options.onError ?? (() => {}));
     // every call waiting for a connection listens for it
     this.redis.setMaxListeners(0);
@@ -112,14 +119,12 @@ export class RedisCache implements Cache {
 
   async incr(key: string, ttlMs: number, by = 1): Promise<number> {
     if (!Number.isSafeInteger(by)) throw new TypeError(`Cache increments are whole numbers; got ${by}`);
-    return Number(await this.call(() => this.redis.eval(INCR_WINDOW, 1, this.prefix + key, ttlMillis(ttlMs), by)));
+    return Number(await this.call(() => this.redis.incrWindow(this.prefix + key, ttlMillis(ttlMs), by)));
   }
 
-  async count(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
-    const [count, ttlMs] = (await this.call(() => this.redis.eval(COUNT_WINDOW, 1, this.prefix + key, ttlMillis(windowMs)))) as [
-      number,
-      number,
-    ];
+  async count(key: string, windowMs: number, by = 1): Promise<{ count: number; ttlMs: number }> {
+    if (!Number.isSafeInteger(by)) throw new TypeError(`Cache increments are whole numbers; got ${by}`);
+    const [count, ttlMs] = await this.call(() => this.redis.countWindow(this.prefix + key, ttlMillis(windowMs), by));
     return { count: Number(count), ttlMs: Number(ttlMs) };
   }
 

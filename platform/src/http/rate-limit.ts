@@ -39,22 +39,66 @@ type RouteParams = Parameters<FastifyRateLimitStore["child"]>[0];
 /** What the plugin passes a store about a route with its own rule (its merged parameters). */
 type RouteInfo = { routeInfo?: { method?: string | string[]; url?: string } };
 
+type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The counts asked in one turn of the event loop, one call to the cache per counter: the requests of one client
+ * that arrive together (parsed in the same turn) are counted by one INCRBY of their number, each given its own
+ * place in it (count − n + 1 … count), so the client's limit means exactly what one call each would (the count is
+ * still kept in the cache, atomic, across every replica), at one Redis round trip per client and turn instead
+ * of one per request. The turn's counts go out in its check phase (setImmediate), after the requests the poll
+ * phase read: no request waits for another turn.
+ */
+class CountsOfOneTurn {
+  private pending = new Map<string, { counter: string; windowMs: number; waiting: Counted[] }>();
+  private scheduled = false;
+
+  constructor(private readonly cache: Cache) {}
+
+  count(counter: string, windowMs: number, callback: Counted): void {
+    const key = `${windowMs} ${counter}`;
+    let batch = this.pending.get(key);
+    if (!batch) {
+      batch = { counter, windowMs, waiting: [] };
+      this.pending.set(key, batch);
+    }
+    batch.waiting.push(callback);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batches = this.pending;
+    this.pending = new Map();
+    for (const { counter, windowMs, waiting } of batches.values()) {
+      this.cache.count(counter, windowMs, waiting.length).then(
+        ({ count, ttlMs }) => {
+          const first = count - waiting.length + 1;
+          for (const [i, callback] of waiting.entries()) callback(null, { current: first + i, ttl: ttlMs });
+        },
+        (err: Error) => {
+          for (const callback of waiting) callback(err);
+        },
+      );
+    }
+  }
+}
+
 /** A counter per key and route in the Cache port, in @fastify/rate-limit's store shape. */
 function cacheStore(cache: Cache) {
+  const counts = new CountsOfOneTurn(cache);
   return class CacheStore implements FastifyRateLimitStore {
     constructor(
       readonly options: unknown,
       private readonly scope = "all",
     ) {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
-      const counter = `ratelimit:${this.scope}:${key}`;
-      const window = timeWindow ?? 60_000;
-      // the count and its window's time left in one step (one round trip to Redis)
-      cache.count(counter, window).then(
-        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
-        (err: Error) => callback(err),
-      );
+    incr(key: string, callback: Counted, timeWindow?: number): void {
+      // the count and its window's time left in one step, with the other requests of this turn for the key
+      counts.count(`ratelimit:${this.scope}:${key}`, timeWindow ?? 60_000, callback);
     }
 
     child(routeOptions: RouteParams): FastifyRateLimitStore {

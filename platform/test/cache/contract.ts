@@ -140,6 +140,13 @@ export function runCacheContract(name: string, setup: () => Promise<CacheFixture
       expect(all.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     });
 
+    it("count adds `by` at once: several requests counted in one step", async () => {
+      expect((await cache.count("batch", 60_000, 12)).count).toBe(12);
+      expect((await cache.count("batch", 60_000)).count).toBe(13);
+      expect((await cache.count("batch", 60_000, 3)).ttlMs).toBeGreaterThan(59_000);
+      expect((await cache.count("batch", 60_000, 1)).count).toBe(17);
+    });
+
     it("incr is atomic under concurrent calls", async () => {
       const counts = await Promise.all(Array.from({ length: 25 }, () => cache.incr("hits", 60_000)));
       expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));

@@ -174,6 +174,33 @@ describe("createHttpServer", () => {
     for (let i = 0; i < 5; i++) expect((await from(INTERNAL_CLIENT)).statusCode).toBe(200);
   });
 
+  it("counts a client's requests that arrive together in one call to the cache, letting exactly the ceiling through", async () => {
+    const cache = new MemoryCache();
+    const calls: [string, number | undefined][] = [];
+    const count = cache.count.bind(cache);
+    cache.count = (key, windowMs, by) => {
+      calls.push([key, by]);
+      return count(key, windowMs, by);
+    };
+    const a = await app({ requestsPerMinute: 5, cache });
+    const from = (remoteAddress: string) => a.inject({ method: "GET", url: "/v1/get/thing", remoteAddress });
+    const [one, other] = await Promise.all([
+      Promise.all(Array.from({ length: 12 }, () => from("203.0.113.9"))),
+      Promise.all(Array.from({ length: 3 }, () => from("203.0.113.10"))),
+    ]);
+    expect(one.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(one.filter((r) => r.statusCode === 429)).toHaveLength(7);
+    expect(other.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // one call per client for the turn, by the number of its requests
+    expect(calls.map(([key, by]) => [key.replace(/^.*:/, ""), by]).sort()).toEqual([
+      ["203.0.113.10", 3],
+      ["203.0.113.9", 12],
+    ]);
+    // and the next request after them is the 13th of its window
+    expect((await from("203.0.113.9")).statusCode).toBe(429);
+    expect(calls.at(-1)?.[1]).toBe(1);
+  });
+
   it("keeps /healthz outside the ceiling: a client at its limit still gets its probes answered, and probes spend none of it", async () => {
     const a = await app({ requestsPerMinute: 2 });
     const get = (url: string) => a.inject({ method: "GET", url, remoteAddress: "203.0.113.9" });

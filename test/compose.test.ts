@@ -195,7 +195,7 @@ describe("Dockerfile", () => {
       expect(runtime).toContain(`${name}=${value}`);
       expect(start).toContain(`${name}=${value} `);
     }
-    expect(runtime).toContain(`NODE_OPTIONS=${RUNTIME.nodeArgs.join(" ")}`);
+    expect(runtime).toContain(`NODE_OPTIONS="${RUNTIME.nodeArgs.join(" ")}"`);
     expect(start).toContain(`node ${RUNTIME.nodeArgs.join(" ")} dist/server/embedded.js`);
   });
 });

@@ -96,7 +96,11 @@ export interface WorkerPoolOptions {
   /** request tasks one party may have waiting (default half of maxQueued, at least 1) */
   maxQueuedPerParty?: number;
   timeoutMs: number;
-  /** each thread's heap limit */
+  /**
+   * each thread's heap limit. In a process started with `--max-old-space-size` (as the app ships: 512, see
+   * docs/operations.md "The runtime") V8 gives every thread that flag's limit instead: the flag wins over a
+   * Worker's resourceLimits, so a pool's heapMb is the flag's value there (the valuation and file pools ask 512)
+   */
   heapMb?: number;
   /**
    * each thread's young generation (V8's nursery, where a task's short-lived objects are made): kept small, since a

@@ -116,9 +116,10 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
     }
     await settled(app);
     const started = await app.read();
+    const startParts = app.where();
     console.log(
       `memory (the compiled app, ${runs} runs of ${perRun.toLocaleString("en-US")} mixed requests from autocannon, 32 connections; ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load average ${loadavg()[0].toFixed(1)}): ` +
-        `after start and setup RSS ${started.rssMiB} MiB (heap ${started.heapMiB} of ${started.heapTotalMiB} MiB, peak so far ${started.peakRssMiB} MiB)`,
+        `after start and setup RSS ${started.rssMiB} MiB (heap ${started.heapMiB} of ${started.heapTotalMiB} MiB, peak so far ${started.peakRssMiB} MiB${startParts ? `; files ${startParts.files}, [heap] ${startParts.brk}, other anonymous ${startParts.anonymous} MiB` : ""})`,
     );
     const maker = await api<{ idToken: string }>(app.url, "POST", "/v1/auth/register", {
       email: "maker@example.com",
@@ -128,14 +129,16 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
     for (let r = 1; r <= runs; r++) {
       const result = await run(app.url, requests, perRun);
       const after = await app.read();
+      const atOnce = app.where();
       // quiet: the idle valuation thread is ended (worker-pool.ts IDLE_MS) and V8 shrinks its heap on its own
       await new Promise((done) => setTimeout(done, QUIET_MS));
       const quiet = await app.read();
+      const parts = app.where();
       await app.gc();
       const live = await app.read();
       console.log(
         `  after ${(r * perRun).toLocaleString("en-US")} requests (${result.perSecond} req/s, ${result.bad} not 2xx): RSS ${after.rssMiB} MiB (heap ${after.heapMiB} of ${after.heapTotalMiB} MiB, ` +
-          `buffers ${after.arrayBuffersMiB} MiB), peak so far ${after.peakRssMiB} MiB; ${QUIET_MS / 1000} s later, quiet: RSS ${quiet.rssMiB} MiB (heap ${quiet.heapMiB} of ${quiet.heapTotalMiB} MiB); ` +
+          `buffers ${after.arrayBuffersMiB} MiB), peak so far ${after.peakRssMiB} MiB${atOnce ? ` (files ${atOnce.files}, [heap] ${atOnce.brk}, other anonymous ${atOnce.anonymous} MiB)` : ""}; ${QUIET_MS / 1000} s later, quiet: RSS ${quiet.rssMiB} MiB (heap ${quiet.heapMiB} of ${quiet.heapTotalMiB} MiB${parts ? `; files ${parts.files}, [heap] ${parts.brk}, other anonymous ${parts.anonymous} MiB` : ""}); ` +
           `after a full GC: live heap ${live.heapMiB} MiB; load average ${loadavg()[0].toFixed(1)}`,
       );
     }

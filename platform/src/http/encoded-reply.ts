@@ -19,6 +19,8 @@ export const GZIP_IN_PLACE_BYTES = 64 * 1024;
 export class EncodedJson {
   readonly plain: Buffer;
   private zipped: Buffer | Promise<Buffer> | undefined;
+  /** told once the gzipped copy is made (`bytes` grew): a cache bounded in bytes measures the entry again */
+  onGrow?: () => void;
 
   constructor(json: string | Buffer) {
     this.plain = typeof json === "string" ? Buffer.from(json) : json;
@@ -28,11 +30,14 @@ export class EncodedJson {
     if (!gzip) return this.plain;
     if (this.zipped) return this.zipped;
     if (this.plain.length <= GZIP_IN_PLACE_BYTES) {
-      this.zipped = gzipSync(this.plain);
-      return this.zipped;
+      const zipped = gzipSync(this.plain);
+      this.zipped = zipped;
+      this.onGrow?.();
+      return zipped;
     }
     const zipping = gzipOffLoop(this.plain).then((z) => {
       this.zipped = z;
+      this.onGrow?.();
       return z;
     });
     this.zipped = zipping;

@@ -63,6 +63,19 @@ describe("EncodedJson", () => {
     expect(encoded.body(true)).toBe(zipped);
     expect(encoded.bytes).toBe(Buffer.byteLength(json) + zipped.length);
   });
+
+  it("tells onGrow once its gzipped copy is made, in place or off the loop, so a cache bounded in bytes counts it", async () => {
+    for (const json of ['{"small":true}', JSON.stringify({ rows: Array.from({ length: 20_000 }, (_, i) => ({ i })) })]) {
+      const encoded = new EncodedJson(json);
+      const seen: number[] = [];
+      encoded.onGrow = () => seen.push(encoded.bytes);
+      encoded.body(false);
+      expect(seen).toEqual([]);
+      const zipped = await encoded.body(true);
+      await encoded.body(true);
+      expect(seen).toEqual([Buffer.byteLength(json) + zipped.length]);
+    }
+  });
 });
 
 describe("sendEncoded", () => {

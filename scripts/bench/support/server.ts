@@ -3,7 +3,7 @@
  * (loop-probe.mjs) loaded, so the bench reads its event-loop delay, CPU and memory over IPC.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { freePort, repoRoot } from "../../../test/support/app-process.ts";
@@ -32,6 +32,8 @@ export interface BenchServer {
   read(): Promise<ProbeReading>;
   /** a full GC on the main thread (the server started with --expose-gc) */
   gc(): Promise<void>;
+  /** where its resident memory is, from /proc/<pid>/smaps (Linux; undefined elsewhere) */
+  where(): ResidentParts | undefined;
   output(): string;
   kill(): Promise<void>;
 }
@@ -53,12 +55,47 @@ export async function settled(server: BenchServer, busyPercent = 10, maxMs = 120
 
 /**
  * The memory settings the app runs with (the image's ENV in Dockerfile, package.json's start; test/compose.test.ts
- * keeps the three equal): glibc's arenas and mmap threshold, and V8's semi-space, measured in docs/performance.md.
+ * keeps the three equal): glibc's arenas and mmap threshold, V8's semi-space and old generation, measured in
+ * docs/performance.md.
  */
 export const RUNTIME = {
   env: { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" },
-  nodeArgs: ["--max-semi-space-size=2"],
+  nodeArgs: ["--max-semi-space-size=2", "--max-old-space-size=512"],
 };
+
+/** Resident memory by kind of mapping, MiB: what a memory bench reports to say where the RSS is. */
+export interface ResidentParts {
+  /** mapped from files: Node's own code, shared libraries, better-sqlite3's .node */
+  files: number;
+  /** glibc's main arena (`[heap]`, grown with brk: trimmed only from its top) */
+  brk: number;
+  /** every other anonymous mapping: V8's heaps, glibc's other arenas, blocks mapped on their own, thread stacks */
+  anonymous: number;
+}
+
+/** Sums the Rss of each mapping in /proc/<pid>/smaps by kind (undefined where there is no /proc). */
+export function residentParts(pid: number): ResidentParts | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, "utf8");
+  } catch {
+    return undefined;
+  }
+  const kib = { files: 0, brk: 0, anonymous: 0 };
+  let kind: keyof typeof kib = "anonymous";
+  for (const line of text.split("\n")) {
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) {
+      const name = header[1];
+      kind = name === "[heap]" ? "brk" : name.startsWith("/") ? "files" : "anonymous";
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kib[kind] += Number(rss[1]);
+  }
+  const mib = (k: number) => Math.round(k / 1024);
+  return { files: mib(kib.files), brk: mib(kib.brk), anonymous: mib(kib.anonymous) };
+}
 
 const PROBE = pathToFileURL(resolve(import.meta.dirname, "loop-probe.mjs")).href;
 
@@ -129,6 +166,7 @@ export async function startServer(options: {
     reset: async () => void (await ask(child, "reset", "reset")),
     read: () => ask<ProbeReading>(child, "read", "loop"),
     gc: async () => void (await ask(child, "gc", "gc")),
+    where: () => (child.pid === undefined ? undefined : residentParts(child.pid)),
     output: () => out,
     kill: () =>
       new Promise((done) => {

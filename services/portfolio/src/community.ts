@@ -163,7 +163,12 @@ export function createCommunity(deps: ServiceDeps, valuer: PortfolioValuer, figu
         await deps.cache.setText(key, pageText(cached), complete ? COMMUNITY_CACHE_TTL_MS : INCOMPLETE_CACHE_TTL_MS);
         return cached;
       }));
-    return served.set(key, { etag: kept.etag, body: new EncodedJson(kept.body) });
+    const fresh: ServedPage = { etag: kept.etag, body: new EncodedJson(kept.body) };
+    // the gzipped copy, made by the first client that accepts gzip, counts towards LOCAL_PAGE_BYTES too
+    fresh.body.onGrow = () => {
+      if (served.stale(key) === fresh) served.resize(key);
+    };
+    return served.set(key, fresh);
   }
 
   const routes: FastifyPluginAsync = async (app) => {

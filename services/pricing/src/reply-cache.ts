@@ -86,7 +86,16 @@ export class PriceReplyCache {
     this.building.delete(ticker);
   }
 
+  /** what the kept replies hold (bodies and their gzipped copies), bounded by LOCAL_BYTES */
+  get bytes(): number {
+    return this.local.bytes;
+  }
+
   private remember(ticker: string, served: ServedPrice): void {
+    // the gzipped copy, made by the first client that accepts gzip, counts too
+    served.body.onGrow = () => {
+      if (this.local.stale(ticker) === served) this.local.resize(ticker);
+    };
     this.local.set(ticker, served);
   }
 }

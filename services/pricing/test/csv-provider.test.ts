@@ -1,7 +1,7 @@
-import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CsvDirectoryProvider } from "../src/providers/csv.ts";
+import { CsvDirectoryProvider, ROW_BYTES } from "../src/providers/csv.ts";
 import { UnknownTickerError } from "../src/providers/port.ts";
 import {
   ACME,
@@ -66,6 +66,32 @@ describe("CsvDirectoryProvider on a synthetic folder", () => {
     writeSeries(dir, "ACME", [...ACME, ["2024-03-04", 16]]);
     expect((await provider.quote(["ACME"])).quotes.get("ACME")?.price).toBe(16);
     expect((await provider.history("ACME")).adjusted["2024-03"]).toBe(16);
+  });
+
+  it("keeps parsed files up to its bound in bytes, reading an evicted one again when asked", async () => {
+    // three tickers of 100 rows each: 100 × ROW_BYTES apiece, and room for two of them
+    const rows = (close: number): [string, number][] =>
+      Array.from({ length: 100 }, (_, i) => [new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10), close + i]);
+    const dir = writeMarketData({ AAA: rows(10), BBB: rows(20), CCC: rows(30) });
+    const provider = new CsvDirectoryProvider(dir, { maxBytes: 2 * 100 * ROW_BYTES + ROW_BYTES });
+    expect((await provider.quote(["AAA"])).quotes.get("AAA")?.price).toBe(109);
+    expect((await provider.quote(["BBB"])).quotes.get("BBB")?.price).toBe(119);
+    expect(provider.parsedBytes).toBe(2 * 100 * ROW_BYTES);
+    expect((await provider.quote(["CCC"])).quotes.get("CCC")?.price).toBe(129);
+    // AAA, parsed first, went to make room: two files kept, never three
+    expect(provider.parsedBytes).toBe(2 * 100 * ROW_BYTES);
+    // asked again, it is read from its file again (a change on disk is seen though its size and time match)
+    const stamp = 1_700_000_000;
+    utimesSync(join(dir, "AAA.csv"), stamp, stamp);
+    writeFileSync(join(dir, "AAA.csv"), readFileSync(join(dir, "AAA.csv"), "utf8").replace(",109\n", ",108\n"));
+    utimesSync(join(dir, "AAA.csv"), stamp, stamp);
+    expect((await provider.quote(["AAA"])).quotes.get("AAA")?.price).toBe(108);
+    expect(provider.parsedBytes).toBe(2 * 100 * ROW_BYTES);
+
+    // a file larger than the whole bound is served, and not kept
+    const small = new CsvDirectoryProvider(dir, { maxBytes: 50 * ROW_BYTES });
+    expect((await small.history("BBB")).adjusted["2024-04"]).toBe(119);
+    expect(small.parsedBytes).toBe(0);
   });
 
   it("names a ticker outside the catalogue by itself and guesses its class from its form", async () => {

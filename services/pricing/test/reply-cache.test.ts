@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { type FakeMarketData, startFakeMarketData } from "../../../scripts/fakes/market-data.ts";
 import { REFRESH_QUEUE } from "../src/jobs.ts";
 import { cacheKeys } from "../src/market-data.ts";
-import { LOCAL_ENTRIES, LOCAL_TTL_MS, PriceReplyCache } from "../src/reply-cache.ts";
+import { LOCAL_BYTES, LOCAL_ENTRIES, LOCAL_TTL_MS, PriceReplyCache } from "../src/reply-cache.ts";
 import { createPricingService } from "../src/service.ts";
 import { ACME, BETA, pricingTestDeps, removeMarketData, writeMarketData, writeSeries } from "./support.ts";
 
@@ -238,6 +238,26 @@ describe("PriceReplyCache", () => {
     const replies = new PriceReplyCache(new ManualClock());
     await expect(replies.get("ACME", async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await text(replies.get("ACME", async () => "{}"))).toBe("{}");
+  });
+
+  it("holds at most LOCAL_BYTES, the gzipped copies counted, letting the oldest go first", async () => {
+    const replies = new PriceReplyCache(new ManualClock());
+    // 1 MiB bodies that gzip poorly (random digits, ≈ 0.43 of their size): 10 of them, each sent plain and gzipped
+    const digits = Array.from({ length: 1024 * 1024 }, () => Math.floor(Math.random() * 10)).join("");
+    const body = (i: number) => `{"i":${i},"digits":"${digits}"}`;
+    const sizes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const served = await replies.get(`T${i}`, async () => body(i));
+      const zipped = await served.body.body(true);
+      sizes.push(served.body.plain.length + zipped.length);
+      expect(replies.bytes).toBeLessThanOrEqual(LOCAL_BYTES);
+    }
+    // each entry ≈ 1 MiB plain + 0.43 MiB gzipped: the last five (7.1 MiB) are kept, a sixth would pass 8 MiB
+    // (counting the plain bodies alone, seven would be)
+    expect(replies.bytes).toBe(sizes.slice(-5).reduce((a, b) => a + b, 0));
+    // the oldest went first: T4 is built again, T9 is still kept
+    expect(await text(replies.get("T4", async () => '{"again":true}'))).toBe('{"again":true}');
+    expect(await text(replies.get("T9", async () => "{}"))).toMatch(/^\{"i":9,/);
   });
 
   it("holds at most LOCAL_ENTRIES tickers, letting the oldest go first", async () => {

@@ -122,7 +122,8 @@ describe("screenshot row checks", () => {
       const r = row(over);
       return checkPrecision(checkHolding(r, { byTicker: [JNJ], byName: [] }), r);
     };
-    const quantityFlag = (r: { flags: { field: string; code: string; message: string }[] }) => r.flags.filter((f) => f.field === "quantity");
+    const quantityFlag = (r: { flags: { field: string; code: string; message: string }[] }) =>
+      r.flags.filter((f) => f.field === "quantity");
 
     it("a row the checks were sure of stays sure when nothing doubts its precision", () => {
       expect(precise({})).toMatchObject({ flags: [], confidence: 1 });
@@ -141,7 +142,9 @@ describe("screenshot row checks", () => {
       ];
       for (const [doubt, reason] of cases) {
         const r = precise({ evidence: { ...checked, ...doubt } });
-        expect(quantityFlag(r), reason).toEqual([expect.objectContaining({ code: "unsure-quantity", message: expect.stringContaining(reason) })]);
+        expect(quantityFlag(r), reason).toEqual([
+          expect.objectContaining({ code: "unsure-quantity", message: expect.stringContaining(reason) }),
+        ]);
         // 1 × 1 (sure ticker and quantity) × 0.6
         expect(r.confidence).toBe(0.6);
       }
@@ -154,7 +157,12 @@ describe("screenshot row checks", () => {
 
     it("a number that reads either way under the two decimal marks is flagged when nothing on its row checks it", () => {
       // "52,374" is 52,374 under US grouping and 52.374 under a European comma (or a point the recognition read as a comma)
-      const r = precise({ quantity: 52374, price: null, marketValue: 8838.11, evidence: { ...checked, quantity: "unit", quantityText: "52,374" } });
+      const r = precise({
+        quantity: 52374,
+        price: null,
+        marketValue: 8838.11,
+        evidence: { ...checked, quantity: "unit", quantityText: "52,374" },
+      });
       expect(quantityFlag(r)).toEqual([expect.objectContaining({ message: expect.stringContaining("may be 52374 or 52.374") })]);
       // the same number on a row where quantity × price = value holds: the product told the mark
       expect(precise({ quantity: 52374, evidence: { ...checked, quantityText: "52,374" } }).flags).toEqual([]);
@@ -192,7 +200,13 @@ describe("screenshot row checks", () => {
     it("numbers on a line apart from a name with no ticker are paired by order: otherLine", () => {
       // boxes: the name on the line at y 0–20, its numbers on the line at y 30–50
       const boxedLines = [
-        { text: "Visa Inc Class A", words: [{ text: "Visa", x0: 0, x1: 40, y0: 0, y1: 20 }, { text: "Inc", x0: 50, x1: 80, y0: 0, y1: 20 }] },
+        {
+          text: "Visa Inc Class A",
+          words: [
+            { text: "Visa", x0: 0, x1: 40, y0: 0, y1: 20 },
+            { text: "Inc", x0: 50, x1: 80, y0: 0, y1: 20 },
+          ],
+        },
         {
           text: "913 $439.13 $400,925.69",
           words: [

@@ -236,7 +236,8 @@ export function checkPrecision(checked: CheckedHolding, row: ScreenshotHolding):
   else if (e.offColumn) message = `The quantity ${q} does not stand under the Quantity column it was taken from: check it.`;
   else if (e.inexact && row.price !== null && row.marketValue !== null)
     message = `${q} × ${row.price} is ${amount(q * row.price)}, near but not the value ${row.marketValue} shown: a digit may be misread, check the quantity.`;
-  else if (e.leftover) message = `The value of this row could not be read (a number on it is neither quantity nor price), so nothing checks the quantity ${q}: check it.`;
+  else if (e.leftover)
+    message = `The value of this row could not be read (a number on it is neither quantity nor price), so nothing checks the quantity ${q}: check it.`;
   else if (e.quantity !== "product" && /^\D*\d{1,3}[.,]\d{3}\D*$/.test(text)) {
     const [whole, part] = text.replace(/^\D+|\D+$/g, "").split(/[.,]/);
     const other = Number.isInteger(q) ? `${whole}.${part}` : `${whole}${part}`;

@@ -1314,7 +1314,13 @@ function settle(
   const repetition = (t: Token) => tickerColumns.filter((c) => c.x0 <= (t.box as NonNullable<Token["box"]>).x1).length;
   const crossed = tickerColumns.length >= 2 && !!tickerToken?.box && !!quantity.box && repetition(tickerToken) !== repetition(quantity);
   const inexact =
-    from === "product" && !mismatch && !!price && !!value && p !== null && v !== null && Math.abs(q * p - v) > q * half(price) + half(value) + 1e-9;
+    from === "product" &&
+    !mismatch &&
+    !!price &&
+    !!value &&
+    p !== null &&
+    v !== null &&
+    Math.abs(q * p - v) > q * half(price) + half(value) + 1e-9;
   // an amount written with its coin's symbol names the coin, whatever else the line seemed to name (a logo's letter)
   const symbol = quantity.unitSymbol && !(h.ticker && CRYPTO.has(h.ticker)) ? quantity.unitSymbol : h.ticker;
   const ticker = symbol ? (CRYPTO.has(symbol) ? `${symbol}-USD` : symbol.replace(".", "-")) : null;
@@ -1343,7 +1349,9 @@ function settle(
       ...(inexact ? { inexact: true } : {}),
       ...(offColumn ? { offColumn: true } : {}),
       ...(from !== "product" && price && !value && numbers.some((n) => n !== quantity && n !== price) ? { leftover: true } : {}),
-      ...(from === "product" && !mismatch && price && value && p ? { unvouched: unvouched(quantity, q, (q * half(price) + half(value)) / p) } : {}),
+      ...(from === "product" && !mismatch && price && value && p
+        ? { unvouched: unvouched(quantity, q, (q * half(price) + half(value)) / p) }
+        : {}),
       ...(apart ? { apart: true } : {}),
       ...(crossed ? { crossed: true } : {}),
       tickerConfidence: h.ticker ? (h.tickerConfidence ?? null) : null,

@@ -222,6 +222,40 @@ describe("screenshot row checks", () => {
       expect(row.evidence).toMatchObject({ quantity: "product", otherLine: true });
     });
 
+    /** one line of words, each at the given x (10 px a character), 20 px high, on the line's row y */
+    const at = (y: number, ...words: [string, number][]) => ({
+      text: words.map(([t]) => t).join(" "),
+      words: words.map(([text, x]) => ({ text, x0: x, x1: x + text.length * 10, y0: y * 30, y1: y * 30 + 20, confidence: 95 })),
+    });
+
+    it("under a header that repeats its columns, a ticker under the other repetition than its quantity is crossed", () => {
+      // "Symbol Qty Value | Symbol Qty Value": the left holding's symbol was not read, so the right one's (CVX at
+      // x 1000) took the left quantity (78 under the first Qty); JPM at x 0 and its 88 under the first Qty are one holding
+      const rows = readHoldings([
+        at(0, ["Symbol", 0], ["Qty", 300], ["Value", 600], ["Symbol", 1000], ["Qty", 1300], ["Value", 1600]),
+        at(1, ["78", 310], ["$20,033.52", 560], ["CVX", 1000], ["118", 1300], ["$19,169.10", 1560]),
+        at(2, ["JPM", 0], ["88", 310], ["$19,714.64", 560]),
+      ]).rows;
+      expect(rows.map((r) => [r.ticker, r.quantity, r.evidence.crossed ?? false])).toEqual([
+        ["CVX", 78, true],
+        ["JPM", 88, false],
+      ]);
+    });
+
+    it("a quantity the Quantity column gave though it stands under another header cell is offColumn", () => {
+      // "Quantity" spans x 1000–1080; MSFT's 7701220 stands at x 800–870, under no header cell, nearest the Quantity
+      // cell (its left edge 200 px away; Description's right edge 560); AAPL's 12 at x 1060–1080 stands under it
+      const rows = readHoldings([
+        at(0, ["Symbol", 0], ["Description", 200], ["Quantity", 1000]),
+        at(1, ["MSFT", 0], ["7701220", 800]),
+        at(2, ["AAPL", 0], ["12", 1060]),
+      ]).rows;
+      expect(rows.map((r) => [r.ticker, r.quantity, r.evidence.quantity, r.evidence.offColumn ?? false])).toEqual([
+        ["MSFT", 7701220, "column", true],
+        ["AAPL", 12, "column", false],
+      ]);
+    });
+
     it("a quantity that uses all the decimals another row pads with zeros may be rounded", () => {
       // 65.5536 × 454.45 = 29,790.83, within 65.5536 × 0.005 + 0.005 = 0.33 of 29,790.81: exact as far as the digits go
       const rows = evidence("AAA 50.0000 $10.00 $500.00\nMSFT 65.5536 $454.45 $29,790.81");

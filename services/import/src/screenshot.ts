@@ -5,7 +5,7 @@
  */
 
 import { type DecimalMark, parseNumber } from "./domain/numbers.ts";
-import { type CheckedHolding, checkHolding, LIKELY_NAME, type Suggested, similarity } from "./domain/screenshot/checks.ts";
+import { type CheckedHolding, checkHolding, checkPrecision, LIKELY_NAME, type Suggested, similarity } from "./domain/screenshot/checks.ts";
 import {
   readHoldings,
   type ScreenshotError,
@@ -33,7 +33,24 @@ export interface ScreenshotResult {
 }
 
 export async function holdingsFromLines(lines: ScreenshotLine[], search: Search, decimal?: DecimalMark): Promise<ScreenshotResult> {
-  return checkRows(readHoldings(lines, decimal), search);
+  return withPrecision(await checkRows(readHoldings(lines, decimal), search));
+}
+
+/** every checked row's reading, for the precision checks that come after the readings are merged */
+const readingOf = new WeakMap<CheckedHolding, ScreenshotHolding>();
+
+/**
+ * The quantity's precision checked last (checks.ts `checkPrecision`): after the readings are merged, so its
+ * doubts ask the user without changing which reading is kept or whether a second one is made.
+ */
+function withPrecision(result: ScreenshotResult): ScreenshotResult {
+  return {
+    ...result,
+    message: result.message.map((r) => {
+      const row = readingOf.get(r);
+      return row ? checkPrecision(r, row) : r;
+    }),
+  };
 }
 
 /**
@@ -75,7 +92,9 @@ export async function checkRows(
     reading.rows.map(async (read) => {
       const row = await resolve(read);
       const [byTicker, byName] = await Promise.all([row.ticker ? ask(row.ticker) : [], row.name ? askName(row.name) : []]);
-      return checkHolding(row, { byTicker, byName });
+      const checked = checkHolding(row, { byTicker, byName });
+      readingOf.set(checked, row);
+      return checked;
     }),
   );
   return { message, errors: [...reading.errors] };
@@ -233,11 +252,11 @@ export async function readScreenshot(
     )
   ) {
     await progress(85);
-    return checked;
+    return withPrecision(checked);
   }
   const second = await rereadTickers(ocr, prepared, await ocr.read(prepared, order[1]));
   await progress(85);
   const again = readHoldings(second.lines);
   await confirmQuantities(ocr, prepared, again.rows);
-  return mergeReadings(checked, await checkRows(again, search, asked));
+  return withPrecision(mergeReadings(checked, await checkRows(again, search, asked)));
 }

@@ -13,7 +13,8 @@
  *   (2026-11-27, partially seen by then: its per-family figures had been read); floor 45/60, at most 1 silent.
  * - held-out-4 (the fourth split, 6 families, committed in eae27de before the reader first ran on it): 44/71 on
  *   these samples (2026-11-27 21:30 UTC); floor 43/71, at most 5 silent.
- * The goal (95 %) is not reached on any.
+ * The goal (95 %) is not reached on any. Silent: 2, 1 and 5 until the checks of the quantity's precision
+ * (checks.ts checkPrecision, 2026-11-27 22:20 UTC, the silent rows of these samples examined for it): 0 on each.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,9 +24,9 @@ import { readScreenshot } from "../src/screenshot.ts";
 import { loadSet, SCREENSHOTS, score, setSearch } from "./screenshot-set.ts";
 
 const SPLITS = [
-  { split: "held-out", families: 7, floor: 64 / 85, silent: 2 },
-  { split: "held-out-3", families: 6, floor: 45 / 60, silent: 1 },
-  { split: "held-out-4", families: 6, floor: 43 / 71, silent: 5 },
+  { split: "held-out", families: 7, floor: 64 / 85, silent: 0 },
+  { split: "held-out-3", families: 6, floor: 45 / 60, silent: 0 },
+  { split: "held-out-4", families: 6, floor: 43 / 71, silent: 0 },
 ] as const;
 
 describe("screenshot OCR accuracy on held-out layouts", () => {

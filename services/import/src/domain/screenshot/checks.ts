@@ -198,6 +198,60 @@ function quantityCheck(e: HoldingEvidence, quantity: number, unchecked: boolean)
   return { score: Math.max(word, 0.9) };
 }
 
+/**
+ * The quantity's precision, asked last (after the readings are merged: these doubts ask the user, they do
+ * not choose between readings). A row whose quantity nothing flagged yet is flagged when
+ * - quantity × price = value holds only within the 1 % that tells the numbers apart, not to the digits the
+ *   price and value are written with (a misread digit, or another number of the row that fits: "110" for 109);
+ * - its row shows a price, no value, and an amount the reading gave no role (neither quantity, price, cost
+ *   nor change: "41157 $58.73 $2,41715", the value misread as 2.41715): nothing checks it;
+ * - its number reads either way under the two decimal marks ("52,374": one separator, then three digits) and
+ *   nothing on its row checks it (the recognition confuses "." and ",");
+ * - it uses all the fixed decimals the screen pads other quantities to ("65.5536" beside "50.0000"): the
+ *   screen may have rounded it (only where that rounding is worth half a cent or more: price × ½ decimal);
+ * - quantity × price = value cannot vouch for UNVOUCHED_DIGITS of its digits or more (the price's and value's
+ *   precision tell it only to (q × ½ price digit + ½ value digit) ÷ price) and the recognition was less than
+ *   SURE_WORD_DIGITS sure of the word ("7,392.81166918" × 0.0844 = 623.95);
+ * - it was given by a Quantity column it does not stand under, its numbers stand on a line apart from the
+ *   row's name while the screen has lines of numbers no row claims or no ticker was read with them, or the header repeats its columns
+ *   (holdings side by side) and the ticker stands under another repetition than the quantity.
+ * Each multiplies the confidence by 0.6.
+ */
+/** digits of a quantity that quantity × price = value cannot vouch for, from which the recognition must be SURE_WORD_DIGITS sure */
+export const UNVOUCHED_DIGITS = 4;
+export const SURE_WORD_DIGITS = 90;
+
+export function checkPrecision(checked: CheckedHolding, row: ScreenshotHolding): CheckedHolding {
+  if (checked.flags.some((f) => f.field === "quantity")) return checked;
+  const e = row.evidence;
+  const q = checked.quantity;
+  const text = e.quantityText ?? String(q);
+  const amount = (n: number | null) => (n === null ? "" : String(Math.round(n * 100) / 100));
+  let message: string | null = null;
+  if (e.crossed) message = `This line shows holdings side by side: the quantity ${q} may be the other holding's, check it.`;
+  else if (e.otherLine)
+    message = `The numbers of this row stand on a line apart from its name: ${q} may be the quantity of the holding above or below, check it.`;
+  else if ((e.unvouched ?? 0) >= UNVOUCHED_DIGITS && e.quantityConfidence !== null && e.quantityConfidence < SURE_WORD_DIGITS)
+    message = `Price × value can vouch only for the first digits of ${text}; the last ${e.unvouched} rest on the reading alone: check them.`;
+  else if (e.offColumn) message = `The quantity ${q} does not stand under the Quantity column it was taken from: check it.`;
+  else if (e.inexact && row.price !== null && row.marketValue !== null)
+    message = `${q} × ${row.price} is ${amount(q * row.price)}, near but not the value ${row.marketValue} shown: a digit may be misread, check the quantity.`;
+  else if (e.leftover)
+    message = `The value of this row could not be read (a number on it is neither quantity nor price), so nothing checks the quantity ${q}: check it.`;
+  else if (e.quantity !== "product" && /^\D*\d{1,3}[.,]\d{3}\D*$/.test(text)) {
+    const [whole, part] = text.replace(/^\D+|\D+$/g, "").split(/[.,]/);
+    const other = Number.isInteger(q) ? `${whole}.${part}` : `${whole}${part}`;
+    message = `"${text}" may be ${q} or ${Number(other)} (a decimal point and a comma look alike), and nothing on the row checks it: check the quantity.`;
+  } else if (e.rounded)
+    message = `The screen writes quantities with ${e.rounded} decimals: ${q} may be rounded, check it against your broker.`;
+  if (!message) return checked;
+  return {
+    ...checked,
+    confidence: Math.round(checked.confidence * 0.6 * 100) / 100,
+    flags: [...checked.flags, { field: "quantity", code: "unsure-quantity", message }],
+  };
+}
+
 function best(query: string, found: Suggested[] | null): { s: Suggested; score: number } | null {
   if (!query || !found?.length) return null;
   let top: { s: Suggested; score: number } | null = null;

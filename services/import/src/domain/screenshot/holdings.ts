@@ -97,6 +97,32 @@ export interface HoldingEvidence {
   quantityBox?: { x0: number; y0: number; x1: number; y1: number };
   /** the quantity read again on its own gave other digits: the user should look */
   disagree?: string;
+  /** (while reading) the quantity stands on a line apart from the row's name and ticker */
+  apart?: boolean;
+  /**
+   * quantity × price = value holds within the 1 % that tells the numbers apart, but not to the precision they
+   * are written with (the price's and the value's last digits): another number, or a digit misread, fits better
+   */
+  inexact?: boolean;
+  /** the row shows a price and no value, and an amount the reading gave no role (neither quantity, price, cost nor change): its value misread? */
+  leftover?: boolean;
+  /** the screen writes quantities to this many fixed decimals (another row pads them with zeros) and this one uses them all: it may be rounded */
+  rounded?: number;
+  /**
+   * how many of the quantity's written digits quantity × price = value cannot vouch for (their place is below
+   * what the price's and value's precision can tell, (q × ½ price digit + ½ value digit) ÷ price): they rest on
+   * the recognition alone ("7,392.81166918" × 0.0844 = 623.95 vouches for none after the thousands)
+   */
+  unvouched?: number;
+  /** the quantity was given by a Quantity column whose header it does not stand under (nearest, not beneath) */
+  offColumn?: boolean;
+  /**
+   * the row's numbers stand on a line apart from its name and ticker, while the screen has lines of numbers no
+   * row claims or no ticker was read with the row (only its name): they may be a neighbour's
+   */
+  otherLine?: boolean;
+  /** the header repeats its columns (holdings side by side) and the ticker stands under another repetition than the quantity */
+  crossed?: boolean;
   /** 0–100, null when the OCR gave no confidence (recognised text sent as text) */
   tickerConfidence: number | null;
   quantityConfidence: number | null;
@@ -569,7 +595,40 @@ function readPanel(
   finish();
   const roles = learnRoles(read.map((x) => candidates(x.h)));
   for (const x of read) settle(x.h, x.columns, rows, errors, tally, roles);
-  return { rows: withoutTotals(rows), errors, orphans, missed: tally.missed };
+  const kept = doubts(withoutTotals(rows));
+  // numbers on a line apart from the name are paired by order: unsure where lines of numbers went unclaimed, or
+  // where no ticker stands with them (a name between two lines of numbers may be either's)
+  for (const r of kept) if (r.evidence.apart && (orphans > 0 || r.ticker === null)) r.evidence.otherLine = true;
+  for (const r of kept) delete r.evidence.apart;
+  return { rows: kept, errors, orphans, missed: tally.missed };
+}
+
+/**
+ * What the screen's rows say about each other's quantities, for the checks (nothing here changes a reading):
+ * a quantity that uses all the fixed decimals another row pads with zeros ("50.0000" beside "65.5536":
+ * `rounded`), when the rounding could be worth half a cent of value or more (price × half its last decimal).
+ */
+function doubts(rows: ScreenshotHolding[]): ScreenshotHolding[] {
+  const padded = new Set<number>();
+  for (const r of rows) {
+    const d = writtenDecimals(r.evidence.quantityText, r.quantity);
+    if (d > 0 && /0\D*$/.test(r.evidence.quantityText ?? "")) padded.add(d);
+  }
+  for (const r of rows) {
+    const d = writtenDecimals(r.evidence.quantityText, r.quantity);
+    // a rounding worth half a cent of value or more (coins' eighth decimals are not)
+    const matters = r.price !== null && r.price * 0.5 * 10 ** -d >= 0.005;
+    if (padded.has(d) && matters && !/0\D*$/.test(r.evidence.quantityText ?? "")) r.evidence.rounded = d;
+  }
+  return rows;
+}
+
+/** the decimals a quantity is written with ("1,234" of 1234 has none; "2,044" of 2.044 has three) */
+function writtenDecimals(text: string | undefined, value: number): number {
+  const m = text ? /[.,](\d+)\D*$/.exec(text) : null;
+  if (!m) return 0;
+  if (m[1].length === 3 && Number.isInteger(value) && !/^0+$/.test(m[1])) return 0;
+  return m[1].length;
 }
 
 /**
@@ -1234,6 +1293,34 @@ function settle(
     if (Math.abs(q * p - v) <= Math.max(v * 0.01, 0.02)) from = "product";
     else mismatch = true;
   }
+  // the product to the precision the price and value are written with: each may be rounded by half its last
+  // digit, so q × p may miss v by q × half the price's last digit and half the value's, and no more
+  const half = (t: Token) => 0.5 * 10 ** -decimals(t);
+  // where the row's words stand: the quantity under the Quantity header it was taken from, on the line of the
+  // row's name or ticker, under the same repetition of a header that repeats its columns
+  const overlaps = (t: Token, a: number, b: number) => !!t.box && t.box.x0 <= b && t.box.x1 >= a;
+  const offColumn =
+    from === "column" &&
+    !!quantity.box &&
+    !!columns.list &&
+    !columns.list.some((c) => c.kind === "quantity" && overlaps(quantity as Token, c.x0, c.x1));
+  const named = h.tokens.filter((t) => (t.ticker && t.ticker === h.ticker) || t.nameWord);
+  const apart =
+    !!quantity.box &&
+    named.length > 0 &&
+    named.every((t) => t.box && ((t.box.y1 as number) < (quantity as Token).box!.y0 || t.box.y0 > (quantity as Token).box!.y1));
+  const tickerColumns = (columns.list ?? []).filter((c) => c.kind === "ticker");
+  const tickerToken = h.tokens.find((t) => t.ticker && t.ticker === h.ticker);
+  const repetition = (t: Token) => tickerColumns.filter((c) => c.x0 <= (t.box as NonNullable<Token["box"]>).x1).length;
+  const crossed = tickerColumns.length >= 2 && !!tickerToken?.box && !!quantity.box && repetition(tickerToken) !== repetition(quantity);
+  const inexact =
+    from === "product" &&
+    !mismatch &&
+    !!price &&
+    !!value &&
+    p !== null &&
+    v !== null &&
+    Math.abs(q * p - v) > q * half(price) + half(value) + 1e-9;
   // an amount written with its coin's symbol names the coin, whatever else the line seemed to name (a logo's letter)
   const symbol = quantity.unitSymbol && !(h.ticker && CRYPTO.has(h.ticker)) ? quantity.unitSymbol : h.ticker;
   const ticker = symbol ? (CRYPTO.has(symbol) ? `${symbol}-USD` : symbol.replace(".", "-")) : null;
@@ -1259,12 +1346,28 @@ function settle(
       repaired: wasRepaired,
       mismatch,
       ...(guessed && quantity === findTriple(numbers)?.[0] ? { guessed: true } : {}),
+      ...(inexact ? { inexact: true } : {}),
+      ...(offColumn ? { offColumn: true } : {}),
+      ...(from !== "product" && price && !value && numbers.some((n) => n !== quantity && n !== price) ? { leftover: true } : {}),
+      ...(from === "product" && !mismatch && price && value && p
+        ? { unvouched: unvouched(quantity, q, (q * half(price) + half(value)) / p) }
+        : {}),
+      ...(apart ? { apart: true } : {}),
+      ...(crossed ? { crossed: true } : {}),
       tickerConfidence: h.ticker ? (h.tickerConfidence ?? null) : null,
       quantityConfidence: quantity.confidence ?? null,
       quantityText: quantity.text,
       ...(quantity.box ? { quantityBox: quantity.box } : {}),
     },
   });
+}
+
+/** the written digits of a quantity whose place is below `resolution` (what its row's product can tell) */
+function unvouched(t: Token, q: number, resolution: number): number {
+  const integer = String(Math.floor(q)).replace(/^0+/, "").length;
+  let n = 0;
+  for (let place = -decimals(t); place < integer; place++) if (10 ** place < resolution) n++;
+  return n;
 }
 
 /** quantity × price = value, within 1 % (or 2 cents) */

@@ -6,8 +6,9 @@
  * the list brings without figures is being valued (its revision has no valuation yet) or has no price: it
  * shows as such, never as another number.
  */
-import type { Asset, PortfolioListItem } from "../../app/apiTypes.ts";
+
 import type { RateUsed } from "@folio/proto/portfolio";
+import type { Asset, PortfolioListItem } from "../../app/apiTypes.ts";
 import { assetFigures, type FiguresStatus, portfolioFigures } from "../portfolio/assetFigures.ts";
 import { UNPRICED_WORDS, type UnpricedReason } from "./valuingText.ts";
 

@@ -1,7 +1,7 @@
 import "./networth.css";
+import type { RateUsed } from "@folio/proto/portfolio";
 import { useEffect, useRef } from "react";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
-import type { RateUsed } from "@folio/proto/portfolio";
 import { formatMoney } from "../../lib/format.ts";
 import { staleRatesNote } from "../../lib/staleRates.ts";
 import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";

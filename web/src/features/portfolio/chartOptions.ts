@@ -86,7 +86,9 @@ export function barOptions(data: BarData, formatGains: FormatGains, currency = "
       },
     },
     xaxis: { categories: data.categories },
-    yaxis: { labels: { formatter: (value: number) => (formatGains === "%" ? formatPercent(Math.round(value)) : axisMoney(value, currency)) } },
+    yaxis: {
+      labels: { formatter: (value: number) => (formatGains === "%" ? formatPercent(Math.round(value)) : axisMoney(value, currency)) },
+    },
     dataLabels: { enabled: true, formatter: (value: number) => show(value), style: { colors: [COLORS.text] }, offsetY: -18 },
     tooltip: { y: { formatter: (value: number) => show(value) } },
     legend: { show: false },

@@ -117,16 +117,22 @@ describe("dashboard", () => {
       figures: {
         rev: 2,
         baseCurrency: "EUR",
+        valuationDate: "2026-07-13",
         pricesAsOf: "2026-07-13",
         value: 4216.5,
         marketValue: 17674.55,
+        dividends: 0,
         profitLoss: 13458.05,
+        priceProfitLoss: 13458.05,
         profitLossPercent: 319.18,
+        twrPercent: null,
+        xirrPercent: null,
         stale: [],
         unpriced: [],
         rates: [{ pair: "USDEUR=X", rate: 0.8684, month: "2026-06", asOf: "2026-06-01", stale: "out-of-date" }],
+        lastRefreshed: "2026-07-13T20:00:00.000Z",
       },
-    } as Partial<PortfolioListItem>);
+    });
     mockApi({ ...overview, "POST /v1/get/portfolios-and-assets": { body: { portfolios: { euros } } } });
     renderApp({ route: "/dashboard", preloadedState: signedInState() });
     const euroCard = await screen.findByRole("article", { name: "Euros" });

@@ -48,6 +48,8 @@ export const ChatCard = Type.Object({
   slug: Type.String(),
   name: Type.String(),
   value: Type.Union([Type.Number(), Type.Null()]),
+  /** the currency of `value`: the owner's base currency, as the portfolio's page shows it (absent: USD) */
+  currency: Type.Optional(Type.String()),
 });
 export type ChatCard = Static<typeof ChatCard>;
 
@@ -56,6 +58,8 @@ export const PortfolioTable = Type.Object({
   title: Type.String(),
   columns: Type.Array(Type.String()),
   rows: Type.Array(Type.Array(Type.Union([Type.String(), Type.Number(), Type.Null()]))),
+  /** the currency of its market values and profits/losses: the owner's base currency (absent: USD) */
+  currency: Type.Optional(Type.String()),
 });
 export type PortfolioTable = Static<typeof PortfolioTable>;
 

@@ -86,6 +86,39 @@ describe.skipIf(!enabled)("one number, everywhere, in Chromium", () => {
     await page.context().close();
   });
 
+  it("with a EUR base every amount is in euros, and the rate carried forward is said with its date", async () => {
+    const { page, token } = await signedInPage("euro@example.com");
+    const based = await api(e2e.app.url, "POST", "/v1/update/settings", { settings: { account: { baseCurrency: "EUR" } } }, token);
+    expect(based.status).toBe(200);
+    const slug = await createPortfolioByApi(e2e.app.url, token, "Euro lot", { assets: [SPLIT_LOT] });
+    // the server's figures in euros (the shared data's rates end in June 2026, the closes run into July)
+    type Listed = { portfolios: Record<string, { figures?: { baseCurrency: string; marketValue: number; profitLoss: number } }> };
+    const listed = async () => (await api<Listed>(e2e.app.url, "POST", "/v1/get/portfolios-and-assets", undefined, token)).body;
+    await expect.poll(async () => (await listed()).portfolios[slug]?.figures?.baseCurrency, { timeout: 15_000 }).toBe("EUR");
+    const figures = (await listed()).portfolios[slug]?.figures as { marketValue: number; profitLoss: number };
+    const euros = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "EUR" }).format(n);
+    const RATE_NOTE = /^Last known exchange rate: USD→EUR [\d.]+ as of Jun 01, 2026$/;
+
+    await page.goto(`${e2e.app.url}/dashboard`);
+    const card = page.getByRole("article", { name: "Euro lot" });
+    await expect.poll(() => card.locator(".card-figure.wide dd").textContent(), { timeout: 35_000 }).toBe(euros(figures.marketValue));
+    expect(await card.textContent()).toContain(euros(figures.profitLoss));
+    expect(await card.locator(".card-figures").textContent()).not.toContain("$");
+    await card.getByText(RATE_NOTE).waitFor();
+
+    await page.goto(`${e2e.app.url}/p/${slug}`);
+    await expect.poll(() => text(stat(page, "Market value")), { timeout: 15_000 }).toContain(euros(figures.marketValue));
+    await page.getByRole("list", { name: "Not included in the figures" }).getByText(RATE_NOTE).waitFor();
+    const periods = page.getByRole("table", { name: "Historical returns" });
+    await periods.waitFor();
+    expect(await periods.textContent()).toContain("€");
+    expect(await periods.textContent()).not.toContain("$");
+
+    await page.goto(`${e2e.app.url}/networth`);
+    await page.getByRole("list", { name: "Not priced now" }).getByText(RATE_NOTE).waitFor({ timeout: 35_000 });
+    await page.context().close();
+  });
+
   it("a quantity edit's preview is what the save then returns", async () => {
     const { page, token } = await signedInPage("preview@example.com");
     const slug = await createPortfolioByApi(e2e.app.url, token, "Preview", { assets: [SPLIT_LOT] });

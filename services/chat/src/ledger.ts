@@ -26,6 +26,8 @@ interface SeenPortfolio {
   slug: string;
   name: string;
   value: number | null;
+  /** the currency of its figures (the owner's base currency); unknown: USD */
+  currency?: string;
   holdings?: Holding[];
 }
 
@@ -37,9 +39,9 @@ export class Ledger {
   /** tools that failed (names only, for the log) */
   readonly failures: string[] = [];
 
-  portfolio(slug: string, name: string, value: number | null, holdings?: Holding[]): void {
+  portfolio(slug: string, name: string, value: number | null, holdings?: Holding[], currency?: string): void {
     const before = this.seen.get(slug);
-    this.seen.set(slug, { slug, name, value, holdings: holdings ?? before?.holdings });
+    this.seen.set(slug, { slug, name, value, currency: currency ?? before?.currency, holdings: holdings ?? before?.holdings });
   }
 
   portfolios(): SeenPortfolio[] {
@@ -57,7 +59,8 @@ export class Ledger {
     for (const p of this.seen.values()) {
       const at = Math.min(...[p.name, p.slug].map((s) => mentionAt(lower, s.toLowerCase())));
       const position = Number.isFinite(at) ? at : inTable.has(p.slug) ? lower.length : Number.POSITIVE_INFINITY;
-      if (Number.isFinite(position)) found.push({ at: position, card: { slug: p.slug, name: p.name, value: p.value } });
+      if (Number.isFinite(position))
+        found.push({ at: position, card: { slug: p.slug, name: p.name, value: p.value, ...(p.currency ? { currency: p.currency } : {}) } });
     }
     return found.sort((a, b) => a.at - b.at).map((f) => f.card);
   }
@@ -92,6 +95,7 @@ export function tableOf(ledger: Ledger, kind: "portfolios" | "holdings", slugs?:
       title: "Your portfolios",
       columns: ["Portfolio", "Slug", "Market value"],
       rows: chosen.map((p) => [p.name, p.slug, money(p.value)]),
+      ...currencyOf(chosen),
     };
   }
   const fetched = chosen.filter((p) => p.holdings);
@@ -125,5 +129,12 @@ export function tableOf(ledger: Ledger, kind: "portfolios" | "holdings", slugs?:
         money(h.percent),
       ]),
     ),
+    ...currencyOf(fetched),
   };
+}
+
+/** The table's currency: its portfolios' (one owner's, so one base currency); none said when not known. */
+function currencyOf(portfolios: SeenPortfolio[]): { currency?: string } {
+  const currency = portfolios.find((p) => p.currency)?.currency;
+  return currency ? { currency } : {};
 }

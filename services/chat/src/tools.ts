@@ -141,7 +141,7 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
   switch (tool) {
     case "list_portfolios": {
       const list = Object.values(await clients.portfolios.list(token));
-      for (const p of list) ledger.portfolio(p.slug, p.pname, p.marketValue);
+      for (const p of list) ledger.portfolio(p.slug, p.pname, p.marketValue, undefined, p.figures?.baseCurrency);
       ledger.listed = true;
       return {
         portfolios: list.map((p) => ({
@@ -173,7 +173,7 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
       if (!reply || reply.state.notOwner) return { error: `You have no portfolio with the slug ${slug}.` };
       const v = reply.valuation;
       const holdings = holdingsOf(reply);
-      ledger.portfolio(slug, reply.data.pName, reply.data.marketValue ?? v?.marketValue ?? null, holdings);
+      ledger.portfolio(slug, reply.data.pName, reply.data.marketValue ?? v?.marketValue ?? null, holdings, v?.baseCurrency);
       return {
         slug,
         name: reply.data.pName,

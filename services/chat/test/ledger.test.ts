@@ -50,6 +50,21 @@ describe("cards", () => {
   });
 });
 
+describe("the currency of the figures", () => {
+  it("a card and a table say the owner's base currency the tools returned; a later call without it keeps it", () => {
+    const ledger = new Ledger();
+    ledger.portfolio("euro-d4", "Euro", 28696.63, undefined, "EUR");
+    ledger.portfolio("euro-d4", "Euro", 28696.63, [vti]);
+    ledger.listed = true;
+    expect(ledger.cards("Euro")).toEqual([{ slug: "euro-d4", name: "Euro", value: 28696.63, currency: "EUR" }]);
+    expect(tableOf(ledger, "portfolios")?.currency).toBe("EUR");
+    expect(tableOf(ledger, "holdings")?.currency).toBe("EUR");
+    // not said by any tool: nothing invented (the web reads USD, the default)
+    expect(seen().cards("Growth")).toEqual([{ slug: "growth-a1", name: "Growth", value: 3001.23 }]);
+    expect(tableOf(seen(), "portfolios")).not.toHaveProperty("currency");
+  });
+});
+
 describe("the table", () => {
   it("portfolios: only after list_portfolios, money to cents", () => {
     const ledger = seen();

@@ -86,7 +86,8 @@ describe.skipIf(!hasRealData)("FireEngineV1 with tools", () => {
     expect(res.statusCode).toBe(200);
     const reply = res.json();
     expect(reply).toMatchObject({ result: "ok", response: "Your Growth portfolio is worth $1.00 and holds only VTI." });
-    expect(reply.cards).toEqual([{ slug, name: "Growth", value: marketValue }]);
+    expect(reply.cards).toEqual([{ slug, name: "Growth", value: marketValue, currency: "USD" }]);
+    expect(reply.portfolio_table.currency).toBe("USD");
     expect(reply.portfolio_table.columns).toEqual([
       "Portfolio",
       "Ticker",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { axisMoney } from "../features/portfolio/chartOptions.ts";
 import { wholeMoney } from "./chartAxis.ts";
 import { ASSET_COLORS, OTHER_COLOR, tickerColor, tickerColors } from "./tickerColors.ts";
 import { formatReturn, returnTone } from "./totalReturn.ts";
@@ -41,6 +42,22 @@ describe("net-worth axis", () => {
     expect(wholeMoney(1234.56)).toBe("$1,235");
     expect(wholeMoney(0.4)).toBe("$0");
     expect(wholeMoney(-5.4)).toBe("-$5");
+  });
+
+  it("and whole units of the base currency it is in", () => {
+    expect(wholeMoney(28696.63, "EUR")).toBe("€28,697");
+    expect(wholeMoney(-5.4, "GBP")).toBe("-£5");
+    expect(wholeMoney(1500, "CHF")).toBe("CHF\u00a01,500");
+  });
+});
+
+describe("the portfolio charts' money axis", () => {
+  it("abbreviates with the sign of the valuation's base currency", () => {
+    expect(axisMoney(12345)).toBe("$12.3k");
+    expect(axisMoney(30000, "EUR")).toBe("€30k");
+    expect(axisMoney(-5000, "GBP")).toBe("-£5k");
+    expect(axisMoney(2_500_000, "JPY")).toBe("¥2.5M");
+    expect(axisMoney(740, "CHF")).toBe("CHF\u00a0740");
   });
 });
 

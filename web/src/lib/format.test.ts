@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCurrencyOrNA, formatDate, formatMoney, formatPercent, formatQuantity } from "./format.ts";
+import { currencyPrefix, formatCurrencyOrNA, formatDate, formatMoney, formatPercent, formatQuantity } from "./format.ts";
+import { staleRatesNote } from "./staleRates.ts";
 
 describe("formatMoney", () => {
   it("shows $ with thousands separators and exactly 2 decimals", () => {
@@ -10,6 +11,27 @@ describe("formatMoney", () => {
   });
   it("keeps the sign of a loss", () => {
     expect(formatMoney(-12.345)).toBe("-$12.35");
+  });
+});
+
+describe("currencyPrefix", () => {
+  it("is what formatMoney writes before the number", () => {
+    expect(currencyPrefix()).toBe("$");
+    expect(currencyPrefix("EUR")).toBe("€");
+    expect(currencyPrefix("GBP")).toBe("£");
+    expect(currencyPrefix("CHF")).toBe(formatMoney(1, "CHF").replace("1.00", ""));
+  });
+});
+
+describe("staleRatesNote", () => {
+  it("names each rate carried forward from an older month, with its date; none when every rate is current", () => {
+    const rate = (pair: string, stale: "out-of-date" | null) => ({ pair, rate: 0.8684, month: "2026-06", asOf: "2026-06-01", stale });
+    expect(staleRatesNote([rate("USDEUR=X", "out-of-date")])).toBe("Last known exchange rate: USD→EUR 0.8684 as of Jun 01, 2026");
+    expect(staleRatesNote([rate("USDEUR=X", null)])).toBeNull();
+    expect(staleRatesNote(undefined)).toBeNull();
+    expect(staleRatesNote([rate("GBPEUR=X", "out-of-date"), { ...rate("USDEUR=X", "out-of-date"), asOf: null }])).toBe(
+      "Last known exchange rates: GBP→EUR 0.8684 as of Jun 01, 2026, USD→EUR 0.8684 as of Jun 01, 2026",
+    );
   });
 });
 

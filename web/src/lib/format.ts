@@ -33,6 +33,20 @@ export function formatMoney(value: number, currency = "USD"): string {
   return moneyFormat(currency).format(value);
 }
 
+/**
+ * What a currency's amounts start with, for labels that write the number themselves (chart axes):
+ * "$" for USD, "€" for EUR, "£" for GBP, "CHF " for CHF (en-US formatting, as formatMoney).
+ */
+export function currencyPrefix(currency = "USD"): string {
+  const parts = moneyFormat(currency).formatToParts(1);
+  const number = parts.findIndex((part) => part.type === "integer");
+  return parts
+    .slice(0, number)
+    .filter((part) => part.type !== "minusSign")
+    .map((part) => part.value)
+    .join("");
+}
+
 /** A currency value that is not > 0 shows 'NA' (spec §5), e.g. a purchase price nobody entered. */
 export function formatCurrencyOrNA(value: number | null | undefined, currency = "USD"): string {
   return typeof value === "number" && value > 0 ? moneyFormat(currency).format(value) : "NA";

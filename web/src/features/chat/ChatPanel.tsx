@@ -137,7 +137,7 @@ function ReplyCards({ cards, position }: { cards: ChatCard[]; position: number }
         return (
           <li key={key} id={`chat-card-${key}`} data-card={key} className="chat-card">
             <Link to={`/p/${encodeURIComponent(card.slug)}`}>{card.name}</Link>
-            <span className="num">{card.value === null ? "NA" : formatMoney(card.value)}</span>
+            <span className="num">{card.value === null ? "NA" : formatMoney(card.value, card.currency ?? "USD")}</span>
           </li>
         );
       })}
@@ -145,13 +145,15 @@ function ReplyCards({ cards, position }: { cards: ChatCard[]; position: number }
   );
 }
 
-const MONEY_COLUMNS = new Set(["Price", "Market value", "Profit/loss"]);
+/** amounts in the owner's base currency (the table's `currency`); a price is in its instrument's */
+const MONEY_COLUMNS = new Set(["Market value", "Profit/loss"]);
 const PERCENT_COLUMNS = new Set(["Profit/loss %", "Weight %"]);
 
-function cell(column: string, value: string | number | null): string {
+function cell(column: string, value: string | number | null, currency = "USD"): string {
   if (value === null) return "—";
   if (typeof value === "string") return value;
-  if (MONEY_COLUMNS.has(column)) return formatMoney(value);
+  if (MONEY_COLUMNS.has(column)) return formatMoney(value, currency);
+  if (column === "Price") return formatMoney(value);
   if (PERCENT_COLUMNS.has(column)) return `${Math.round(value * 100) / 100}%`;
   return String(value);
 }
@@ -175,7 +177,7 @@ function ReplyTable({ table }: { table: PortfolioTable }) {
           <tr key={i}>
             {row.map((value, j) => (
               <td key={table.columns[j] ?? j} className={typeof value === "number" ? "num" : undefined}>
-                {cell(table.columns[j] ?? "", value)}
+                {cell(table.columns[j] ?? "", value, table.currency)}
               </td>
             ))}
           </tr>

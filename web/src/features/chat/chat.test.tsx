@@ -81,6 +81,29 @@ describe("chat panel", () => {
     });
   });
 
+  it("a card and the table's amounts are in the owner's base currency the server says; a price in its own", async () => {
+    mockApi({
+      "GET /v1/chat/status": { body: ready },
+      "POST /v1/chat": {
+        body: {
+          ...growthReply,
+          cards: [{ slug: "growth-x1", name: "Growth", value: 3211.17, currency: "EUR" }],
+          portfolio_table: { ...growthReply.portfolio_table, rows: [["Growth", "VTI", 10, 369.78, 3211.17, 100]], currency: "EUR" },
+        },
+      },
+      "POST /v1/get/achievement-state": { body: { achievement_state: 6 } },
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    const { user, panel } = await openPanel();
+    await user.type(within(panel).getByRole("textbox", { name: "Message" }), "What do I hold?");
+    await user.click(within(panel).getByRole("button", { name: "Send" }));
+    const table = await within(panel).findByRole("table", { name: "Holdings of Growth" });
+    // VTI's price in dollars, its market value in the owner's euros
+    expect(within(table).getAllByRole("row")[1]!.textContent).toBe("GrowthVTI10$369.78€3,211.17100%");
+    const cards = await advanceUntil(() => within(panel).getByRole("list", { name: "Portfolios in this answer" }));
+    expect(within(cards).getByRole("listitem").textContent).toContain("€3,211.17");
+  });
+
   it("V2 keeps the server's chat id; a new chat forgets it", async () => {
     const api = mockApi({
       "GET /v1/chat/status": { body: ready },

@@ -25,7 +25,7 @@ export function DashboardOverview({ portfolios: all }: { portfolios: PortfolioLi
   return (
     <>
       <div className="dashboard-grid">
-        <NetWorthPanel />
+        <NetWorthPanel currency={currency} />
         {rows.length > 0 && (
           <section className="card" aria-label="Holdings">
             <h2>Holdings</h2>
@@ -47,7 +47,7 @@ export function DashboardOverview({ portfolios: all }: { portfolios: PortfolioLi
   );
 }
 
-function NetWorthPanel() {
+function NetWorthPanel({ currency }: { currency: string }) {
   const titleId = useId();
   const { data, isError } = useGetNetWorthHistoryQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
@@ -56,7 +56,7 @@ function NetWorthPanel() {
       {isError ? (
         <p className="muted">The net-worth history could not be loaded.</p>
       ) : (
-        data && <NetWorthChart bars={netWorthBars(data.netWorthHistory)} />
+        data && <NetWorthChart bars={netWorthBars(data.netWorthHistory)} currency={currency} />
       )}
       <p>
         <Link to="/networth">See your net worth now</Link>

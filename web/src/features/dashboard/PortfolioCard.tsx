@@ -2,6 +2,7 @@ import "./dashboard.css";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatMoney } from "../../lib/format.ts";
+import { staleRatesNote } from "../../lib/staleRates.ts";
 import { formatReturn, returnTone, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
 import { CardBanner } from "../gradients/CardBanner.tsx";
 import { type ListedPortfolio, listedFigures } from "../holdings/holdings.ts";
@@ -26,6 +27,7 @@ export function PortfolioCard({ portfolio, gaveUpWaiting = false, onDelete }: Po
   const count = portfolio.assets.filter((a) => a.side !== "sell").length;
   const figures = listedFigures(portfolio);
   const currency = (figures.status === "valued" && figures.baseCurrency) || "USD";
+  const rates = figures.status === "valued" ? staleRatesNote(figures.rates) : null;
   return (
     <article className="card portfolio-card" aria-labelledby={titleId}>
       <CardBanner slug={portfolio.slug} gradient={portfolio.gradient}>
@@ -51,12 +53,12 @@ export function PortfolioCard({ portfolio, gaveUpWaiting = false, onDelete }: Po
           <dl className="card-figures">
             <div className="card-figure wide">
               <dt>Market value</dt>
-              <dd className="money">{figures.marketValue === null ? "NA" : formatMoney(figures.marketValue)}</dd>
+              <dd className="money">{figures.marketValue === null ? "NA" : formatMoney(figures.marketValue, currency)}</dd>
             </div>
             <div className="card-figure">
               <dt>Profit/loss</dt>
               <dd className={`money ${returnTone(figures.profitLoss)}`}>
-                {figures.profitLoss === null ? "NA" : formatMoney(figures.profitLoss)}
+                {figures.profitLoss === null ? "NA" : formatMoney(figures.profitLoss, currency)}
               </dd>
             </div>
             <div className="card-figure">
@@ -74,6 +76,7 @@ export function PortfolioCard({ portfolio, gaveUpWaiting = false, onDelete }: Po
             </p>
           )}
           {figures.stale.length > 0 && <p className="muted small">Last known price: {figures.stale.join(", ")}</p>}
+          {rates && <p className="muted small">{rates}</p>}
         </>
       )}
       <div className="card-actions">

@@ -106,6 +106,43 @@ describe("dashboard", () => {
     expect(within(row).getByText("+352.29%")).toBeTruthy();
   });
 
+  it("a card in another base currency shows every amount in it, and the exchange rate carried forward with its date", async () => {
+    // the NVDA lot above for a EUR owner: cost 4,500 × 0.937 (Sep 2023) = 4,216.50; market 20,353 × 0.8684
+    // (June 2026, the last known rate in July) = 17,674.55; P/L 17,674.55 − 4,216.50 = 13,458.05 (+319.18 %)
+    const euros = listItem({
+      pname: "Euros",
+      slug: "euros",
+      marketValue: 17674.55,
+      assets: [valuedAssetFixture({ ticker: "NVDA", quantity: 10, PoA: 450, latestPrice: 203.53 })],
+      figures: {
+        rev: 2,
+        baseCurrency: "EUR",
+        valuationDate: "2026-07-13",
+        pricesAsOf: "2026-07-13",
+        value: 4216.5,
+        marketValue: 17674.55,
+        dividends: 0,
+        profitLoss: 13458.05,
+        priceProfitLoss: 13458.05,
+        profitLossPercent: 319.18,
+        twrPercent: null,
+        xirrPercent: null,
+        stale: [],
+        unpriced: [],
+        rates: [{ pair: "USDEUR=X", rate: 0.8684, month: "2026-06", asOf: "2026-06-01", stale: "out-of-date" }],
+        lastRefreshed: "2026-07-13T20:00:00.000Z",
+      },
+    });
+    mockApi({ ...overview, "POST /v1/get/portfolios-and-assets": { body: { portfolios: { euros } } } });
+    renderApp({ route: "/dashboard", preloadedState: signedInState() });
+    const euroCard = await screen.findByRole("article", { name: "Euros" });
+    expect(within(euroCard).getByText("€17,674.55")).toBeTruthy();
+    expect(within(euroCard).getByText("€13,458.05")).toBeTruthy();
+    expect(within(euroCard).getByText("€4,216.50")).toBeTruthy();
+    expect(within(euroCard).queryByText(/\$/)).toBeNull();
+    expect(within(euroCard).getByText("Last known exchange rate: USD→EUR 0.8684 as of Jun 01, 2026")).toBeTruthy();
+  });
+
   it("invites to create a portfolio when there is none", async () => {
     mockApi({ "POST /v1/get/portfolios-and-assets": { body: { portfolios: {} } } });
     renderApp({ route: "/dashboard", preloadedState: signedInState() });

@@ -190,6 +190,7 @@ describe("listedFigures", () => {
       baseCurrency: null,
       pricesAsOf: null,
       stale: [],
+      rates: [],
     });
   });
 
@@ -223,6 +224,8 @@ describe("listedFigures", () => {
       baseCurrency: "EUR",
       pricesAsOf: "2026-07-13",
       stale: [],
+      // the rates its market values used, for the card to say a stale one with its date
+      rates: figures.rates,
     });
     // its totals say the revision is valued, even before any asset's figures are read
     expect(listedFigures({ ...fresh, figures: { ...figures, unpriced: [] } }).status).toBe("valued");

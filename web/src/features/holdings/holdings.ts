@@ -6,6 +6,8 @@
  * the list brings without figures is being valued (its revision has no valuation yet) or has no price: it
  * shows as such, never as another number.
  */
+
+import type { RateUsed } from "@folio/proto/portfolio";
 import type { Asset, PortfolioListItem } from "../../app/apiTypes.ts";
 import { assetFigures, type FiguresStatus, portfolioFigures } from "../portfolio/assetFigures.ts";
 import { UNPRICED_WORDS, type UnpricedReason } from "./valuingText.ts";
@@ -111,6 +113,8 @@ export interface ListTotals {
   profitLossPercent: number | null;
   stale: string[];
   unpriced: { ticker: string; reason: UnpricedReason }[];
+  /** the exchange rates its market values used, a stale one with its date */
+  rates?: RateUsed[];
 }
 export type ListedPortfolio = PortfolioListItem & { figures?: ListTotals | null };
 
@@ -135,6 +139,8 @@ export type ListedFigures =
       pricesAsOf: string | null;
       /** tickers counted at a stale price */
       stale: string[];
+      /** the exchange rates used (a stale one is carried forward from an older month, shown with its date) */
+      rates: RateUsed[];
     };
 
 export function listedFigures(portfolio: Pick<ListedPortfolio, "assets" | "marketValue" | "figures">): ListedFigures {
@@ -151,6 +157,7 @@ export function listedFigures(portfolio: Pick<ListedPortfolio, "assets" | "marke
       baseCurrency: totals.baseCurrency,
       pricesAsOf: totals.pricesAsOf,
       stale: totals.stale,
+      rates: totals.rates ?? [],
     };
   }
   if (!portfolioValued(portfolio)) return { status: "valuing" };
@@ -167,6 +174,7 @@ export function listedFigures(portfolio: Pick<ListedPortfolio, "assets" | "marke
     baseCurrency: null,
     pricesAsOf: null,
     stale: [],
+    rates: [],
   };
 }
 

@@ -5,18 +5,18 @@ import { formatMoney } from "../../lib/format.ts";
 import { COLORS } from "../../lib/palette.ts";
 import type { NetWorthBar } from "./netWorthBars.ts";
 
-/** Net worth per week as bars, the last labelled 'Now'. */
-export function NetWorthChart({ bars }: { bars: NetWorthBar[] }) {
+/** Net worth per week as bars, the last labelled 'Now'; amounts in `currency` (the user's base currency). */
+export function NetWorthChart({ bars, currency = "USD" }: { bars: NetWorthBar[]; currency?: string }) {
   if (bars.length === 0) return <p className="muted">Your net-worth history starts with your first computed value.</p>;
   const options: ApexOptions = {
     chart: { toolbar: { show: false }, animations: { enabled: false } },
     xaxis: { categories: bars.map((bar) => bar.label) },
-    // the axis in whole dollars; the tooltip and the table keep the cents
-    yaxis: { labels: { formatter: (value: number) => wholeMoney(value) } },
+    // the axis in whole units; the tooltip and the table keep the cents
+    yaxis: { labels: { formatter: (value: number) => wholeMoney(value, currency) } },
     dataLabels: { enabled: false },
     colors: [COLORS.primary],
     plotOptions: { bar: { borderRadius: 3 } },
-    tooltip: { y: { formatter: (value: number) => formatMoney(value) } },
+    tooltip: { y: { formatter: (value: number) => formatMoney(value, currency) } },
   };
   return (
     <Chart
@@ -36,7 +36,7 @@ export function NetWorthChart({ bars }: { bars: NetWorthBar[] }) {
             {bars.map((bar) => (
               <tr key={bar.label}>
                 <td>{bar.label}</td>
-                <td>{formatMoney(bar.value)}</td>
+                <td>{formatMoney(bar.value, currency)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,9 @@
 import "./networth.css";
+import type { RateUsed } from "@folio/proto/portfolio";
 import { useEffect, useRef } from "react";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { staleRatesNote } from "../../lib/staleRates.ts";
 import { loginRequired, selectSignedIn } from "../auth/authSlice.ts";
 import { NetWorthChart } from "./NetWorthChart.tsx";
 import { netWorthBars } from "./netWorthBars.ts";
@@ -68,7 +70,7 @@ function NetWorth() {
               {formatMoney(status.reply.netWorth, status.reply.baseCurrency ?? "USD")}
             </p>
             <p className="muted">{lastUpdatedText(status.reply.lastUpdated)}</p>
-            <LeftOut stale={status.reply.stale ?? []} unpriced={status.reply.unpriced ?? []} />
+            <LeftOut stale={status.reply.stale ?? []} unpriced={status.reply.unpriced ?? []} rates={status.reply.rates ?? []} />
           </>
         ) : status.state === "timedOut" ? (
           <p role="alert">Your net worth is still being calculated. Check again in a minute.</p>
@@ -90,7 +92,7 @@ function NetWorth() {
       {history.isError ? (
         <p role="alert">The net-worth history could not be loaded.</p>
       ) : history.isLoading ? null : (
-        <NetWorthChart bars={bars} />
+        <NetWorthChart bars={bars} currency={status.state === "done" ? (status.reply.baseCurrency ?? "USD") : "USD"} />
       )}
     </>
   );
@@ -102,12 +104,20 @@ const REASONS = {
   "no-exchange-rate": "no exchange rate into your base currency",
 } as const;
 
-/** The holdings the total could not price now, or priced at their last known price: never a silent gap. */
-function LeftOut({ stale, unpriced }: { stale: string[]; unpriced: { ticker: string; reason: keyof typeof REASONS }[] }) {
-  if (stale.length === 0 && unpriced.length === 0) return null;
+interface LeftOutProps {
+  stale: string[];
+  unpriced: { ticker: string; reason: keyof typeof REASONS }[];
+  rates: RateUsed[];
+}
+
+/** The holdings the total could not price now, or priced at their last known price or rate: never a silent gap. */
+function LeftOut({ stale, unpriced, rates }: LeftOutProps) {
+  const staleRates = staleRatesNote(rates);
+  if (stale.length === 0 && unpriced.length === 0 && !staleRates) return null;
   return (
     <ul className="muted networth-left-out" aria-label="Not priced now">
       {stale.length > 0 && <li>At the last known price (market data unavailable): {stale.join(", ")}</li>}
+      {staleRates && <li>{staleRates}</li>}
       {unpriced.map((u) => (
         <li key={u.ticker}>
           Not counted: {u.ticker}, {REASONS[u.reason]}

@@ -51,6 +51,25 @@ describe("net-worth view", () => {
     expect(leftOut.textContent).toContain("Not counted: VUSA.L, no exchange rate into your base currency");
   });
 
+  it("says which exchange rate was carried forward, with its date, and shows the weeks in the base currency", async () => {
+    // the shared data's monthly rates end with June 2026 while stock closes run into July (docs/numbers.md "Currencies")
+    const rates = [{ pair: "USDEUR=X", rate: 0.8684, month: "2026-06", asOf: "2026-06-01", stale: "out-of-date" }];
+    mockApi({
+      "POST /v1/get/netWorth": { body: { ...done, netWorth: 28696.63, baseCurrency: "EUR", stale: [], unpriced: [], rates } },
+      "POST /v1/get/netWorthHistory": { body: history },
+    });
+    renderApp({ route: "/networth", preloadedState: signedInState() });
+    await advance(0);
+    expect(screen.getByRole("status", { name: "Net worth" }).textContent).toBe("€28,696.63");
+    expect(screen.getByRole("list", { name: "Not priced now" }).textContent).toBe(
+      "Last known exchange rate: USD→EUR 0.8684 as of Jun 01, 2026",
+    );
+    // the chart's table: the 'Now' bar is the net worth just computed, in euros like the total above it
+    const table = screen.getByRole("table");
+    expect(within(table).getByText("€28,696.63")).toBeTruthy();
+    expect(within(table).queryByText(/\$/)).toBeNull();
+  });
+
   it("shows 'Calculating…', polls after 2 s then every 5 s, then the number and the 'Now' bar", async () => {
     const api = mockApi({
       "POST /v1/get/netWorth": netWorthScript({ body: calculating }, { body: calculating }, { body: done }),

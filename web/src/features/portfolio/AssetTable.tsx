@@ -41,7 +41,7 @@ export function AssetTable({
     return (
       <p className="muted empty">
         {editable
-          ? "No assets yet. Add the ones you hold with “Add asset”: search a ticker, pick the purchase date, and the price of that month is filled in."
+          ? "No assets yet. Add the ones you hold with “Add asset”: search a ticker, pick the purchase date, and that day's close is filled in as the price."
           : "No assets yet."}
       </p>
     );

@@ -6,7 +6,7 @@ import { formatMonth, percentOrNA } from "./valuationView.ts";
  * The historical return periods (spec §2): today's weights bought at each period's start and held to its
  * end. Assets with no price at the start are left out and named, never given an invented price.
  */
-export function HistoricalPeriods({ periods }: { periods: HistoricalPeriod[] }) {
+export function HistoricalPeriods({ periods, currency = "USD" }: { periods: HistoricalPeriod[]; currency?: string }) {
   if (periods.length === 0) return null;
   return (
     <section className="card periods" aria-labelledby="historical-returns-title">
@@ -41,7 +41,7 @@ export function HistoricalPeriods({ periods }: { periods: HistoricalPeriod[] }) 
                   {percentOrNA(period.returnPercent)}
                 </td>
                 <td className="num" data-label="Value at the end">
-                  {period.endValue === null ? "NA" : formatMoney(period.endValue)}
+                  {period.endValue === null ? "NA" : formatMoney(period.endValue, currency)}
                 </td>
                 <td className="stack-wide" data-label="Left out">
                   {period.excluded.length > 0 ? `${period.excluded.join(", ")} (no price at the start)` : "—"}

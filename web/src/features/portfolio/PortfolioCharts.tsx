@@ -97,7 +97,13 @@ export function ValueChart({ valuation, portfolioName, indexTicker, onPickBenchm
       )}
       {range ? (
         <>
-          <LineChart range={range} portfolioName={portfolioName} indexName={view === "benchmark" ? lineName : null} unit={unit} />
+          <LineChart
+            range={range}
+            portfolioName={portfolioName}
+            indexName={view === "benchmark" ? lineName : null}
+            unit={unit}
+            currency={valuation?.baseCurrency ?? "USD"}
+          />
           <p className="chart-note">
             {portfolioName}: <strong>{percentOrNA(range.profitLossPercent)}</strong> time-weighted over {rangeLabel(range.range)}
             {view === "benchmark" && range.benchmarkWhatIf ? (
@@ -132,20 +138,22 @@ interface LineChartProps {
   portfolioName: string;
   indexName: string | null;
   unit: ValueUnit;
+  /** the currency of the amounts: the valuation's base currency */
+  currency: string;
 }
 
-function LineChart({ range, portfolioName, indexName, unit }: LineChartProps) {
+function LineChart({ range, portfolioName, indexName, unit, currency }: LineChartProps) {
   const percent = unit === "%" ? percentLineData(range, portfolioName, indexName) : null;
   const data = percent ?? lineChartData(range, portfolioName, indexName);
   const shown = percent ? "%" : "$";
-  const format = (value: number) => (shown === "%" ? formatPercent(value) : formatMoney(value));
+  const format = (value: number) => (shown === "%" ? formatPercent(value) : formatMoney(value, currency));
   return (
     <Chart
       type="line"
       height={300}
       label="Portfolio value chart"
       series={data.series}
-      options={lineOptions(data, shown)}
+      options={lineOptions(data, shown, currency)}
       table={
         <table>
           <thead>
@@ -216,6 +224,7 @@ export function SharesChart({ shares }: { shares: Share[] }) {
 /** Profit/loss bar per period (the chart ranges), as amounts or percents per formatGains. */
 export function ProfitLossChart({ valuation, formatGains }: { valuation: Valuation | null; formatGains: FormatGains }) {
   const bars = valuation?.profitLossBars ?? [];
+  const currency = valuation?.baseCurrency ?? "USD";
   const data = {
     categories: bars.map((b) => b.period),
     values: bars.map((b) => (formatGains === "%" ? b.profitLossPercent : b.profitLoss)),
@@ -229,7 +238,7 @@ export function ProfitLossChart({ valuation, formatGains }: { valuation: Valuati
           height={260}
           label="Profit/loss per period chart"
           series={[{ name: "Profit/loss", data: data.values }]}
-          options={barOptions(data, formatGains)}
+          options={barOptions(data, formatGains, currency)}
           table={
             <table>
               <thead>
@@ -242,7 +251,7 @@ export function ProfitLossChart({ valuation, formatGains }: { valuation: Valuati
                 {bars.map((b) => (
                   <tr key={b.period}>
                     <td>{b.period}</td>
-                    <td>{gainText(b.profitLoss, b.profitLossPercent, formatGains)}</td>
+                    <td>{gainText(b.profitLoss, b.profitLossPercent, formatGains, currency)}</td>
                   </tr>
                 ))}
               </tbody>

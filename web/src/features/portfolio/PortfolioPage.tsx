@@ -146,7 +146,7 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
           <ReturnReceipt valuation={later} />
         </div>
       )}
-      {later && <HistoricalPeriods periods={later.periods} />}
+      {later && <HistoricalPeriods periods={later.periods} currency={later.baseCurrency} />}
       <ModerationPanel />
       <SharingSettings />
       <PortfolioCardSettings />

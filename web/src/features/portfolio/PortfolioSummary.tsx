@@ -2,6 +2,7 @@ import { type ReactNode, useId } from "react";
 import type { Valuation } from "../../app/apiTypes.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { pricesAsOfNote } from "../../lib/pricesAsOf.ts";
+import { staleRatesNote } from "../../lib/staleRates.ts";
 import { formatReturn, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
 import { UNPRICED_WORDS, type UnpricedReason } from "../holdings/valuingText.ts";
 import type { PortfolioFigures } from "./assetFigures.ts";
@@ -74,7 +75,7 @@ export function PortfolioSummary({
           <>
             <span className="stat-other">
               {formatGains === "%"
-                ? `Profit/loss ${figures.profitLoss === null ? "NA" : formatMoney(figures.profitLoss)}`
+                ? `Profit/loss ${figures.profitLoss === null ? "NA" : formatMoney(figures.profitLoss, currency)}`
                 : `${TOTAL_RETURN_LABEL} ${formatReturn(figures.profitLossPercent)}`}
             </span>
             {onFormatGains && (
@@ -150,10 +151,12 @@ export function ValuationGaps({ valuation }: { valuation: Valuation | null }) {
   // an unknown ticker is already said above the table; dividends inside closes is a detail of the data
   const gaps = (valuation?.gaps ?? []).filter((g) => g.kind !== "unpriced" && g.kind !== "dividends-in-closes");
   const stale = valuation?.stale ?? [];
-  if (gaps.length === 0 && stale.length === 0) return null;
+  const rates = staleRatesNote(valuation?.rates);
+  if (gaps.length === 0 && stale.length === 0 && !rates) return null;
   return (
     <ul className="muted valuation-gaps" aria-label="Not included in the figures">
       {stale.length > 0 && <li>Last known prices, while market data is unavailable: {stale.join(", ")}</li>}
+      {rates && <li>{rates}</li>}
       {gaps.map((g) => (
         <li key={`${g.kind}-${g.ticker}-${g.pair ?? ""}-${g.date ?? ""}`}>{g.message}</li>
       ))}

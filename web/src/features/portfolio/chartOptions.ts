@@ -1,6 +1,6 @@
 /** The charts' ApexCharts options, built from plain data (type-only import: no chart code here). */
 import type { ApexOptions } from "apexcharts";
-import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { currencyPrefix, formatMoney, formatPercent } from "../../lib/format.ts";
 import { COLORS } from "../../lib/palette.ts";
 import { ASSET_COLORS, tickerColors } from "../../lib/tickerColors.ts";
 import type { Share } from "./assetFigures.ts";
@@ -17,13 +17,14 @@ const base: ApexOptions = {
   dataLabels: { enabled: false },
 };
 
-/** Whole dollars with k/M for the axis, where the decimals are noise: 12345 → "$12.3k". */
-export function axisMoney(value: number): string {
+/** Whole amounts with k/M for the axis, where the decimals are noise: 12345 → "$12.3k" (in EUR "€12.3k"). */
+export function axisMoney(value: number, currency = "USD"): string {
   const abs = Math.abs(value);
   const sign = value < 0 ? "-" : "";
-  if (abs >= 1e6) return `${sign}$${Number((abs / 1e6).toFixed(1))}M`;
-  if (abs >= 1e3) return `${sign}$${Number((abs / 1e3).toFixed(1))}k`;
-  return `${sign}$${Math.round(abs)}`;
+  const unit = currencyPrefix(currency);
+  if (abs >= 1e6) return `${sign}${unit}${Number((abs / 1e6).toFixed(1))}M`;
+  if (abs >= 1e3) return `${sign}${unit}${Number((abs / 1e3).toFixed(1))}k`;
+  return `${sign}${unit}${Math.round(abs)}`;
 }
 
 /** A phone's width, when the options are built: room for four month labels, not eight. */
@@ -31,10 +32,11 @@ function narrowScreen(): boolean {
   return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(max-width: 640px)").matches;
 }
 
-export function lineOptions(data: LineChartData, unit: "$" | "%" = "$"): ApexOptions {
+/** `currency`: the base currency of the amounts (the valuation's baseCurrency). */
+export function lineOptions(data: LineChartData, unit: "$" | "%" = "$", currency = "USD"): ApexOptions {
   const ticks = Math.min(narrowScreen() ? 3 : 8, data.months.length - 1);
-  const axis = (value: number) => (unit === "%" ? formatPercent(Math.round(value)) : axisMoney(value));
-  const exact = (value: number) => (unit === "%" ? formatPercent(value) : formatMoney(value));
+  const axis = (value: number) => (unit === "%" ? formatPercent(Math.round(value)) : axisMoney(value, currency));
+  const exact = (value: number) => (unit === "%" ? formatPercent(value) : formatMoney(value, currency));
   return {
     ...base,
     chart: { ...base.chart, id: "portfolio-value" },
@@ -64,8 +66,8 @@ export interface BarData {
   values: (number | null)[];
 }
 
-export function barOptions(data: BarData, formatGains: FormatGains): ApexOptions {
-  const show = (value: number) => (formatGains === "%" ? formatPercent(value) : formatMoney(value));
+export function barOptions(data: BarData, formatGains: FormatGains, currency = "USD"): ApexOptions {
+  const show = (value: number) => (formatGains === "%" ? formatPercent(value) : formatMoney(value, currency));
   return {
     ...base,
     chart: { ...base.chart, id: "profit-loss" },
@@ -84,7 +86,9 @@ export function barOptions(data: BarData, formatGains: FormatGains): ApexOptions
       },
     },
     xaxis: { categories: data.categories },
-    yaxis: { labels: { formatter: (value: number) => (formatGains === "%" ? formatPercent(Math.round(value)) : axisMoney(value)) } },
+    yaxis: {
+      labels: { formatter: (value: number) => (formatGains === "%" ? formatPercent(Math.round(value)) : axisMoney(value, currency)) },
+    },
     dataLabels: { enabled: true, formatter: (value: number) => show(value), style: { colors: [COLORS.text] }, offsetY: -18 },
     tooltip: { y: { formatter: (value: number) => show(value) } },
     legend: { show: false },

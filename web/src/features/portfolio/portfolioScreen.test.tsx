@@ -114,6 +114,8 @@ describe("figures", () => {
       xirrMultipleRoots: true,
       xirrRootsPercent: [-20, 10],
       definitions: { twr: TWR_DEFINITION, xirr: XIRR_DEFINITION, basis: "Total return: dividends count as income." },
+      // July's market value at June's rate, the last known one (docs/numbers.md "Currencies")
+      rates: [{ pair: "USDEUR=X", rate: 0.9, month: "2026-06", asOf: "2026-06-01", stale: "out-of-date" }],
     });
     await openScreen(portfolioFixture({ autoSave: false, assets: [nvda] }), valuation);
     // 100 × $203.53 × 0.90 = €18,317.70; cost 10 × $450 × 0.92 = €4,140; P/L 18,317.70 + 9 − 4,140 = €14,186.70
@@ -132,6 +134,20 @@ describe("figures", () => {
     expect(xirr.textContent).toContain("10% (ambiguous)");
     expect(xirr.textContent).toContain("Rates that fit: -20%, 10%.");
     expect(screen.getByText("Total return: dividends count as income.")).toBeTruthy();
+    // the rate carried forward is said with its date, like a stale price
+    expect(screen.getByRole("list", { name: "Not included in the figures" }).textContent).toContain(
+      "Last known exchange rate: USD→EUR 0.9 as of Jun 01, 2026",
+    );
+    // every amount of the valuation is in euros: the charts' tables and the historical periods too
+    const valueTable = within(screen.getByRole("region", { name: "Value" })).getByRole("table");
+    expect(valueTable.textContent).toContain("€3,950.00");
+    expect(valueTable.textContent).not.toContain("$");
+    const bars = within(screen.getByRole("region", { name: "Profit/loss per period" })).getByRole("table");
+    expect(bars.textContent).toContain("€250.00");
+    expect(bars.textContent).not.toContain("$");
+    const periods = screen.getByRole("table", { name: "Historical returns" });
+    expect(periods.textContent).toContain("€4,465.86");
+    expect(periods.textContent).not.toContain("$");
   });
 
   it("leaves an unpriced asset out of value, cost and profit/loss alike, and says why", async () => {

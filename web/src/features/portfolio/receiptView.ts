@@ -108,7 +108,7 @@ export function waterfallOptions(steps: readonly WaterfallStep[], currency: stri
       categories: steps.map((s) => (narrow ? (SHORT[s.label] ?? s.label) : s.label)),
       labels: { rotate: 0, hideOverlappingLabels: false, trim: false },
     },
-    yaxis: { labels: { formatter: (value: number) => axisMoney(value) } },
+    yaxis: { labels: { formatter: (value: number) => axisMoney(value, currency) } },
     grid: { padding: { left: 4, right: 4 } },
     // plain text: the chart component escapes what a tooltip function returns (components/chartText.ts)
     tooltip: {

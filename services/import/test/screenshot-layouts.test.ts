@@ -137,4 +137,57 @@ Vvoo   12         348.98   478.52   5,742.24    +1,554.48`),
       ["VOO", 12],
     ]);
   });
+
+  it("a wallet's estimated balance in coins under its label is a total, not a holding of the coin", () => {
+    // "Estimated balance" stands alone; "0.76773592 BTC" and "$49,312.83" under it are the total's
+    // (445.41 + 32,548.41 + 16,319.01 = 49,312.83); the holdings are DOGE and BTC and ETH
+    expect(
+      read(`Estimated balance
+0.76773592 BTC
+$49,312.83
+DOGE 3,938.17433201
+Dogecoin $445.41
+BTC 0.48537015
+Bitcoin $32,548.41
+ETH 5.25517211
+Ethereum $16,319.01`),
+    ).toEqual([
+      ["DOGE-USD", 3938.17433201],
+      ["BTC-USD", 0.48537015],
+      ["ETH-USD", 5.25517211],
+    ]);
+  });
+
+  it("a row whose one amount is the sum of the other rows' one amounts is a total", () => {
+    // the total's label was not read: 445.41 + 472.70 + 32,548.41 = 33,466.52 is the first row's amount
+    expect(
+      read(`0.5210 BTC
+$33,466.52
+DOGE 3,938.17
+Dogecoin $445.41
+ADA 1,042.57
+Cardano $472.70
+BTC 0.48537015
+Bitcoin $32,548.41`),
+    ).toEqual([
+      ["DOGE-USD", 3938.17],
+      ["ADA-USD", 1042.57],
+      ["BTC-USD", 0.48537015],
+    ]);
+  });
+
+  it("'Symbol: AMD' under a statement's description is that row's symbol, not the next row's", () => {
+    // 100 × 142.00 = 14,200.00 on the name's line, the symbol under it closer to it than to the next row
+    const rows = readHoldings([
+      at(0, ["Description", 0], ["Quantity", 400], ["Price", 520], ["Market", 620], ["Value", 700]),
+      at(1, ["ADVANCED", 0], ["MICRO", 90], ["DEVICES", 150], ["100", 430], ["142.00", 520], ["14,200.00", 650]),
+      at(1.6, ["Symbol:", 0], ["AMD", 80]),
+      at(3, ["PEPSICO", 0], ["INC", 80], ["30.699", 400], ["172.99", 520], ["5,310.62", 660]),
+      at(3.6, ["Symbol:", 0], ["PEP", 80]),
+    ]).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([
+      ["AMD", 100],
+      ["PEP", 30.699],
+    ]);
+  });
 });

@@ -495,6 +495,7 @@ function readPanel(
   let columns: Columns = {};
   let current: Holding | null = null;
   let orphans = 0;
+  let totalAbove = 0;
   const tally = { missed: 0 };
   // holdings are settled once the whole panel is read: the columns' roles are learnt across its rows first
   const read: { h: Holding; columns: Columns }[] = [];
@@ -522,7 +523,22 @@ function readPanel(
     const cashLine =
       CASH.test(text) &&
       !(tokens.some((t) => t.ticker) && tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed).length >= 2);
+    // the lines of amounts under a total's label that stands alone ("Estimated balance" over "0.76773592 BTC"
+    // and "$49,312.83") are the total's, whatever unit they are written in: at most two
+    const amountsOnly =
+      tokens.some((t) => t.value !== undefined) &&
+      tokens.every((t, i) => t.value !== undefined || t.text === "" || (t.ticker && tokens[i - 1]?.unitSymbol === t.ticker));
+    // (the first line in any unit, a second only in money after a first that was not: "£9,276.99" over
+    // "973.3 UNI" is a total over a holding)
+    const money = tokens.some((t) => t.currency);
+    if (totalAbove > 0 && amountsOnly && (totalAbove === 2 || money)) {
+      totalAbove = totalAbove === 2 && !money ? 1 : 0;
+      finish();
+      return;
+    }
+    totalAbove = 0;
     if (TOTAL.test(text) || TOTAL_WORD.test(text) || cashLine || accountLine) {
+      if ((TOTAL.test(text) || TOTAL_WORD.test(text)) && !tokens.some((t) => t.value !== undefined)) totalAbove = 2;
       finish();
       return;
     }
@@ -546,10 +562,10 @@ function readPanel(
     if (
       ticker &&
       current &&
-      (!current.ticker || current.ticker === ticker || current.tickerInName) &&
+      (!current.ticker || current.ticker === ticker || current.tickerInName || tickerToken?.labelled) &&
       current.name.length &&
       (complete(current) || current.tokens.some((t) => t.value !== undefined && !t.percent && !t.signed)) &&
-      tokens.every((t) => t === tickerToken || t.text === "") &&
+      tokens.every((t) => t === tickerToken || t.text === "" || t.label) &&
       closerAbove(lines, index)
     ) {
       current.ticker = ticker;
@@ -698,6 +714,9 @@ function writtenDecimals(text: string | undefined, value: number): number {
 export function withoutTotals(rows: ScreenshotHolding[]): ScreenshotHolding[] {
   const near = (a: number | null, b: number) => a !== null && b > 0 && Math.abs(a - b) <= Math.max(b * 0.002, 0.02);
   const all = rows.reduce((sum, r) => sum + (r.marketValue ?? 0), 0);
+  // a screen showing one amount a row, read as each row's price, totals those amounts: a wallet's estimated
+  // balance in coins over the sum of the coins' values ("0.76773592 BTC" over "$49,312.83")
+  const allPrices = rows.reduce((sum, r) => sum + (r.price ?? 0), 0);
   const kept: ScreenshotHolding[] = [];
   let since: ScreenshotHolding[] = [];
   for (const r of rows) {
@@ -706,7 +725,7 @@ export function withoutTotals(rows: ScreenshotHolding[]): ScreenshotHolding[] {
     const total =
       r.evidence.quantity !== "product" &&
       ((since.length >= 2 && (near(r.quantity, running) || near(r.marketValue, running))) ||
-        (rows.length >= 3 && (near(r.quantity, others) || near(r.marketValue, others))));
+        (rows.length >= 3 && (near(r.quantity, others) || near(r.marketValue, others) || near(r.price, allPrices - (r.price ?? 0)))));
     if (total) {
       since = [];
       continue;

@@ -190,4 +190,21 @@ Bitcoin $32,548.41`),
       ["PEP", 30.699],
     ]);
   });
+
+  it("a German depot statement: 'STK 112,000' is the quantity and a name printed in capitals is a name", () => {
+    // STK 112,000 = 112 shares (decimal comma, three decimals) × 698,75 = 78.260,00; "LVMH MOET HENNESSY":
+    // MOET stands beside HENNESSY (too long for a symbol), so both are the name's; LVMH opens it and stays a
+    // symbol as well (the checks ask pricing about it and the name); 16,190 × 135,55 = 2.194,55 (2.194,5545)
+    const rows = readHoldings(
+      boxed(`Nominale/Stück Wertpapierbezeichnung Kurs Kurswert in EUR
+STK 112,000 LVMH MOET HENNESSY EUR 698,7500 78.260,00
+INHABER-AKTIEN O.N. 21.10.2025
+STK 16,190 AIRBUS SE EUR 135,5500 2.194,55
+NAMENS-AKTIEN O.N. 24.10.2025`),
+    ).rows;
+    expect(rows.map((r) => [r.ticker, r.name, r.quantity])).toEqual([
+      ["LVMH", "LVMH MOET HENNESSY", 112],
+      [null, "AIRBUS", 16.19],
+    ]);
+  });
 });

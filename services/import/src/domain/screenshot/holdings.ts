@@ -202,7 +202,8 @@ const HEADER_WORDS =
 /** header words naming the quantity's column */
 const QUANTITY_HEADER = /^(quantity|qty|shares|units|position|amount|anzahl|stück|bestand|aantal|quantité|holdings)$/i;
 /** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Units 40") */
-const QUANTITY_LABEL = /^(quantity|qty|shares|units|position|amount|anzahl|stück|stuck|bestand|aantal|quantité|quantite|qté|holdings):?$/i;
+const QUANTITY_LABEL =
+  /^(quantity|qty|shares|units|position|amount|anzahl|stück|stuck|stk\.?|nominal|bestand|aantal|quantité|quantite|qté|holdings):?$/i;
 /** a label in front of the price on its line ("Kurs 189,32 €", "Last price $12.50", "Cours 397,76") */
 const PRICE_LABEL = /^(price|last|kurs|preis|koers|cours|prix|quote):?$/i;
 /** a label in front of the value on its line ("Value $1,234", "Wert 1.234,56 €", "Valorisation …") */
@@ -1180,6 +1181,25 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
   });
   // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
   const first = tokens.findIndex((t) => t.text !== "");
+  // a name printed in capitals ("LVMH MOET HENNESSY", "ADVANCED MICRO DEVICES"): symbol-shaped words in a run of
+  // capitals that holds a word too long for a symbol are the name's, from that word outwards (the run's first
+  // word, where it opens the row, stays a symbol as well: the rule below)
+  for (let pass = 0; pass < 2; pass++)
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      const t = tokens[i];
+      if (!t.ticker || t.labelled || t.underSymbol || t.marked) continue;
+      const capitals = (n: Token | undefined) => !!n && /^[A-Z][A-Z&'.-]{5,}$/.test(n.text) && !!n.nameWord;
+      if (
+        capitals(tokens[i + 1]) ||
+        capitals(tokens[i - 1]) ||
+        (tokens[i + 1]?.nameWord && /^[A-Z]{2,}$/.test(tokens[i + 1].text) && pass > 0)
+      )
+        if (i !== first || tokens.length > 1) {
+          const opens = i === first || (tokens[i - 1]?.value !== undefined && !tokens.slice(0, i).some((x) => x.nameWord || x.ticker));
+          t.nameWord = true;
+          if (!opens) t.ticker = undefined;
+        }
+    }
   tokens.forEach((t, i) => {
     if (!t.ticker || t.labelled || t.underSymbol || t.marked || columnOf(t, columns) === "ticker") return;
     // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc."), or opening the

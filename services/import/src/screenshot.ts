@@ -108,13 +108,14 @@ export async function checkRows(
  */
 export function mergeReadings(first: ScreenshotResult, second: ScreenshotResult): ScreenshotResult {
   // how alike two rows are: the same ticker most, then the same quantity and price or value, then the same name
-  // (a name one reading gave the wrong row must not pair two holdings); each row of the second pairs once
+  // (a name one reading gave the wrong row must not pair two holdings, nor a name two tickers share: "iShares Core
+  // MSCI World" is IWDA's and EUNL's); each row of the second pairs once
   const likeness = (f: CheckedHolding, s: CheckedHolding) =>
     s.ticker !== "" && f.ticker === s.ticker
       ? 3
       : f.quantity === s.quantity && (f.price === s.price || f.marketValue === s.marketValue)
         ? 2
-        : s.name && f.name === s.name
+        : s.name && f.name === s.name && !(f.ticker && s.ticker && f.ticker !== s.ticker)
           ? 1
           : 0;
   const paired = new Set<CheckedHolding>();

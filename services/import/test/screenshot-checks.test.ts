@@ -228,18 +228,21 @@ describe("screenshot row checks", () => {
       words: words.map(([text, x]) => ({ text, x0: x, x1: x + text.length * 10, y0: y * 30, y1: y * 30 + 20, confidence: 95 })),
     });
 
-    it("under a header that repeats its columns, a ticker under the other repetition than its quantity is crossed", () => {
-      // "Symbol Qty Value | Symbol Qty Value": the left holding's symbol was not read, so the right one's (CVX at
-      // x 1000) took the left quantity (78 under the first Qty); JPM at x 0 and its 88 under the first Qty are one holding
-      const rows = readHoldings([
+    it("under a header that repeats its columns, each repetition is read as a table of its own: a quantity never crosses to the other's symbol", () => {
+      // "Symbol Qty Value | Symbol Qty Value": the left holding's symbol was not read; before the tables were split
+      // the right one's (CVX at x 1000) took the left quantity (78 under the first Qty, flagged crossed). Cut midway
+      // between the first Value (x 600–650) and the second Symbol (x 1000), CVX keeps its own 118 and the left 78
+      // has nothing to name it (an orphan, a reason to read the image again); JPM at x 0 and its 88 are one holding
+      const reading = readHoldings([
         at(0, ["Symbol", 0], ["Qty", 300], ["Value", 600], ["Symbol", 1000], ["Qty", 1300], ["Value", 1600]),
         at(1, ["78", 310], ["$20,033.52", 560], ["CVX", 1000], ["118", 1300], ["$19,169.10", 1560]),
         at(2, ["JPM", 0], ["88", 310], ["$19,714.64", 560]),
-      ]).rows;
-      expect(rows.map((r) => [r.ticker, r.quantity, r.evidence.crossed ?? false])).toEqual([
-        ["CVX", 78, true],
-        ["JPM", 88, false],
       ]);
+      expect(reading.rows.map((r) => [r.ticker, r.quantity, r.evidence.crossed ?? false])).toEqual([
+        ["JPM", 88, false],
+        ["CVX", 118, false],
+      ]);
+      expect(reading.orphans).toBe(1);
     });
 
     it("a quantity the Quantity column gave though it stands under another header cell is offColumn", () => {

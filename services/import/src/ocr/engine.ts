@@ -102,15 +102,18 @@ export class OcrEngine {
       const { PSM } = this.tesseract as typeof import("tesseract.js");
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_WORD, tessedit_char_whitelist: chars });
       const margin = Math.round((box.y1 - box.y0) * 0.4);
-      const left = Math.max(0, box.x0 - margin);
-      const top = Math.max(0, box.y0 - margin);
+      // whole pixels inside the image (a box split from a glued word has fractional edges)
+      const left = Math.min(image.width - 1, Math.max(0, Math.floor(box.x0 - margin)));
+      const top = Math.min(image.height - 1, Math.max(0, Math.floor(box.y0 - margin)));
       const rectangle = {
         left,
         top,
-        width: Math.min(image.width - left, box.x1 - box.x0 + 2 * margin),
-        height: Math.min(image.height - top, box.y1 - box.y0 + 2 * margin),
+        width: Math.max(1, Math.min(image.width - left, Math.ceil(box.x1 - box.x0 + 2 * margin))),
+        height: Math.max(1, Math.min(image.height - top, Math.ceil(box.y1 - box.y0 + 2 * margin))),
       };
-      const { data } = await worker.recognize(image.png, { rectangle }, { text: true });
+      // the word's box cut from the prepared pixels and sent alone: a rectangle of the whole page would have the
+      // worker decode the whole page's PNG for every word
+      const { data } = await worker.recognize(await crop(image, rectangle), {}, { text: true });
       return { text: data.text.trim(), confidence: data.confidence };
     });
     this.queue = job.catch(() => undefined);
@@ -122,4 +125,15 @@ export class OcrEngine {
     this.worker = null;
     if (worker) await (await worker).terminate();
   }
+}
+
+/** a rectangle of the prepared image's grey pixels, as a PNG of its own */
+async function crop(image: PreparedImage, r: { left: number; top: number; width: number; height: number }): Promise<Buffer> {
+  const sharp = (await import("sharp")).default;
+  const out = Buffer.alloc(r.width * r.height);
+  for (let y = 0; y < r.height; y++)
+    image.gray.copy(out, y * r.width, (r.top + y) * image.width + r.left, (r.top + y) * image.width + r.left + r.width);
+  return sharp(out, { raw: { width: r.width, height: r.height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }

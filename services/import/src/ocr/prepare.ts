@@ -14,6 +14,8 @@ const MAX_SIDE = 4000;
 
 export interface PreparedImage {
   png: Buffer;
+  /** the same pixels, one grey byte each, row by row: a word's box is cut from these (engine.readWord) */
+  gray: Buffer;
   width: number;
   height: number;
   /** the factor applied to the original, to map boxes back */
@@ -69,8 +71,11 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   const stretched = stretch(data);
   let img = sharp(data, { raw: { width, height, channels: 1 } });
   if (scale !== 1) img = img.resize(outWidth, outHeight, { kernel: scale > 1 ? "cubic" : "lanczos3" });
-  const png = await (stretched ? img : img.normalise()).png({ compressionLevel: 1 }).toBuffer();
-  return { png, width: outWidth, height: outHeight, scale, inverted: inverted > data.length / 2 };
+  const gray = await (stretched ? img : img.normalise()).extractChannel(0).raw().toBuffer();
+  const png = await sharp(gray, { raw: { width: outWidth, height: outHeight, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { png, gray, width: outWidth, height: outHeight, scale, inverted: inverted > data.length / 2 };
 }
 
 type Sharp = typeof import("sharp")["default"];
@@ -82,8 +87,9 @@ type Sharp = typeof import("sharp")["default"];
  * glued to the numbers beside them.
  */
 export function removeRules(gray: Uint8Array, ground: Uint8Array, width: number, height: number, lineHeight: number): void {
-  // ink: clearly darker than the ground around it (a dark theme's faint rules count too)
-  const ink = (i: number) => gray[i] < ground[i] - 25;
+  // ink: clearly darker than the ground around it (a dark theme's faint rules count too), marked once
+  const ink = new Uint8Array(gray.length);
+  for (let i = 0; i < gray.length; i++) ink[i] = gray[i] < ground[i] - 25 ? 1 : 0;
   // both directions are found on the image as it is, then erased: erasing one first would cut the other
   const rule = new Uint8Array(gray.length);
   const minRun = Math.max(50, Math.round(width * 0.15));
@@ -91,7 +97,7 @@ export function removeRules(gray: Uint8Array, ground: Uint8Array, width: number,
     const row = y * width;
     let start = -1;
     for (let x = 0; x <= width; x++) {
-      if (x < width && ink(row + x)) {
+      if (x < width && ink[row + x]) {
         if (start < 0) start = x;
       } else if (start >= 0) {
         if (x - start >= minRun) rule.fill(1, row + start, row + x);
@@ -99,15 +105,17 @@ export function removeRules(gray: Uint8Array, ground: Uint8Array, width: number,
       }
     }
   }
+  // vertical runs followed row by row (each column's run start kept), which reads the pixels in memory order
   const minColumn = Math.max(40, lineHeight * 3);
-  for (let x = 0; x < width; x++) {
-    let start = -1;
-    for (let y = 0; y <= height; y++) {
-      if (y < height && ink(y * width + x)) {
-        if (start < 0) start = y;
-      } else if (start >= 0) {
-        if (y - start >= minColumn) for (let k = start; k < y; k++) rule[k * width + x] = 1;
-        start = -1;
+  const starts = new Int32Array(width).fill(-1);
+  for (let y = 0; y <= height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (y < height && ink[row + x]) {
+        if (starts[x] < 0) starts[x] = y;
+      } else if (starts[x] >= 0) {
+        if (y - starts[x] >= minColumn) for (let k = starts[x]; k < y; k++) rule[k * width + x] = 1;
+        starts[x] = -1;
       }
     }
   }
@@ -174,14 +182,15 @@ async function background(sharp: Sharp, data: Buffer, width: number, height: num
  * ground around it.
  */
 export function glyphHeight(gray: Uint8Array, ground: Uint8Array, width: number, height: number): number | null {
-  const ink = (i: number) => gray[i] < ground[i] - 50;
+  const ink = new Uint8Array(gray.length);
+  for (let i = 0; i < gray.length; i++) ink[i] = gray[i] < ground[i] - 50 ? 1 : 0;
   // the width of the horizontal run of ink through each pixel
   const across = new Uint16Array(gray.length);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let start = -1;
     for (let x = 0; x <= width; x++) {
-      if (x < width && ink(row + x)) {
+      if (x < width && ink[row + x]) {
         if (start < 0) start = x;
       } else if (start >= 0) {
         across.fill(Math.min(65535, x - start), row + start, row + x);
@@ -191,16 +200,19 @@ export function glyphHeight(gray: Uint8Array, ground: Uint8Array, width: number,
   }
   const counts = new Uint32Array(height + 1);
   let total = 0;
-  for (let x = 0; x < width; x++) {
-    let run = 0;
-    for (let y = 0; y <= height; y++) {
-      if (y < height && ink(y * width + x)) run++;
+  // each column's vertical run, followed row by row (memory order)
+  const runs = new Int32Array(width);
+  for (let y = 0; y <= height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (y < height && ink[row + x]) runs[x]++;
       else {
+        const run = runs[x];
         if (run >= 3 && across[(y - 1 - (run >> 1)) * width + x] <= run * 0.4) {
           counts[run]++;
           total++;
         }
-        run = 0;
+        runs[x] = 0;
       }
     }
   }

@@ -192,15 +192,18 @@ function isUnitAfterNumber(word: string): boolean {
 }
 /** an account's word that is a company's, before its legal form ("Home Depot Inc") */
 const ACCOUNT_IN_NAME = /\b(depot|individual|joint|brokerage)\s+(inc|corp|co|plc|ltd|sa|ag|se|nv|group)\b/i;
+/** a word that ends a fund's or a company's name: never a column header's */
+const FUND_OR_FORM = /^(etf|etfs|ucits|trust|inc\.?|corp\.?|plc|ltd\.?|ag|se|nv|sa|llc|adr)$/i;
 /** a company's legal form after its name */
 const LEGAL_FORM = /^(se|ag|nv|plc|inc\.?|corp\.?|sa|ltd\.?|co\.?|asa|ab|oyj|spa|gmbh|kgaa)$/i;
 /** words of column headers, in the languages brokers' screens use */
 const HEADER_WORDS =
-  /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|kurswert|marktwert|wertpapier|entwicklung|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%)$/i;
+  /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|kurswert|marktwert|wertpapier|entwicklung|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation)$/i;
 /** header words naming the quantity's column */
 const QUANTITY_HEADER = /^(quantity|qty|shares|units|position|amount|anzahl|stück|bestand|aantal|quantité|holdings)$/i;
 /** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Units 40") */
-const QUANTITY_LABEL = /^(quantity|qty|shares|units|position|amount|anzahl|stück|stuck|bestand|aantal|quantité|quantite|qté|holdings):?$/i;
+const QUANTITY_LABEL =
+  /^(quantity|qty|shares|units|position|amount|anzahl|stück|stuck|stk\.?|nominal|bestand|aantal|quantité|quantite|qté|holdings):?$/i;
 /** a label in front of the price on its line ("Kurs 189,32 €", "Last price $12.50", "Cours 397,76") */
 const PRICE_LABEL = /^(price|last|kurs|preis|koers|cours|prix|quote):?$/i;
 /** a label in front of the value on its line ("Value $1,234", "Wert 1.234,56 €", "Valorisation …") */
@@ -209,6 +212,8 @@ const VALUE_LABEL = /^(value|wert|kurswert|marktwert|waarde|valeur|valorisation|
 const SYMBOL_LABEL = /^(symbol|ticker|kürzel|kurzel|mnémo|mnemo|code|isin\/symbol):?$/i;
 /** a label in front of the company's name on its line ("Description Apple Inc.", "Wertpapier Allianz SE") */
 const NAME_LABEL = /^(description|security|titre|wertpapier|bezeichnung|instrument|name|product|produit):?$/i;
+/** an order's verb before its quantity ("Buy 3", "Sell 12", a rebalancing tool's suggested trade): that number is no holding */
+const ORDER_VERB = /^(buy|sell|kauf|kaufen|verkauf|verkaufen|achat|vente|acheter|vendre|comprar|vender|compra|venta|koop|verkoop)$/i;
 /** a label word before a price or value that makes it a cost ("Avg price", "Einstandskurs") */
 const COST_LABEL = /^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i;
 const TOTAL = /\b(subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
@@ -238,6 +243,8 @@ interface Token {
   labelledPrice?: boolean;
   /** a ticker that follows a "Symbol" label */
   labelled?: boolean;
+  /** a label opening a pair of label and value ("Description", "Price", "Symbol"): no word of a name */
+  label?: "name" | "other";
   /** a ticker standing under a Symbol/Ticker header */
   underSymbol?: boolean;
   /** a quantity told by a unit the document's repetitions taught or an order's sign, not a unit known: unsure unless its row checks */
@@ -252,7 +259,7 @@ interface Token {
   nameWord?: boolean;
 }
 
-type ColumnKind = "quantity" | "price" | "value" | "ticker" | "cost" | "change" | "weight" | "other";
+type ColumnKind = "quantity" | "price" | "value" | "ticker" | "cost" | "change" | "weight" | "trade" | "other";
 
 /** a header cell: what its column holds and where it stands */
 interface Column {
@@ -314,7 +321,8 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
 function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
   const numberless = dropRowNumbers(lines);
   const marks = documentMarks(numberless);
-  const panels = splitPanels(numberless);
+  const grid = splitPanels(numberless);
+  const panels = grid.length > 1 ? grid : splitRepeatedHeader(numberless);
   if (panels.length === 1) return readPanel(numberless, decimal, marks);
   const readings = panels.map((panel) => readPanel(panel, decimal, marks));
   return {
@@ -394,6 +402,42 @@ export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
 }
 
 /**
+ * Tables side by side (a compact printout with two holdings a line): a header whose columns repeat their
+ * kinds in the same order ("Symbol Qty Value Symbol Qty Value") is as many tables. Every line from the
+ * header on is cut where each repetition starts (midway between the end of one repetition's last column and
+ * the start of the next one's first), and each part is read as a table of its own under its piece of the
+ * header; the lines above the header (a title) stay with the first.
+ */
+export function splitRepeatedHeader(lines: ScreenshotLine[]): ScreenshotLine[][] {
+  if (lines.some((l) => !l.words)) return [lines];
+  for (const [at, line] of lines.entries()) {
+    const list = headerColumns(line)?.list;
+    if (!list || list.length < 4) continue;
+    const kinds = list.map((c) => c.kind);
+    // the shortest period whose repetitions name the same kinds, one of them a quantity, price or value
+    const period = [2, 3, 4, 5, 6, 7, 8].find(
+      (k) =>
+        k * 2 <= kinds.length &&
+        kinds.length % k === 0 &&
+        kinds.every((kind, i) => i < k || kind === kinds[i - k]) &&
+        kinds.slice(0, k).some((kind) => kind === "quantity" || kind === "price" || kind === "value"),
+    );
+    if (!period) continue;
+    const cuts: number[] = [];
+    for (let j = period; j < list.length; j += period) cuts.push((list[j - 1].x1 + list[j].x0) / 2);
+    const partOf = (w: ScreenshotWord) => cuts.filter((c) => (w.x0 + w.x1) / 2 >= c).length;
+    const panels: ScreenshotLine[][] = [lines.slice(0, at), ...cuts.map(() => [] as ScreenshotLine[])];
+    for (const l of lines.slice(at)) {
+      const parts = new Map<number, ScreenshotWord[]>();
+      for (const w of l.words as ScreenshotWord[]) parts.set(partOf(w), [...(parts.get(partOf(w)) ?? []), w]);
+      for (const [k, ws] of [...parts].sort(([a], [b]) => a - b)) panels[k].push({ text: ws.map((w) => w.text).join(" "), words: ws });
+    }
+    return panels;
+  }
+  return [lines];
+}
+
+/**
  * What a document's own repetitions say about its words, whatever its language: a word that follows numbers
  * on two lines or more, and hardly anywhere else, is a mark of those numbers ("zł", "kr", "szt.", "ações",
  * however the recognition spells it): a CURRENCY when every number before it shows two decimals, else a
@@ -436,6 +480,9 @@ export function documentMarks(lines: ScreenshotLine[]): Marks {
   return { words, currencyBefore: before === behind ? null : before > behind };
 }
 
+/** below this recognition confidence a short scrap of letters beside amounts is a shape's edge, not a word */
+const SCRAP = 40;
+
 /** an order's sign between a quantity and its price ("12 × $189.32", "0.5 @ 64,231.50", "12 szt. à 189,32") */
 const TIMES = /^[×x@àa]$/;
 
@@ -449,6 +496,7 @@ function readPanel(
   let columns: Columns = {};
   let current: Holding | null = null;
   let orphans = 0;
+  let totalAbove = 0;
   const tally = { missed: 0 };
   // holdings are settled once the whole panel is read: the columns' roles are learnt across its rows first
   const read: { h: Holding; columns: Columns }[] = [];
@@ -476,7 +524,22 @@ function readPanel(
     const cashLine =
       CASH.test(text) &&
       !(tokens.some((t) => t.ticker) && tokens.filter((t) => t.value !== undefined && !t.percent && !t.signed).length >= 2);
+    // the lines of amounts under a total's label that stands alone ("Estimated balance" over "0.76773592 BTC"
+    // and "$49,312.83") are the total's, whatever unit they are written in: at most two
+    const amountsOnly =
+      tokens.some((t) => t.value !== undefined) &&
+      tokens.every((t, i) => t.value !== undefined || t.text === "" || (t.ticker && tokens[i - 1]?.unitSymbol === t.ticker));
+    // (the first line in any unit, a second only in money after a first that was not: "£9,276.99" over
+    // "973.3 UNI" is a total over a holding)
+    const money = tokens.some((t) => t.currency);
+    if (totalAbove > 0 && amountsOnly && (totalAbove === 2 || money)) {
+      totalAbove = totalAbove === 2 && !money ? 1 : 0;
+      finish();
+      return;
+    }
+    totalAbove = 0;
     if (TOTAL.test(text) || TOTAL_WORD.test(text) || cashLine || accountLine) {
+      if ((TOTAL.test(text) || TOTAL_WORD.test(text)) && !tokens.some((t) => t.value !== undefined)) totalAbove = 2;
       finish();
       return;
     }
@@ -500,10 +563,10 @@ function readPanel(
     if (
       ticker &&
       current &&
-      (!current.ticker || current.ticker === ticker || current.tickerInName) &&
+      (!current.ticker || current.ticker === ticker || current.tickerInName || tickerToken?.labelled) &&
       current.name.length &&
-      complete(current) &&
-      tokens.every((t) => t === tickerToken || t.text === "") &&
+      (complete(current) || current.tokens.some((t) => t.value !== undefined && !t.percent && !t.signed)) &&
+      tokens.every((t) => t === tickerToken || t.text === "" || t.label) &&
       closerAbove(lines, index)
     ) {
       current.ticker = ticker;
@@ -513,6 +576,19 @@ function readPanel(
       return;
     }
     const nameOnly = name.length > 0 && !ticker && tokens.every((t) => t.nameWord || t.value === undefined);
+    // a labelled name ("Description Johnson & Johnson") under a labelled symbol that took a heading's words for its
+    // name ("Positions (6) Menu" over "Ticker JNJ") and has no amount yet is that holding's name
+    if (
+      nameOnly &&
+      tokens[0]?.label === "name" &&
+      current?.ticker &&
+      current.tokens.some((t) => t.labelled) &&
+      !current.tokens.some((t) => t.value !== undefined && !t.percent && !t.signed)
+    ) {
+      current.name = name;
+      current.text.push(text);
+      return;
+    }
     if (nameOnly && current?.ticker && !current.name.length && complete(current)) {
       current.name = name;
       current.text.push(text);
@@ -639,6 +715,9 @@ function writtenDecimals(text: string | undefined, value: number): number {
 export function withoutTotals(rows: ScreenshotHolding[]): ScreenshotHolding[] {
   const near = (a: number | null, b: number) => a !== null && b > 0 && Math.abs(a - b) <= Math.max(b * 0.002, 0.02);
   const all = rows.reduce((sum, r) => sum + (r.marketValue ?? 0), 0);
+  // a screen showing one amount a row, read as each row's price, totals those amounts: a wallet's estimated
+  // balance in coins over the sum of the coins' values ("0.76773592 BTC" over "$49,312.83")
+  const allPrices = rows.reduce((sum, r) => sum + (r.price ?? 0), 0);
   const kept: ScreenshotHolding[] = [];
   let since: ScreenshotHolding[] = [];
   for (const r of rows) {
@@ -647,7 +726,7 @@ export function withoutTotals(rows: ScreenshotHolding[]): ScreenshotHolding[] {
     const total =
       r.evidence.quantity !== "product" &&
       ((since.length >= 2 && (near(r.quantity, running) || near(r.marketValue, running))) ||
-        (rows.length >= 3 && (near(r.quantity, others) || near(r.marketValue, others))));
+        (rows.length >= 3 && (near(r.quantity, others) || near(r.marketValue, others) || near(r.price, allPrices - (r.price ?? 0)))));
     if (total) {
       since = [];
       continue;
@@ -807,7 +886,9 @@ function columnKind(phrase: string, totalIsQuantity: boolean): ColumnKind {
   if (/\b(avg\.?|average|cost|basis|einstand\w*|kaufkurs|paid|ø)(\b|$)/.test(p)) return "cost";
   if (/(\b(gain|loss|p&l|p l|pnl|unrealized|unrealised|unrlzd|change|return|entwicklung|performance|day's|today)\b|^\+ -|^\+\/-)/.test(p))
     return "change";
-  if (/\b(weight|allocation|gewicht|anteil)\b|^%$/.test(p)) return "weight";
+  // a rebalancing tool's columns: the target and actual weights and their drift, and the trade that closes it
+  if (/\b(weight|allocation|gewicht|anteil|target|actual|drift)\b|^%$/.test(p)) return "weight";
+  if (/\b(trade|action|order|suggested|to buy|to sell)\b/.test(p)) return "trade";
   if (words.some((w) => QUANTITY_HEADER.test(w))) return "quantity";
   if (p === "total" && totalIsQuantity) return "quantity";
   if (/(\b(value|waarde|valeur|mkt)\b|\p{L}*wert$)/u.test(p)) return "value";
@@ -823,6 +904,8 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   // with a whole number in it, most of its words ("Vanguard Total Bond Market 31" is a fund's name and its shares)
   const share = words.some((w) => /^\d+$/.test(w.text)) ? 0.6 : 0.4;
   if (hits.length < 2 || hits.length < words.length * share) return null;
+  // a fund's or company's name that holds header words ("Vanguard Total Stock Market ETF") is no header
+  if (words.some((w) => FUND_OR_FORM.test(w.text))) return null;
   const columns: Columns = { symbolFirst: /^(symbol|ticker|instrument|coin|asset)$/i.test(words[0]?.text ?? "") };
   if (!line.words) return columns;
   // "Total" heads the quantity only where nothing else does and no price is shown (a crypto exchange's
@@ -860,13 +943,16 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
   const merged: ScreenshotWord[] = [];
   for (const whole of words) {
     // "70pcs" and "12Stk.": the number and its unit glued by the recognition
-    const glued = /^(\d[\d.,]*)(\p{L}{2,}[.-]?|[x×])$/u.exec(whole.text);
-    const parts: ScreenshotWord[] = glued
-      ? [
-          { ...whole, text: glued[1], x1: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
-          { ...whole, text: glued[2], x0: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
-        ]
-      : [whole];
+    // and "Buy7": an order's verb glued to its quantity
+    const glued = /^(\d[\d.,]*)(\p{L}{2,}[.-]?|[x×])$/u.exec(whole.text) ?? /^(\p{L}{3,})(\d[\d.,]*)$/u.exec(whole.text);
+    const gluedVerb = !!glued && ORDER_VERB.test(glued[1]);
+    const parts: ScreenshotWord[] =
+      glued && (gluedVerb || /^\d/.test(glued[1]))
+        ? [
+            { ...whole, text: glued[1], x1: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
+            { ...whole, text: glued[2], x0: whole.x0 + ((whole.x1 - whole.x0) * glued[1].length) / whole.text.length },
+          ]
+        : [whole];
     for (const w of parts) {
       const prev = merged[merged.length - 1];
       // a monospaced font's decimal point read as a space ("455 69" for 455.69): a whole number, then two
@@ -911,7 +997,22 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
   // a bold one-letter ticker opening a table's row is often read in lower case or, for O, as a zero ("v $296.46
   // …", "0 84.30 …", "[0] $3,775.59"): a lone letter or 0 right before a number is that ticker (no logo
   // precedes a number); a bold ticker's letters doubled in both cases ("VvOoO") are its capitals (VOO)
+  // a chart's bar or a coloured shape beside the amounts reads as a short scrap of letters the recognition is
+  // far from sure of ("EE", "GE", "BD"): on a line with an amount it is no word (a symbol read so unsure is
+  // rather a shape's edge; a lone letter opening the row is kept for the rules below)
+  const withAmount = tokens.some((t) => /^[($€£¥+\-−]*\d/.test(t.text));
+  for (const [i, t] of tokens.entries())
+    if (
+      withAmount &&
+      (t.confidence ?? 100) < SCRAP &&
+      /^[([]?[A-Za-z]{1,3}[)\]]?$/.test(t.text) &&
+      (i > 0 || /^[A-Za-z]{2}$/.test(t.text)) &&
+      !CURRENCY_WORD.test(t.text) &&
+      !isUnitAfterNumber(t.text)
+    )
+      t.text = "";
   const lone = tokens[0];
+  const amountNext = tokens.length >= 2 && /^[$€£¥+\-−]?\d/.test(tokens[1].text);
   if (lone && tokens.length >= 2 && /^[$€£¥+\-−]?\d/.test(tokens[1].text)) {
     const letter = lone.text.replace(/^[[(](\w)[\])]$/, "$1");
     if (/^[a-zA-Z0]$/.test(letter)) lone.text = letter === "0" ? "O" : letter.toUpperCase();
@@ -920,6 +1021,21 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     const chars = [...lone.text];
     const kept = chars.filter((c, i) => !(c === c.toLowerCase() && [chars[i - 1], chars[i + 1]].includes(c.toUpperCase())));
     if (kept.length < chars.length && kept.length >= 2 && kept.length <= 5 && kept.every((c) => /[A-Z]/.test(c))) lone.text = kept.join("");
+    // before the row's amounts, a doubled capital ("Vvoo") marks a bold symbol whatever case the rest was read in
+    else if (kept.length < chars.length && kept.length >= 2 && kept.length <= 5 && /^[A-Z]/.test(kept[0]) && amountNext)
+      lone.text = kept.join("").toUpperCase();
+  }
+  // and a capital O read as a zero inside it ("V0o", "C0ST")
+  if (lone && amountNext && /^[A-Z][A-Za-z0]{1,4}$/.test(lone.text) && /0/.test(lone.text) && /[A-Z0]$/i.test(lone.text))
+    lone.text = lone.text.toUpperCase().replace(/0/g, "O");
+  // a label of one to three words opening the line before its value ("Price", "Current price", "Position
+  // value", "Last Price"): its last word is a label word
+  let labelRun = 0;
+  for (let k = 0; k < Math.min(3, tokens.length - 1); k++) {
+    const w = tokens[k].text;
+    if (!/^\p{L}[\p{L}'’]*:?$/u.test(w)) break;
+    if (PRICE_LABEL.test(w) || VALUE_LABEL.test(w) || NAME_LABEL.test(w) || SYMBOL_LABEL.test(w) || QUANTITY_LABEL.test(w))
+      labelRun = k + 1;
   }
   tokens.forEach((t, i) => {
     // "≈ $219.18" (read "=£7,504.14" or "~$12"): an approximate amount is an amount
@@ -959,8 +1075,10 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     if (QUANTITY_LABEL.test(raw)) return;
     // a label opening a pair of label and value ("Kurs 189,32", "Symbol AAPL", "Description Apple Inc.") is no
     // word of a name; the word after a symbol's label is the ticker, whatever its case
-    if (i === 0 && tokens.length >= 2 && (PRICE_LABEL.test(raw) || VALUE_LABEL.test(raw) || NAME_LABEL.test(raw) || SYMBOL_LABEL.test(raw)))
+    if (i < labelRun) {
+      t.label = NAME_LABEL.test(raw) ? "name" : "other";
       return;
+    }
     if (i === 1 && tokens.length === 2 && SYMBOL_LABEL.test(tokens[0].text) && /^[A-Za-z]{1,5}([.-][A-Za-z])?$/.test(word)) {
       t.ticker = word.toUpperCase().replace("-", ".");
       t.labelled = true;
@@ -980,8 +1098,10 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
       t.marked = true;
       return;
     }
-    // the unit after a number is no word of a name ("134 pes 220,37")
+    // the unit after a number is no word of a name ("134 pes 220,37"), nor the word joining it to what it counts
+    // ("27.8552 shares of SPY", "12 parts de SAP")
     if (tokens[i - 1]?.value !== undefined && isUnitAfterNumber(raw)) return;
+    if (/^(of|de|du|des|von|van|di)$/i.test(raw) && tokens[i - 2]?.value !== undefined && isUnitAfterNumber(tokens[i - 1].text)) return;
     const upper = word.toUpperCase();
     const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !UNITS.test(word);
     const mostlyUpper = word.replace(/[^A-Z]/g, "").length >= Math.ceil(word.replace(/[^A-Za-z]/g, "").length * 0.6);
@@ -993,11 +1113,14 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     const n = tokens[i + 1];
     if (!n || n.value === undefined || n.percent || n.signed) return;
     if (QUANTITY_LABEL.test(t.text) && !n.currency) n.unit = true;
-    const cost = i > 0 && COST_LABEL.test(tokens[i - 1].text);
+    const cost = i > 0 && COST_LABEL.test(tokens[i - 1].text) && !(i - 1 === 0 && tokens[0].ticker && /^[A-Z]+$/.test(tokens[0].text));
     if (VALUE_LABEL.test(t.text) && !cost) n.labelledValue = true;
     if (PRICE_LABEL.test(t.text) && !cost) n.labelledPrice = true;
-    // an average cost is neither the price nor the value ("Qty 12 · Avg $145.20")
-    if (/^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i.test(t.text)) n.cost = true;
+    // an average cost is neither the price nor the value ("Qty 12 · Avg $145.20"); an order's quantity is no
+    // holding's ("Buy 3", "Sell 12": a rebalancing tool's suggested trade)
+    // (a symbol in capitals opening the row is no label: COST is Costco's)
+    if (t.ticker && i === 0 && t.text === t.text.toUpperCase()) return;
+    if (/^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i.test(t.text) || ORDER_VERB.test(t.text)) n.cost = true;
   });
   // an app's round logo holds the company's initials ("Ap AAPL Apple", "B BCH Bitcoin Cash"): one or two
   // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words
@@ -1023,7 +1146,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
   // lines where such words are labels (headers, totals, cash) were left out before
   for (let pass = 0; pass < 2; pass++) {
     tokens.forEach((t, i) => {
-      if (t.nameWord || t.ticker || t.value !== undefined || !/^[A-Z][a-z]+\.?$/.test(t.text) || UNITS.test(t.text)) return;
+      if (t.nameWord || t.ticker || t.label || t.value !== undefined || !/^[A-Z][a-z]+\.?$/.test(t.text) || UNITS.test(t.text)) return;
       if (tokens[i - 1]?.nameWord || tokens[i + 1]?.nameWord) t.nameWord = true;
     });
   }
@@ -1044,7 +1167,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
   for (const t of tokens) {
     if (t.value === undefined) continue;
     const kind = headerColumnOf(t, columns)?.kind;
-    if (kind === "cost" || kind === "change" || kind === "weight") t.cost = true;
+    if (kind === "cost" || kind === "change" || kind === "weight" || kind === "trade") t.cost = true;
   }
   // a bare whole number between words is part of a name ("Vanguard S&P 500 ETF", "iShares Russell 2000"), not a quantity
   tokens.forEach((t, i) => {
@@ -1058,6 +1181,25 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
   });
   // an upper-case word next to a capitalised word is part of a company name ("ASML Holding", "iShares Core MSCI")
   const first = tokens.findIndex((t) => t.text !== "");
+  // a name printed in capitals ("LVMH MOET HENNESSY", "ADVANCED MICRO DEVICES"): symbol-shaped words in a run of
+  // capitals that holds a word too long for a symbol are the name's, from that word outwards (the run's first
+  // word, where it opens the row, stays a symbol as well: the rule below)
+  for (let pass = 0; pass < 2; pass++)
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      const t = tokens[i];
+      if (!t.ticker || t.labelled || t.underSymbol || t.marked) continue;
+      const capitals = (n: Token | undefined) => !!n && /^[A-Z][A-Z&'.-]{5,}$/.test(n.text) && !!n.nameWord;
+      if (
+        capitals(tokens[i + 1]) ||
+        capitals(tokens[i - 1]) ||
+        (tokens[i + 1]?.nameWord && /^[A-Z]{2,}$/.test(tokens[i + 1].text) && pass > 0)
+      )
+        if (i !== first || tokens.length > 1) {
+          const opens = i === first || (tokens[i - 1]?.value !== undefined && !tokens.slice(0, i).some((x) => x.nameWord || x.ticker));
+          t.nameWord = true;
+          if (!opens) t.ticker = undefined;
+        }
+    }
   tokens.forEach((t, i) => {
     if (!t.ticker || t.labelled || t.underSymbol || t.marked || columnOf(t, columns) === "ticker") return;
     // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc."), or opening the

@@ -104,6 +104,7 @@ function holdingsOf(reply: PortfolioReply): Holding[] {
     name: a.name,
     quantity: a.shares ?? a.quantity,
     latestPrice: a.latestPrice ?? null,
+    currency: a.currency ?? null,
     marketValue: a.marketValue ?? null,
     profitLoss: a.profitLoss ?? null,
     profitLossPercent: a.profitLossPercent ?? null,

@@ -60,6 +60,8 @@ export const PortfolioTable = Type.Object({
   rows: Type.Array(Type.Array(Type.Union([Type.String(), Type.Number(), Type.Null()]))),
   /** the currency of its market values and profits/losses: the owner's base currency (absent: USD) */
   currency: Type.Optional(Type.String()),
+  /** a holdings table: the currency each row's Price is quoted in (the instrument's), one per row; null when not known (absent: USD) */
+  priceCurrencies: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Null()]))),
 });
 export type PortfolioTable = Static<typeof PortfolioTable>;
 

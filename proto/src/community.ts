@@ -1,5 +1,6 @@
 import { type Static, Type } from "typebox";
 import { COMMUNITY_CATEGORIES, COMMUNITY_MAX_PAGE_SIZE } from "./constants.ts";
+import { RateUsed } from "./rates.ts";
 
 export { COMMUNITY_CATEGORIES, COMMUNITY_MAX_PAGE_SIZE, COMMUNITY_PAGE_SIZE, type CommunityCategory, UNCATEGORISED } from "./constants.ts";
 
@@ -36,6 +37,8 @@ export const CommunityCard = Type.Object({
   baseCurrency: Type.Optional(Type.String()),
   /** the date of the newest price in the figures, `YYYY-MM-DD`; null without prices */
   pricesAsOf: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** the exchange rates its figures carried forward from an older month (stale), with their dates, as its page says them; absent when none */
+  rates: Type.Optional(Type.Array(RateUsed)),
 });
 export type CommunityCard = Static<typeof CommunityCard>;
 

@@ -41,6 +41,12 @@ export const NetWorthHistoryEntry = Type.Object({
   year: Type.Integer(),
   week: Type.Integer({ minimum: 1, maximum: 53 }),
   data: Type.Object({ networth: Type.Number() }),
+  /**
+   * the currency `networth` was computed in: the user's base currency that week (a week carried forward keeps
+   * its week's currency). After a base-currency change older weeks stay in the currency they were computed in,
+   * never relabelled nor converted (docs/product-decisions.md "Net-worth history across a base-currency change")
+   */
+  currency: Type.Optional(Type.String()),
 });
 export type NetWorthHistoryEntry = Static<typeof NetWorthHistoryEntry>;
 

@@ -4,6 +4,10 @@ import { PortfolioCategory } from "./community.ts";
 import { IMPORT_FORMATS, type ImportedFrom, TICKER_MAX_LENGTH, TICKER_PATTERN } from "./constants.ts";
 import { GRADIENT_COUNT } from "./gradients.ts";
 import { ModerationNotice } from "./moderation.ts";
+import { RateUsed, StaleReason } from "./rates.ts";
+
+// the rates module holds them so community.ts can use them without importing this module back
+export { RateUsed, StaleReason };
 
 /** A card gradient as settings accept it (gradients.ts); null clears the pick (back to the slug's). */
 export const GradientPick = Type.Union([Type.Integer({ minimum: 1, maximum: GRADIENT_COUNT }), Type.Null()]);
@@ -44,31 +48,10 @@ export const AssetInput = Type.Object({
 });
 export type AssetInput = Static<typeof AssetInput>;
 
-/** Why a price or a rate is stale (docs/numbers.md "Stale, unpriced and rates"): served as the last good value, or older than the others. */
-export const StaleReason = Type.Union([Type.Literal("last-known"), Type.Literal("out-of-date")]);
-export type StaleReason = Static<typeof StaleReason>;
-
 /** Why a holding counts in no figure: no provider knows the ticker, pricing could not price it now, or no exchange rate. */
 export const UnpricedReason = Type.Union([Type.Literal("unknown-ticker"), Type.Literal("unavailable"), Type.Literal("no-exchange-rate")]);
 export const UnpricedHolding = Type.Object({ ticker: Type.String(), reason: UnpricedReason });
 export type UnpricedHolding = Static<typeof UnpricedHolding>;
-
-/**
- * An exchange rate today's values used (the valuation month's): the month it is of, its date when it is the
- * pair's latest, and whether it is stale: an older month's rate carried forward is `out-of-date`, shown with
- * its date like a stale price.
- */
-export const RateUsed = Type.Object({
-  /** `<FROM><BASE>=X`, e.g. EURUSD=X (dollars per euro) */
-  pair: Type.String(),
-  rate: Type.Number(),
-  /** `YYYY-MM` */
-  month: Type.String(),
-  /** the date of the pair's latest rate when that is the one used; null for a month's close */
-  asOf: Type.Union([Type.String(), Type.Null()]),
-  stale: Type.Union([StaleReason, Type.Null()]),
-});
-export type RateUsed = Static<typeof RateUsed>;
 
 /** A split on its ex-date: `ratio` new shares per old share. */
 const AssetSplit = Type.Object({ date: Type.String(), ratio: Type.Number() });

@@ -216,6 +216,9 @@ describe.skipIf(!withData)("one number, everywhere: generated portfolios over th
         check(`${label} card ${p.slug}`, "totalValue", card.totalValue, v.marketValue);
         check(`${label} card ${p.slug}`, "growth", card.growth, v.profitLossPercent);
         checkEq(`${label} card ${p.slug}`, "baseCurrency", card.baseCurrency, v.baseCurrency);
+        // the exchange rates carried forward, with their dates, as the page says them (a card without figures says none)
+        const staleOnPage = v.marketValue === null ? [] : ((v.rates ?? []) as Loose[]).filter((r) => r.stale !== null);
+        checkEq(`${label} card ${p.slug}`, "stale rates", card.rates ?? [], staleOnPage);
         const visitor = await call("GET", `/cachable/get/portfolio/${p.slug}`);
         check(`${label} visitor ${p.slug}`, "marketValue", visitor.body.valuation.marketValue, v.marketValue);
         check(`${label} visitor ${p.slug}`, "profitLossPercent", visitor.body.valuation.profitLossPercent, v.profitLossPercent);

@@ -6,6 +6,7 @@
  * server refuses before a row enters the table; a refused request is told in words; the playground's kept
  * draft reloads without a warning.
  */
+import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { api } from "../../test/support/app-process.ts";
@@ -54,6 +55,8 @@ async function asTradedCloseServed(): Promise<boolean> {
   }
   throw new Error(`the as-traded close answered ${res.status}: ${JSON.stringify(body)}`);
 }
+
+mkdirSync("/tmp/folio-one-number", { recursive: true });
 
 describe.skipIf(!enabled)("one number, everywhere, in Chromium", () => {
   it("the dashboard's card, pie and table show the page's figures of a split lot, also after a settings change", async () => {
@@ -113,6 +116,42 @@ describe.skipIf(!enabled)("one number, everywhere, in Chromium", () => {
     await periods.waitFor();
     expect(await periods.textContent()).toContain("€");
     expect(await periods.textContent()).not.toContain("$");
+    // the toggles say euros too
+    expect(await page.getByRole("group", { name: "Show gains as" }).getByRole("button").allTextContents()).toEqual(["€", "%"]);
+    expect(await page.getByRole("group", { name: "Show the value chart as" }).getByRole("button").allTextContents()).toEqual([
+      "Value €",
+      "Return %",
+    ]);
+    await page.screenshot({ path: "/tmp/folio-one-number/euro-page-1366.png", fullPage: true });
+
+    // published, its community card says the carried-forward rate with its date, as the page does
+    const sharing = page.getByRole("region", { name: "Sharing" });
+    await sharing.getByRole("checkbox", { name: /Public/ }).check();
+    await sharing.getByLabel("Category").selectOption("Growth");
+    await sharing.getByRole("button", { name: "Update sharing" }).click();
+    await page.getByText("Updated!").first().waitFor();
+    await page.goto(`${e2e.app.url}/community`);
+    const communityCard = page.getByRole("region", { name: "Growth" }).getByRole("article", { name: "Euro lot" });
+    await expect
+      .poll(
+        async () => {
+          if ((await communityCard.count()) > 0) return true;
+          await page.reload();
+          return false;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(await text(communityCard.locator(".money"))).toBe(euros(figures.marketValue));
+    expect(await text(communityCard.locator(".community-rates"))).toMatch(/^Last known rate: USD→EUR, Jun 01, 2026$/);
+    await communityCard.screenshot({ path: "/tmp/folio-one-number/euro-community-card-1366.png" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await communityCard.scrollIntoViewIfNeeded();
+    await communityCard.screenshot({ path: "/tmp/folio-one-number/euro-community-card-390.png" });
+    await page.goto(`${e2e.app.url}/p/${slug}`);
+    await expect.poll(() => text(stat(page, "Market value")), { timeout: 15_000 }).toContain(euros(figures.marketValue));
+    await page.screenshot({ path: "/tmp/folio-one-number/euro-page-390.png", fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     await page.goto(`${e2e.app.url}/networth`);
     await page.getByRole("list", { name: "Not priced now" }).getByText(RATE_NOTE).waitFor({ timeout: 35_000 });

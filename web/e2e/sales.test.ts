@@ -118,6 +118,36 @@ describe.skipIf(!e2e.enabled)("sales in Chromium", () => {
     await context.close();
   });
 
+  it("removing the buy a sale sells from: the autosave is refused, and the page shows what is stored, saying why", {
+    timeout: 120_000,
+  }, async () => {
+    const session = await registerByApi(e2e.app.url, "unsold@example.com");
+    const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await keepSignedIn(context, session);
+    const page = await context.newPage();
+    const slug = await createPortfolioByApi(e2e.app.url, session.idToken, "Refused", {
+      assets: [LOT, { ticker: "NVDA", side: "sell", quantity: 40, PoA: 130, DoA: "2024-12-02", fee: 0 }],
+    });
+    await page.goto(`${e2e.app.url}/p/${slug}`);
+    // $5,200 − 40/100 × $4,500 = $3,400 realized
+    await expect.poll(() => text(page.locator(".header-gains")), { timeout: 20_000 }).toMatch(/Realized \+\$3,400\.00$/);
+    await page.getByRole("button", { name: "Remove NVDA" }).click();
+    // the autosave (3 s later) is refused in the server's words, beside the header
+    const refused = page.locator(".save-refused");
+    await expect
+      .poll(() => text(refused), { timeout: 20_000 })
+      .toBe("Not saved: You cannot sell more than you hold on that date. The page shows your portfolio as it is saved.");
+    // what is stored, figures with it: the buy back with its sale, the header's realized gain that portfolio's
+    expect(await text(page.locator(".held-note").first())).toBe("60 held · 40 sold");
+    expect(await text(page.locator(".header-gains"))).toMatch(/Realized \+\$3,400\.00$/);
+    expect(await page.getByRole("button", { name: "Save", exact: true }).isDisabled()).toBe(true);
+    await shot(page, "refused-1366.png");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator(".section-header").first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, "refused-390.png") });
+    await context.close();
+  });
+
   it("a broker history is imported as its buys and sales: the sale's realized gain survives", { timeout: 120_000 }, async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1366, height: 900 } });
     await registerInPage(page, "history@example.com", e2e.app.url);

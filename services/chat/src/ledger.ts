@@ -10,6 +10,8 @@ export interface Holding {
   name: string;
   quantity: number;
   latestPrice: number | null;
+  /** the currency latestPrice is quoted in (the instrument's); null when not known */
+  currency: string | null;
   marketValue: number | null;
   profitLoss: number | null;
   profitLossPercent: number | null;
@@ -130,6 +132,8 @@ export function tableOf(ledger: Ledger, kind: "portfolios" | "holdings", slugs?:
       ]),
     ),
     ...currencyOf(fetched),
+    // a price is in its instrument's currency, not the owner's (a SAP.DE price is in euros for a dollar owner)
+    priceCurrencies: fetched.flatMap((p) => (p.holdings ?? []).map((h) => h.currency)),
   };
 }
 

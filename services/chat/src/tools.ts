@@ -104,6 +104,7 @@ function holdingsOf(reply: PortfolioReply): Holding[] {
     name: a.name,
     quantity: a.shares ?? a.quantity,
     latestPrice: a.latestPrice ?? null,
+    currency: a.currency ?? null,
     marketValue: a.marketValue ?? null,
     profitLoss: a.profitLoss ?? null,
     profitLossPercent: a.profitLossPercent ?? null,
@@ -275,7 +276,13 @@ async function run<K extends ToolName>(tool: K, args: Args<K>, token: string, cl
         stale_rates: (now.rates ?? []).map((r) => ({ pair: r.pair, rate: r.rate, as_of: r.asOf ?? r.month })),
         // portfolios not yet valued in the current currency (left out of the total meanwhile)
         pending: now.pending ?? [],
-        weekly_history: history.netWorthHistory.slice(-26).map((w) => ({ year: w.year, week: w.week, net_worth: w.data.networth })),
+        // each week in the currency it was computed in: weeks before a base-currency change are in the old one
+        weekly_history: history.netWorthHistory.slice(-26).map((w) => ({
+          year: w.year,
+          week: w.week,
+          net_worth: w.data.networth,
+          currency: w.currency ?? now.baseCurrency ?? "USD",
+        })),
       };
     }
     case "get_biggest_movers": {

@@ -10,6 +10,7 @@ const vti: Holding = {
   name: "Vanguard Total Stock Market ETF",
   quantity: 10,
   latestPrice: 300.123,
+  currency: "USD",
   marketValue: 3001.234,
   profitLoss: 1001.236,
   profitLossPercent: 50.0618,
@@ -62,6 +63,17 @@ describe("the currency of the figures", () => {
     // not said by any tool: nothing invented (the web reads USD, the default)
     expect(seen().cards("Growth")).toEqual([{ slug: "growth-a1", name: "Growth", value: 3001.23 }]);
     expect(tableOf(seen(), "portfolios")).not.toHaveProperty("currency");
+  });
+
+  it("a holdings table says each price's own currency, the instrument's, beside the owner's for the amounts", () => {
+    const ledger = new Ledger();
+    const sap: Holding = { ...vti, ticker: "SAP.DE", name: "SAP SE", latestPrice: 181.3, currency: "EUR" };
+    const unknown: Holding = { ...vti, ticker: "OLD", name: "Old", currency: null };
+    ledger.portfolio("mixed-e5", "Mixed", 5000, [vti, sap, unknown], "GBP");
+    const table = tableOf(ledger, "holdings");
+    expect(table?.currency).toBe("GBP");
+    expect(table?.priceCurrencies).toEqual(["USD", "EUR", null]);
+    expect(table?.rows.map((r) => r[4])).toEqual([300.123, 181.3, 300.123]);
   });
 });
 

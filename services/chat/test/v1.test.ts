@@ -159,6 +159,9 @@ describe.skipIf(!hasRealData)("FireEngineV1 with tools", () => {
     expect(Object.keys(ticker.monthly_closes)).toHaveLength(12);
     expect(netWorth).toHaveProperty("net_worth");
     expect(netWorth).toHaveProperty("weekly_history");
+    // each week says its own currency (after a base-currency change the older weeks are in the old one)
+    expect(netWorth.weekly_history.length).toBeGreaterThan(0);
+    expect(netWorth.weekly_history.map((w: { currency: string }) => w.currency)).toEqual(netWorth.weekly_history.map(() => "USD"));
     expect(Object.keys(movers.monthly_change_percent)).toEqual(["VTI"]);
     expect(movers.most_quantity).toBe("VTI");
     expect(res.json().cards).toEqual([]);

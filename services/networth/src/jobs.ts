@@ -81,7 +81,15 @@ export function recomputeJob(ctx: NetworthContext): JobDefinition {
         rates: figure.rates,
         pending: figure.pending,
       };
-      const snapshot: NetWorthWeek = { _id: weekId(uid, year, week), uid, year, week, networth: netWorth, at };
+      const snapshot: NetWorthWeek = {
+        _id: weekId(uid, year, week),
+        uid,
+        year,
+        week,
+        networth: netWorth,
+        currency: figure.baseCurrency,
+        at,
+      };
       // the user asked for this figure (opened net worth): the achievements service counts that as "check net-worth"
       const requested = (await deps.cache.get<boolean>(requestedKey(uid))) === true;
       await deps.store.commit([

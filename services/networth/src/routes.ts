@@ -59,9 +59,9 @@ export function networthRoutes(ctx: NetworthContext): FastifyPluginAsync {
 
     route(app, calls.history, async (request) => {
       const { uid } = callerOf(request);
-      const [user, snapshots] = await Promise.all([c.users.get(uid), c.weeks.find({ uid })]);
+      const [user, snapshots, base] = await Promise.all([c.users.get(uid), c.weeks.find({ uid }), baseCurrencyOf(c, uid)]);
       const since = user?.since ? Date.parse(user.since) : null;
-      return { netWorthHistory: weeklyHistory(snapshots, since, deps.clock.now()) };
+      return { netWorthHistory: weeklyHistory(snapshots, since, deps.clock.now(), base) };
     });
 
     // holdings pricing cannot price now are listed in the answer (docs/numbers.md "Movers and the assistant"), so it

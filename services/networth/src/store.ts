@@ -73,6 +73,8 @@ export interface NetWorthWeek {
   year: number;
   week: number;
   networth: number;
+  /** the currency networth was computed in (the user's base currency then); absent in weeks stored before it was recorded */
+  currency?: string;
   at: string;
 }
 

@@ -170,10 +170,10 @@ describe("POST /v1/get/netWorthHistory", () => {
     // a week on (2026-W04) nothing happens
     h.deps.clock.advance(WEEK);
     expect(await history("alice")).toEqual([
-      { year: 2026, week: 1, data: { networth: first } },
-      { year: 2026, week: 2, data: { networth: first } },
-      { year: 2026, week: 3, data: { networth: 1010 } },
-      { year: 2026, week: 4, data: { networth: 1010 } },
+      { year: 2026, week: 1, data: { networth: first }, currency: "USD" },
+      { year: 2026, week: 2, data: { networth: first }, currency: "USD" },
+      { year: 2026, week: 3, data: { networth: 1010 }, currency: "USD" },
+      { year: 2026, week: 4, data: { networth: 1010 }, currency: "USD" },
     ]);
   });
 

@@ -73,4 +73,23 @@ describe("net worth in the base currency", () => {
       rates: [{ pair: "EURUSD=X", rate: 1.1515, month: "2026-06", asOf: "2026-06-01", stale: "out-of-date" }],
     });
   });
+
+  it("keeps the history's older weeks in the currency they were computed in after a base-currency change", async () => {
+    // the manual clock starts on Friday 2026-01-02 (2026-W01): $100 that week
+    h = await harness();
+    await h.deliver(h.saved("alice", "a", [{ ticker: "KO", quantity: 1 }]));
+    await h.deliver(h.valued("alice", "a", 100));
+    await h.settle();
+    // two weeks on (2026-W03) alice picks euros, and her portfolio's figures in euros come: €85.25
+    h.deps.clock.advance(14 * 86_400_000);
+    await h.deliver(currency("alice", "EUR"));
+    await h.deliver(h.valued("alice", "a", 85.25, { baseCurrency: "EUR", valuedAt: new Date(h.deps.clock.now() + 1).toISOString() }));
+    await h.settle();
+    const history = (await h.post("alice", "/v1/get/netWorthHistory")).json().netWorthHistory;
+    expect(history).toEqual([
+      { year: 2026, week: 1, data: { networth: 100 }, currency: "USD" },
+      { year: 2026, week: 2, data: { networth: 100 }, currency: "USD" },
+      { year: 2026, week: 3, data: { networth: 85.25 }, currency: "EUR" },
+    ]);
+  });
 });

@@ -47,6 +47,11 @@ export function currencyPrefix(currency = "USD"): string {
     .join("");
 }
 
+/** The currency's sign for a label of its own (a "$ / %" toggle): "$", "€", "£", "CHF", "CA$". */
+export function currencySymbol(currency = "USD"): string {
+  return currencyPrefix(currency).trim() || currency;
+}
+
 /** A currency value that is not > 0 shows 'NA' (spec §5), e.g. a purchase price nobody entered. */
 export function formatCurrencyOrNA(value: number | null | undefined, currency = "USD"): string {
   return typeof value === "number" && value > 0 ? moneyFormat(currency).format(value) : "NA";

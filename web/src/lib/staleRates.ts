@@ -18,3 +18,19 @@ export function staleRatesNote(rates: readonly RateUsed[] | null | undefined): s
   const said = stale.map((r) => `${pairName(r.pair)} ${r.rate} as of ${formatDate(r.asOf ?? `${r.month}-01`)}`);
   return `Last known exchange ${stale.length === 1 ? "rate" : "rates"}: ${said.join(", ")}`;
 }
+
+/**
+ * The same, compactly, for a card: the pairs and dates without the rates ("Last known rate: USD→EUR, Jun 01,
+ * 2026"; pairs of one date share it). Null when none is stale.
+ */
+export function staleRatesShort(rates: readonly RateUsed[] | null | undefined): string | null {
+  const stale = (rates ?? []).filter((r) => r.stale !== null);
+  if (stale.length === 0) return null;
+  const byDate = new Map<string, string[]>();
+  for (const r of stale) {
+    const date = formatDate(r.asOf ?? `${r.month}-01`);
+    byDate.set(date, [...(byDate.get(date) ?? []), pairName(r.pair)]);
+  }
+  const said = [...byDate].map(([date, pairs]) => `${pairs.join(", ")}, ${date}`);
+  return `Last known ${stale.length === 1 ? "rate" : "rates"}: ${said.join("; ")}`;
+}

@@ -8,24 +8,32 @@
  * - Weeks before the first computation (a first portfolio saved just before a week ended, its recompute
  *   landing in the next) show 0: no value was known then, and none is invented.
  * - A user who never had a counted portfolio has no history, even when their (zero) net worth was computed.
+ * - Every entry carries the currency its value was computed in (a carried week its week's, a 0 before the first
+ *   computation the first computation's). A base-currency change leaves the older weeks in their own currency:
+ *   they are facts of their week, never relabelled or converted (docs/product-decisions.md "Net-worth history
+ *   across a base-currency change"). Snapshots stored before weeks recorded their currency are read in
+ *   `fallbackCurrency` (the user's base currency now, what they were labelled with until then).
  */
 import { type IsoWeek, isoWeek, WEEK_MS, weekKey, weekStart } from "./iso-week.ts";
 
 export interface WeekSnapshot extends IsoWeek {
   networth: number;
+  /** the currency networth was computed in; absent in snapshots stored before it was recorded */
+  currency?: string;
   /** ISO time of the computation */
   at: string;
 }
 
 export interface HistoryEntry extends IsoWeek {
   data: { networth: number };
+  currency: string;
 }
 
 /**
  * `since` is when the first counted portfolio was saved (ms, null when never); snapshots may hold several
  * values for one week, the latest (by `at`) wins. Snapshots outside since's week to now's are ignored.
  */
-export function weeklyHistory(snapshots: WeekSnapshot[], since: number | null, now: number): HistoryEntry[] {
+export function weeklyHistory(snapshots: WeekSnapshot[], since: number | null, now: number, fallbackCurrency: string): HistoryEntry[] {
   if (since === null) return [];
   const latest = new Map<string, WeekSnapshot>();
   for (const s of snapshots) {
@@ -35,14 +43,15 @@ export function weeklyHistory(snapshots: WeekSnapshot[], since: number | null, n
   }
   const first = weekStart(since);
   const last = weekStart(now);
-  const entries: HistoryEntry[] = [];
-  let carried = 0;
+  const weeks: IsoWeek[] = [];
   // Mondays at 00:00 UTC are exactly a week apart (UTC has no daylight saving)
-  for (let monday = first; monday <= last; monday += WEEK_MS) {
-    const week = isoWeek(monday);
+  for (let monday = first; monday <= last; monday += WEEK_MS) weeks.push(isoWeek(monday));
+  const currencyOf = (s: WeekSnapshot) => s.currency ?? fallbackCurrency;
+  const firstComputed = weeks.map((week) => latest.get(weekKey(week))).find((s) => s !== undefined);
+  let carried = { networth: 0, currency: firstComputed ? currencyOf(firstComputed) : fallbackCurrency };
+  return weeks.map((week) => {
     const snapshot = latest.get(weekKey(week));
-    if (snapshot) carried = snapshot.networth;
-    entries.push({ ...week, data: { networth: carried } });
-  }
-  return entries;
+    if (snapshot) carried = { networth: snapshot.networth, currency: currencyOf(snapshot) };
+    return { ...week, data: { networth: carried.networth }, currency: carried.currency };
+  });
 }

@@ -71,11 +71,24 @@ describe("cardFigures", () => {
       allHistory: history,
       baseCurrency: "EUR",
       pricesAsOf: "2026-07-13",
+      rates: [],
     });
   });
 
+  it("passes on the exchange rates carried forward from an older month, with their dates, as the page says them", () => {
+    const june = { pair: "USDEUR=X", rate: 0.8684, month: "2026-06", asOf: "2026-06-01", stale: "out-of-date" as const };
+    const current = { pair: "GBPEUR=X", rate: 1.17, month: "2026-07", asOf: null, stale: null };
+    const shown = cardFigures({ figures: figures({ rates: [june, current] }), allHistory: {} });
+    expect(shown.rates).toEqual([june]);
+    expect(toCard({ slug: "s", pName: "S", pDescription: "" }, shown).rates).toEqual([june]);
+    // none stale: the card carries no rates at all
+    expect(
+      toCard({ slug: "s", pName: "S", pDescription: "" }, cardFigures({ figures: figures({ rates: [current] }), allHistory: {} })),
+    ).not.toHaveProperty("rates");
+  });
+
   it("has no figures and no line without a valuation or with nothing priced", () => {
-    const none = { totalValue: null, growth: null, allHistory: {}, pricesAsOf: null };
+    const none = { totalValue: null, growth: null, allHistory: {}, pricesAsOf: null, rates: [] };
     expect(cardFigures(null)).toEqual({ ...none, baseCurrency: null });
     expect(cardFigures({ figures: null, allHistory: null })).toEqual({ ...none, baseCurrency: null });
     expect(cardFigures({ figures: figures({ marketValue: null, profitLossPercent: null }), allHistory: { "2024-01": 0 } })).toEqual({
@@ -94,7 +107,7 @@ describe("cardFigures", () => {
   });
 
   it("builds the spec's card fields", () => {
-    const shown = { totalValue: 1, growth: 2, allHistory: { "2024-01": 1 }, baseCurrency: "USD", pricesAsOf: "2026-07-13" };
+    const shown = { totalValue: 1, growth: 2, allHistory: { "2024-01": 1 }, baseCurrency: "USD", pricesAsOf: "2026-07-13", rates: [] };
     const card = toCard({ slug: "s", pName: "S", pDescription: "d" }, shown);
     expect(card).toEqual({
       pName: "S",

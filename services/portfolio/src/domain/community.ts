@@ -4,7 +4,7 @@
  */
 import { COMMUNITY_CATEGORIES, type CommunityCard, type CommunityCategory, UNCATEGORISED } from "@folio/proto/community";
 import { gradientOf } from "@folio/proto/gradients";
-import type { PortfolioFigures } from "@folio/proto/portfolio";
+import type { PortfolioFigures, RateUsed } from "@folio/proto/portfolio";
 
 /** What a listed portfolio holds, as far as its card needs to know. */
 export interface CardHolding {
@@ -60,6 +60,8 @@ export interface CardFigures {
   /** the currency of totalValue and allHistory (the owner's base currency) */
   baseCurrency: string | null;
   pricesAsOf: string | null;
+  /** the stale exchange rates the figures used (an older month's carried forward), with their dates, as the page says them */
+  rates: RateUsed[];
 }
 
 /** What a card reads of a portfolio's stored valuation (figures.ts). */
@@ -77,13 +79,14 @@ export interface StoredFigures {
 export function cardFigures(stored: StoredFigures | null): CardFigures {
   const f = stored?.figures ?? null;
   if (!f || f.marketValue === null)
-    return { totalValue: null, growth: null, allHistory: {}, baseCurrency: f?.baseCurrency ?? null, pricesAsOf: null };
+    return { totalValue: null, growth: null, allHistory: {}, baseCurrency: f?.baseCurrency ?? null, pricesAsOf: null, rates: [] };
   return {
     totalValue: f.marketValue,
     growth: f.profitLossPercent,
     allHistory: thinHistory(stored?.allHistory ?? {}),
     baseCurrency: f.baseCurrency,
     pricesAsOf: f.pricesAsOf,
+    rates: (f.rates ?? []).filter((r) => r.stale !== null),
   };
 }
 
@@ -105,6 +108,7 @@ export const toCard = (p: CardSource, figures: CardFigures): CommunityCard => ({
   gradient: gradientOf(p.slug, p.gradient),
   ...(figures.baseCurrency ? { baseCurrency: figures.baseCurrency } : {}),
   pricesAsOf: figures.pricesAsOf,
+  ...(figures.rates.length > 0 ? { rates: figures.rates } : {}),
 });
 
 /** Rows to skip and take for a 1-based page. */

@@ -149,11 +149,12 @@ function ReplyCards({ cards, position }: { cards: ChatCard[]; position: number }
 const MONEY_COLUMNS = new Set(["Market value", "Profit/loss"]);
 const PERCENT_COLUMNS = new Set(["Profit/loss %", "Weight %"]);
 
-function cell(column: string, value: string | number | null, currency = "USD"): string {
+/** `currency`: the owner's base currency; `priceCurrency`: the row's instrument's (a price is quoted in it) */
+function cell(column: string, value: string | number | null, currency = "USD", priceCurrency: string | null = null): string {
   if (value === null) return "—";
   if (typeof value === "string") return value;
   if (MONEY_COLUMNS.has(column)) return formatMoney(value, currency);
-  if (column === "Price") return formatMoney(value);
+  if (column === "Price") return formatMoney(value, priceCurrency ?? "USD");
   if (PERCENT_COLUMNS.has(column)) return `${Math.round(value * 100) / 100}%`;
   return String(value);
 }
@@ -177,7 +178,7 @@ function ReplyTable({ table }: { table: PortfolioTable }) {
           <tr key={i}>
             {row.map((value, j) => (
               <td key={table.columns[j] ?? j} className={typeof value === "number" ? "num" : undefined}>
-                {cell(table.columns[j] ?? "", value, table.currency)}
+                {cell(table.columns[j] ?? "", value, table.currency, table.priceCurrencies?.[i] ?? null)}
               </td>
             ))}
           </tr>

@@ -104,6 +104,36 @@ describe("chat panel", () => {
     expect(within(cards).getByRole("listitem").textContent).toContain("€3,211.17");
   });
 
+  it("a price is shown in its instrument's currency, the row's, whatever the owner's base currency", async () => {
+    mockApi({
+      "GET /v1/chat/status": { body: ready },
+      "POST /v1/chat": {
+        body: {
+          ...growthReply,
+          portfolio_table: {
+            ...growthReply.portfolio_table,
+            rows: [
+              ["Growth", "SAP.DE", 10, 181.3, 2100.5, 60],
+              ["Growth", "VTI", 5, 369.78, 1400.2, 40],
+            ],
+            currency: "USD",
+            priceCurrencies: ["EUR", "USD"],
+          },
+        },
+      },
+      "POST /v1/get/achievement-state": { body: { achievement_state: 6 } },
+    });
+    const { user, panel } = await openPanel();
+    await user.type(within(panel).getByRole("textbox", { name: "Message" }), "What do I hold?");
+    await user.click(within(panel).getByRole("button", { name: "Send" }));
+    const table = await within(panel).findByRole("table", { name: "Holdings of Growth" });
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((r) => r.textContent);
+    // SAP.DE is quoted in euros: €181.30, its market value in the owner's dollars
+    expect(rows.slice(1)).toEqual(["GrowthSAP.DE10€181.30$2,100.5060%", "GrowthVTI5$369.78$1,400.2040%"]);
+  });
+
   it("V2 keeps the server's chat id; a new chat forgets it", async () => {
     const api = mockApi({
       "GET /v1/chat/status": { body: ready },

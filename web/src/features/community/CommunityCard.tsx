@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatMoney } from "../../lib/format.ts";
+import { staleRatesShort } from "../../lib/staleRates.ts";
 import { formatReturn, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
 import { CardBanner } from "../gradients/CardBanner.tsx";
 import type { CommunityCard as Card } from "./communityApi.ts";
@@ -16,6 +17,8 @@ export function formatGrowth(growth: number | null): string {
 export function CommunityCard({ card }: { card: Card }) {
   const titleId = useId();
   const direction = card.growth === null ? "" : card.growth >= 0 ? "gain" : "loss";
+  // an exchange rate carried forward is said on the card too, as the portfolio's page says it
+  const rates = card.totalValue === null ? null : staleRatesShort(card.rates);
   return (
     <article className="card community-card" aria-labelledby={titleId}>
       <CardBanner slug={card.slug} gradient={card.gradient}>
@@ -36,6 +39,7 @@ export function CommunityCard({ card }: { card: Card }) {
               <span className="muted">{TOTAL_RETURN_LABEL}</span> <span className={`growth ${direction}`}>{formatGrowth(card.growth)}</span>
             </p>
           </div>
+          {rates && <p className="muted small community-rates">{rates}</p>}
           <Sparkline history={card.allHistory} />
         </div>
       </div>

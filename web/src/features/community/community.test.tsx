@@ -63,6 +63,31 @@ describe("community page", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("says on the card an exchange rate carried forward, with its date, compactly", async () => {
+    const june = { pair: "USDEUR=X", rate: 0.8684, month: "2026-06", asOf: "2026-06-01", stale: "out-of-date" as const };
+    const gbp = { pair: "GBPEUR=X", rate: 1.17, month: "2026-06", asOf: "2026-06-01", stale: "out-of-date" as const };
+    mockApi({
+      "GET /v1/get/communityportfolios": {
+        body: reply(
+          {
+            Growth: [
+              card({ baseCurrency: "EUR", totalValue: 17674.55, rates: [june] }),
+              card({ pName: "Two", slug: "two", baseCurrency: "EUR", rates: [june, gbp] }),
+              card({ pName: "Current", slug: "current" }),
+            ],
+          },
+          { Growth: 3 },
+        ),
+      },
+    });
+    renderApp({ route: "/community" });
+    await screen.findByRole("article", { name: "Steady" });
+    expect(within(article("Steady")).getByText("€17,674.55")).toBeTruthy();
+    expect(within(article("Steady")).getByText(/^Last known/).textContent).toBe("Last known rate: USD→EUR, Jun 01, 2026");
+    expect(within(article("Two")).getByText(/^Last known/).textContent).toBe("Last known rates: USD→EUR, GBP→EUR, Jun 01, 2026");
+    expect(within(article("Current")).queryByText(/^Last known/)).toBeNull();
+  });
+
   it("pages through a category with more portfolios than a page holds", async () => {
     const firstPage = Array.from({ length: 12 }, (_, i) => card({ pName: `Fund ${i + 1}`, slug: `fund-${i + 1}` }));
     const api = mockApi({

@@ -56,7 +56,7 @@ function NetWorthPanel({ currency }: { currency: string }) {
       {isError ? (
         <p className="muted">The net-worth history could not be loaded.</p>
       ) : (
-        data && <NetWorthChart bars={netWorthBars(data.netWorthHistory)} currency={currency} />
+        data && <NetWorthChart bars={netWorthBars(data.netWorthHistory, null, currency)} currency={currency} />
       )}
       <p>
         <Link to="/networth">See your net worth now</Link>

@@ -51,7 +51,8 @@ function NetWorth() {
   }, [status, refetch, dispatch]);
 
   const current = status.state === "done" ? status.reply.netWorth : null;
-  const bars = netWorthBars(history.data?.netWorthHistory ?? [], current);
+  const currency = status.state === "done" ? (status.reply.baseCurrency ?? "USD") : undefined;
+  const bars = netWorthBars(history.data?.netWorthHistory ?? [], current, currency);
 
   return (
     <>
@@ -92,7 +93,7 @@ function NetWorth() {
       {history.isError ? (
         <p role="alert">The net-worth history could not be loaded.</p>
       ) : history.isLoading ? null : (
-        <NetWorthChart bars={bars} currency={status.state === "done" ? (status.reply.baseCurrency ?? "USD") : "USD"} />
+        <NetWorthChart bars={bars} currency={currency ?? bars.at(-1)?.currency} />
       )}
     </>
   );

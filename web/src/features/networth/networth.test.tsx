@@ -70,6 +70,46 @@ describe("net-worth view", () => {
     expect(within(table).queryByText(/\$/)).toBeNull();
   });
 
+  it("after a base-currency change keeps the older weeks in their own currency: not drawn on the euro axis, said under it", async () => {
+    // weeks 14–16 computed in dollars, 17 and now in euros (the user changed currency in week 17)
+    mockApi({
+      "POST /v1/get/netWorth": { body: { ...done, netWorth: 10250.5, baseCurrency: "EUR", stale: [], unpriced: [], rates: [] } },
+      "POST /v1/get/netWorthHistory": {
+        body: {
+          netWorthHistory: [
+            { year: 2024, week: 14, data: { networth: 10000 }, currency: "USD" },
+            { year: 2024, week: 15, data: { networth: 10500 }, currency: "USD" },
+            { year: 2024, week: 16, data: { networth: 11000 }, currency: "USD" },
+            { year: 2024, week: 17, data: { networth: 10100 }, currency: "EUR" },
+            { year: 2024, week: 18, data: { networth: 10100 }, currency: "EUR" },
+          ],
+        },
+      },
+    });
+    renderApp({ route: "/networth", preloadedState: signedInState() });
+    await advance(0);
+    const figure = screen.getByRole("figure", { name: "Net worth by week" });
+    const chart = chartProps(figure);
+    expect(chart?.categories).toEqual(["2024-W14", "2024-W15", "2024-W16", "2024-W17", "Now"]);
+    // the dollar weeks are not drawn as euros
+    expect(chart?.series).toEqual([{ name: "Net worth", data: [null, null, null, 10100, 10250.5] }]);
+    // the table keeps every week in the currency it was computed in
+    const rows = within(within(figure).getByRole("table"))
+      .getAllByRole("row")
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      "WeekNet worth",
+      "2024-W14$10,000.00",
+      "2024-W15$10,500.00",
+      "2024-W16$11,000.00",
+      "2024-W17€10,100.00",
+      "Now€10,250.50",
+    ]);
+    expect(screen.getByText(/not drawn in EUR/).textContent).toBe(
+      "Weeks computed in another base currency are not drawn in EUR: 2024-W14 to 2024-W16 in USD (last $11,000.00).",
+    );
+  });
+
   it("shows 'Calculating…', polls after 2 s then every 5 s, then the number and the 'Now' bar", async () => {
     const api = mockApi({
       "POST /v1/get/netWorth": netWorthScript({ body: calculating }, { body: calculating }, { body: done }),

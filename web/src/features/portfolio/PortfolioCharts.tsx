@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { RangeReturn, Valuation } from "../../app/apiTypes.ts";
 import { Chart } from "../../components/Chart.tsx";
-import { formatMoney, formatPercent } from "../../lib/format.ts";
+import { currencySymbol, formatMoney, formatPercent } from "../../lib/format.ts";
 import type { Share } from "./assetFigures.ts";
 import { barOptions, lineOptions, pieOptions } from "./chartOptions.ts";
 import {
@@ -88,7 +88,7 @@ export function ValueChart({ valuation, portfolioName, indexTicker, onPickBenchm
             <fieldset className="segmented" aria-label="Show the value chart as">
               {(["$", "%"] as const).map((u) => (
                 <button key={u} type="button" aria-pressed={unit === u} onClick={() => setUnit(u)}>
-                  {u === "$" ? "Value $" : "Return %"}
+                  {u === "$" ? `Value ${currencySymbol(valuation?.baseCurrency ?? "USD")}` : "Return %"}
                 </button>
               ))}
             </fieldset>

@@ -89,6 +89,12 @@ export function PortfolioPage({ playground = false }: { playground?: boolean }) 
         onSave={saveNow}
         onDelete={() => setConfirmingDelete(true)}
       />
+      {canEdit && state.refused && (
+        <p className="save-refused" role="alert">
+          Not saved: {state.refused.message.replace(/\.$/, "")}
+          {state.refused.restored ? ". The page shows your portfolio as it is saved." : "."}
+        </p>
+      )}
       {portfolio.pDescription && <p>{portfolio.pDescription}</p>}
       <PortfolioSummary
         figures={totals}

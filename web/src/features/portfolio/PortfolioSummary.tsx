@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import type { Valuation } from "../../app/apiTypes.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { currencySymbol, formatMoney } from "../../lib/format.ts";
 import { pricesAsOfNote } from "../../lib/pricesAsOf.ts";
 import { staleRatesNote } from "../../lib/staleRates.ts";
 import { formatReturn, TOTAL_RETURN_LABEL } from "../../lib/totalReturn.ts";
@@ -82,7 +82,7 @@ export function PortfolioSummary({
               <fieldset className="segmented small" aria-label="Show gains as">
                 {(["$", "%"] as const).map((f) => (
                   <button key={f} type="button" aria-pressed={formatGains === f} onClick={() => onFormatGains(f)}>
-                    {f}
+                    {f === "$" ? currencySymbol(currency) : f}
                   </button>
                 ))}
               </fieldset>

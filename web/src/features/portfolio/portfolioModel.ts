@@ -36,6 +36,11 @@ export interface PortfolioState {
   loadedSignedIn: boolean;
   /** the asset the last edit removed, and where it was: "Undo" puts it back until the next edit */
   removed?: { asset: Asset; index: number; seq: number } | null;
+  /**
+   * the last save was refused by the server (its words); `restored` once the stored copy replaced the refused
+   * edits, so the page never shows figures of neither (a sale's old realized gain beside a removed buy)
+   */
+  refused?: { message: string; restored: boolean } | null;
 }
 
 /** What the price look-up told about the ticker being added. */

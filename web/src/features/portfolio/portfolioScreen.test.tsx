@@ -117,6 +117,9 @@ describe("figures", () => {
       // July's market value at June's rate, the last known one (docs/numbers.md "Currencies")
       rates: [{ pair: "USDEUR=X", rate: 0.9, month: "2026-06", asOf: "2026-06-01", stale: "out-of-date" }],
     });
+    // with the range's TWR, the value chart offers money or return
+    const all = valuation.ranges.All;
+    if (all) valuation.ranges.All = { ...all, twrSeries: [0, 1.27, 3.8, 2.53, 5.06, 6.33] };
     await openScreen(portfolioFixture({ autoSave: false, assets: [nvda] }), valuation);
     // 100 × $203.53 × 0.90 = €18,317.70; cost 10 × $450 × 0.92 = €4,140; P/L 18,317.70 + 9 − 4,140 = €14,186.70
     expect(stat("Market value").textContent).toContain("€18,317.70");
@@ -148,6 +151,13 @@ describe("figures", () => {
     const periods = screen.getByRole("table", { name: "Historical returns" });
     expect(periods.textContent).toContain("€4,465.86");
     expect(periods.textContent).not.toContain("$");
+    // the toggles say the owner's currency, not a dollar
+    const toggles = (name: string) =>
+      within(screen.getByRole("group", { name }))
+        .getAllByRole("button")
+        .map((b) => b.textContent);
+    expect(toggles("Show gains as")).toEqual(["€", "%"]);
+    expect(toggles("Show the value chart as")).toEqual(["Value €", "Return %"]);
   });
 
   it("leaves an unpriced asset out of value, cost and profit/loss alike, and says why", async () => {

@@ -34,6 +34,7 @@ const initialState: PortfolioState = {
 function edited(state: PortfolioState) {
   state.hasChanges = true;
   state.editSeq += 1;
+  state.refused = null;
 }
 
 export const portfolioSlice = createSlice({
@@ -186,6 +187,14 @@ export const portfolioSlice = createSlice({
         state.moderation = reply.moderation ?? null;
         // the fresh copy replaces ours only when nothing was edited since it was asked for
         if (seq === state.editSeq && !state.hasChanges && !state.saving) state.data = reply.data;
+        // after a refused save: what is stored replaces the refused edits, unless the user edited since
+        else if (action.meta.arg?.restore && seq === state.editSeq && !state.saving && state.refused) {
+          state.data = reply.data;
+          state.hasChanges = false;
+          state.applyInitialPercents = false;
+          state.removed = null;
+          state.refused.restored = true;
+        }
       })
       .addCase(savePortfolio.pending, (state) => {
         state.saving = true;
@@ -196,7 +205,12 @@ export const portfolioSlice = createSlice({
       .addCase(savePortfolio.fulfilled, (state, action) => {
         state.saving = false;
         const outcome = action.payload;
+        if (outcome.kind === "refused") {
+          if (outcome.seq === state.editSeq) state.refused = { message: outcome.message, restored: false };
+          return;
+        }
         if (outcome.kind !== "updated" && outcome.kind !== "created") return;
+        state.refused = null;
         const untouched = outcome.seq === state.editSeq;
         if (untouched) {
           state.hasChanges = false;

@@ -45,7 +45,12 @@ export const loadPortfolio = createAsyncThunk<PortfolioReply, LoadArgs, ThunkCon
  * Re-reads the portfolio after a change was saved, for the server's new valuation (charts, returns,
  * backtests). `seq` is the edit count when it was asked for: a reply to older edits only brings figures.
  */
-export const refreshPortfolio = createAsyncThunk<{ slug: string; seq: number; reply: PortfolioReply }, void, ThunkConfig>(
+export const refreshPortfolio = createAsyncThunk<
+  { slug: string; seq: number; reply: PortfolioReply },
+  /** restore: the server refused the edits on screen, so the stored copy replaces them (unless edited since) */
+  { restore?: boolean } | undefined,
+  ThunkConfig
+>(
   "portfolio/refresh",
   async (_, { dispatch, getState, rejectWithValue }) => {
     const { slug, editSeq: seq } = getState().portfolio;
@@ -68,6 +73,8 @@ export type SaveOutcome =
   | { kind: "created"; seq: number; slug: string }
   | { kind: "namePrompt" }
   | { kind: "loginRequired" }
+  /** the server refused the edits (400, e.g. a sale left without the buy it sells from): its words, and the edit count */
+  | { kind: "refused"; seq: number; message: string }
   | { kind: "failed" };
 
 /** Spec §4 save outcomes: showPopup, pcreated, pupdated, nouser, anything else. */
@@ -85,6 +92,9 @@ export const savePortfolio = createAsyncThunk<SaveOutcome, { newPortfolioName?: 
 
     if (result.error) {
       if (isNoUser(result.error)) return { kind: "loginRequired" };
+      // a refusal is said beside the header (PortfolioPage), where the figures it concerns are, not in a passing toast
+      const refusal = replyError(result.error);
+      if (refusal?.status === 400) return { kind: "refused", seq, message: refusal.message ?? Messages.saveFailed };
       dispatch(showError(errorMessage(result.error, Messages.saveFailed)));
       return { kind: "failed" };
     }

@@ -252,4 +252,33 @@ describe("sales on the portfolio page", () => {
     ]);
     vi.useRealTimers();
   });
+
+  it("a save refused because a sale needs the removed buy: the page goes back to what is stored and says why beside the header", async () => {
+    const api = mockApi({
+      "POST /v1/get/portfolio/three-fund": portfolioReply(sold(), valuation()),
+      "POST /v1/save/portfolio/three-fund": {
+        status: 400,
+        body: { error: "You cannot sell more than you hold on that date", code: "validation_failed" },
+      },
+    });
+    const { user } = renderApp({ route: "/p/three-fund", preloadedState: signedInState() });
+    await screen.findByRole("heading", { name: "Sold some" });
+    await user.click(screen.getByRole("button", { name: "Remove NVDA" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    const alert = await screen.findByRole("alert");
+    await vi.waitFor(() =>
+      expect(alert.textContent).toBe(
+        "Not saved: You cannot sell more than you hold on that date. The page shows your portfolio as it is saved.",
+      ),
+    );
+    expect(api.callsTo("POST /v1/save/portfolio/three-fund")).toHaveLength(1);
+    // the stored portfolio again: the buy is back under its sale, and the header's figures are that portfolio's
+    const rows = within(screen.getByRole("table", { name: "Assets" }))
+      .getAllByRole("row")
+      .slice(1);
+    expect(rows[0]!.textContent).toContain("60 held · 40 sold");
+    expect(screen.getByText("Realized").textContent).toContain("+$3,400.00");
+    expect(screen.getByText("Unrealized").textContent).toContain("+$9,511.80");
+    expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

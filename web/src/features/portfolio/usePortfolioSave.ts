@@ -26,6 +26,8 @@ export function usePortfolioSave(onCreated?: (slug: string) => void) {
       }
       // the save reply carries the portfolio, not its valuation: the charts and returns are read again
       if (outcome.kind === "updated") void dispatch(refreshPortfolio());
+      // refused: the page goes back to what is stored (its figures with it), and says why beside the header
+      if (outcome.kind === "refused") void dispatch(refreshPortfolio({ restore: true }));
     },
     [dispatch, navigate, onCreated],
   );

@@ -263,8 +263,7 @@ export function createPortfolioCommands(
           await committed(slug, withClaim, valued);
           return { doc: { ...doc, _v: 1 }, valued };
         } catch (err) {
-          const lostClaim =
-            (err instanceof VersionConflictError || err instanceof DuplicateKeyError) && err.collection === OWNER_CREATIONS;
+          const lostClaim = (err instanceof VersionConflictError || err instanceof DuplicateKeyError) && err.collection === OWNER_CREATIONS;
           if (lostClaim) continue;
           if (!(err instanceof DuplicateKeyError) || options.slug || attempt >= CREATE_ATTEMPTS) throw err;
           break;

@@ -14,8 +14,8 @@
 import type { Event } from "@folio/platform/events";
 import { HttpError } from "@folio/platform/http/errors";
 import type { Doc, WriteOp } from "@folio/platform/store/port";
-import type { EventPayload } from "@folio/proto/events";
 import { ErrorCodes } from "@folio/proto/errors";
+import type { EventPayload } from "@folio/proto/events";
 import type { AssetInput } from "@folio/proto/portfolio";
 import type { PortfolioContext } from "./context.ts";
 import { findBySlug, portfolios } from "./store.ts";
@@ -73,7 +73,10 @@ export function holdingsImports(ctx: PortfolioContext): (event: Event<"brokerage
         );
       } catch (err) {
         if (!(err instanceof HttpError && err.code === ErrorCodes.tooManyPortfolios)) throw err;
-        deps.log.warn({ uid: event.uid, connectionId: event.connectionId }, "brokerage account not imported: the user has the most portfolios one may keep");
+        deps.log.warn(
+          { uid: event.uid, connectionId: event.connectionId },
+          "brokerage account not imported: the user has the most portfolios one may keep",
+        );
       }
       return;
     }

@@ -59,16 +59,15 @@ export interface OwnerCreations extends Doc {
 export const ownerCreations = (store: Store): Collection<OwnerCreations> => store.collection<OwnerCreations>(OWNER_CREATIONS);
 
 /** How many portfolios the owner has (an index count), and the write that claims a new one against what was read. */
-export async function creationClaim(
-  store: Store,
-  owner: string,
-): Promise<{ count: number; op: WriteOp }> {
+export async function creationClaim(store: Store, owner: string): Promise<{ count: number; op: WriteOp }> {
   const current = await ownerCreations(store).get(owner);
   const count = await portfolios(store).count({ owner });
   const doc: OwnerCreations = { _id: owner, made: (current?.made ?? count) + 1 };
   return {
     count,
-    op: current ? { op: "replace", collection: OWNER_CREATIONS, doc, expectedVersion: current._v } : { op: "insert", collection: OWNER_CREATIONS, doc },
+    op: current
+      ? { op: "replace", collection: OWNER_CREATIONS, doc, expectedVersion: current._v }
+      : { op: "insert", collection: OWNER_CREATIONS, doc },
   };
 }
 

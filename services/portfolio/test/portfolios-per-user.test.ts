@@ -8,11 +8,11 @@ import { publishOp } from "@folio/platform/events";
 import { PORTFOLIOS_PER_USER, tooManyPortfoliosMessage } from "@folio/proto/constants";
 import { ErrorCodes } from "@folio/proto/errors";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, harness, input } from "./helpers.ts";
 import { IMPORTS } from "../src/imports.ts";
 import { portfolios } from "../src/store.ts";
 import type { PortfolioTasks } from "../src/valuation-service.ts";
 import { runPortfolioTask } from "../src/valuation-task.ts";
+import { type Harness, harness, input } from "./helpers.ts";
 
 let h: Harness;
 beforeEach(async () => {
@@ -100,7 +100,13 @@ describe("portfolios per user", () => {
           provider: "Plaid-US",
           institution: "First Platypus Bank",
           sync: false,
-          accounts: [{ accountId: "ira", name: "IRA", holdings: [{ ticker: "VTI", name: "Vanguard Total", quantity: 3, PoA: 200, DoA: "2024-01-02" }] }],
+          accounts: [
+            {
+              accountId: "ira",
+              name: "IRA",
+              holdings: [{ ticker: "VTI", name: "Vanguard Total", quantity: 3, PoA: 200, DoA: "2024-01-02" }],
+            },
+          ],
         },
         h.deps.clock.now(),
       );

@@ -155,6 +155,8 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
       const parts = app.where();
       await app.gc();
       const live = await app.read();
+      // BENCH_HEAP_SNAPSHOT_DIR=<dir>: the main thread's heap after each run, to see what the live heap holds
+      if (process.env.BENCH_HEAP_SNAPSHOT_DIR) await app.heapSnapshot(join(process.env.BENCH_HEAP_SNAPSHOT_DIR, `memory-after-${r}.heapsnapshot`));
       // what the writing user keeps: one portfolio per connection at most, whatever the number of requests; those
       // a connection had not deleted yet when the run stopped are deleted now (the next run's connections start anew)
       const kept = await api<{ portfolios: Record<string, unknown> }>(app.url, "POST", "/v1/get/portfolios-and-assets", undefined, maker.body.idToken);

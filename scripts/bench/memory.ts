@@ -70,9 +70,22 @@ export function mix(slugs: string[], owned: string[], token: string, creator: st
       const instead = { method: "GET", path: "/v1/get/communityportfolios" };
       const write = Math.floor(i / 20);
       if (write === 0)
-        out.push({ method: "POST", path: "/v1/save/portfolio/new", headers: writes, body: JSON.stringify({ portfolio, newPortfolioName: `Made ${i}` }), keep: true });
+        out.push({
+          method: "POST",
+          path: "/v1/save/portfolio/new",
+          headers: writes,
+          body: JSON.stringify({ portfolio, newPortfolioName: `Made ${i}` }),
+          keep: true,
+        });
       else if (write < 4)
-        out.push({ method: "POST", path: "/v1/save/portfolio/{kept}", headers: writes, body: JSON.stringify({ portfolio }), kept: "use", fallback: instead });
+        out.push({
+          method: "POST",
+          path: "/v1/save/portfolio/{kept}",
+          headers: writes,
+          body: JSON.stringify({ portfolio }),
+          kept: "use",
+          fallback: instead,
+        });
       else out.push({ method: "POST", path: "/v1/delete/portfolio/{kept}", headers: writes, kept: "forget", fallback: instead });
     }
   }
@@ -156,11 +169,19 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
       await app.gc();
       const live = await app.read();
       // BENCH_HEAP_SNAPSHOT_DIR=<dir>: the main thread's heap after each run, to see what the live heap holds
-      if (process.env.BENCH_HEAP_SNAPSHOT_DIR) await app.heapSnapshot(join(process.env.BENCH_HEAP_SNAPSHOT_DIR, `memory-after-${r}.heapsnapshot`));
+      if (process.env.BENCH_HEAP_SNAPSHOT_DIR)
+        await app.heapSnapshot(join(process.env.BENCH_HEAP_SNAPSHOT_DIR, `memory-after-${r}.heapsnapshot`));
       // what the writing user keeps: one portfolio per connection at most, whatever the number of requests; those
       // a connection had not deleted yet when the run stopped are deleted now (the next run's connections start anew)
-      const kept = await api<{ portfolios: Record<string, unknown> }>(app.url, "POST", "/v1/get/portfolios-and-assets", undefined, maker.body.idToken);
-      for (const slug of Object.keys(kept.body.portfolios)) await api(app.url, "POST", `/v1/delete/portfolio/${slug}`, undefined, maker.body.idToken);
+      const kept = await api<{ portfolios: Record<string, unknown> }>(
+        app.url,
+        "POST",
+        "/v1/get/portfolios-and-assets",
+        undefined,
+        maker.body.idToken,
+      );
+      for (const slug of Object.keys(kept.body.portfolios))
+        await api(app.url, "POST", `/v1/delete/portfolio/${slug}`, undefined, maker.body.idToken);
       console.log(
         `  after ${(r * perRun).toLocaleString("en-US")} requests (${result.perSecond} req/s, ${result.bad} not 2xx, the writing user keeps ${Object.keys(kept.body.portfolios).length} portfolios): RSS ${after.rssMiB} MiB (heap ${after.heapMiB} of ${after.heapTotalMiB} MiB, ` +
           `buffers ${after.arrayBuffersMiB} MiB), peak so far ${after.peakRssMiB} MiB${atOnce ? ` (files ${atOnce.files}, [heap] ${atOnce.brk}, other anonymous ${atOnce.anonymous} MiB)` : ""}; ${QUIET_MS / 1000} s later, quiet: RSS ${quiet.rssMiB} MiB (heap ${quiet.heapMiB} of ${quiet.heapTotalMiB} MiB${parts ? `; files ${parts.files}, [heap] ${parts.brk}, other anonymous ${parts.anonymous} MiB` : ""}); ` +

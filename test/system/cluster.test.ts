@@ -207,7 +207,9 @@ beforeAll(async () => {
     console.log(`${spec.container}: ${oneOff.output().trim()}`);
   }
   for (const spec of specs.filter((s) => !s.oneOff)) {
-    processes.push(new NodeProcess(spec.container, spec.entry, { ...spec.env, PORT: String(ports[spec.container]) }, spec.nodeArgs).start());
+    processes.push(
+      new NodeProcess(spec.container, spec.entry, { ...spec.env, PORT: String(ports[spec.container]) }, spec.nodeArgs).start(),
+    );
   }
   gateway = byName("gateway").url;
   await Promise.all(processes.map((p) => healthy(p, 120_000)));

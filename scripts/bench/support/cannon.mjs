@@ -10,14 +10,16 @@ import autocannon from "autocannon";
 
 function withContext(request) {
   const { keep, kept, fallback, ...plain } = request;
-  if (keep) plain.onResponse = (status, body, context) => {
-    if (status >= 200 && status < 300) context.kept = JSON.parse(body).slug;
-  };
-  if (kept) plain.setupRequest = (req, context) => {
-    const slug = context.kept;
-    if (kept === "forget") context.kept = undefined;
-    return slug ? { ...req, path: req.path.replace("{kept}", encodeURIComponent(slug)) } : { ...req, ...fallback };
-  };
+  if (keep)
+    plain.onResponse = (status, body, context) => {
+      if (status >= 200 && status < 300) context.kept = JSON.parse(body).slug;
+    };
+  if (kept)
+    plain.setupRequest = (req, context) => {
+      const slug = context.kept;
+      if (kept === "forget") context.kept = undefined;
+      return slug ? { ...req, path: req.path.replace("{kept}", encodeURIComponent(slug)) } : { ...req, ...fallback };
+    };
   return plain;
 }
 

@@ -56,7 +56,9 @@ export async function startCluster(work: string, extra: Record<string, string> =
       if (code !== 0) throw new Error(`${spec.container} exited with ${code}`);
     }
     for (const spec of specs.filter((s) => !s.oneOff))
-      processes.push(new NodeProcess(spec.container, spec.entry, { ...spec.env, PORT: String(ports[spec.container]) }, spec.nodeArgs).start());
+      processes.push(
+        new NodeProcess(spec.container, spec.entry, { ...spec.env, PORT: String(ports[spec.container]) }, spec.nodeArgs).start(),
+      );
     const deadline = Date.now() + 180_000;
     for (const p of processes) {
       for (;;) {

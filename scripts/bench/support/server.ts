@@ -134,11 +134,15 @@ export async function startServer(options: {
   profile.push(...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []));
   // the app as it ships runs with RUNTIME's settings; BENCH_RUNTIME=node runs it with Node's and glibc's defaults
   const runtime = process.env.BENCH_RUNTIME === "node" ? { env: {}, nodeArgs: [], v8Args: [] } : RUNTIME;
-  const child = spawn(process.execPath, [...profile, ...runtime.v8Args, ...runtime.nodeArgs, ...(options.nodeArgs ?? []), "--import", PROBE, entry], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...runtime.env, ...options.env },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profile, ...runtime.v8Args, ...runtime.nodeArgs, ...(options.nodeArgs ?? []), "--import", PROBE, entry],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...runtime.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    },
+  );
   let out = "";
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));

@@ -31,6 +31,8 @@ const compose = parse(readFileSync("docker-compose.yml", "utf8"), { merge: true 
   secrets: Record<string, { environment: string }>;
 };
 const services = compose.services;
+/** how every container starts Node: with V8's flags NODE_OPTIONS refuses (the benches' RUNTIME) */
+const NODE = ["node", ...RUNTIME.v8Args];
 const eventTypes = [...Object.keys(EventPayloads), "price.updated", "networth.calculated", "brokerage.holdings.imported"];
 
 describe("docker-compose.yml", () => {
@@ -62,8 +64,9 @@ describe("docker-compose.yml", () => {
     expect(apps.length).toBe(1 + serviceNames.length + workerContainers);
     for (const [name, s] of [...apps, ["kafka-init", services["kafka-init"]] as const]) {
       expect(s.image, name).toBe(services.gateway.image);
-      const [node, file, ...rest] = s.command as string[];
-      expect([node, rest], name).toEqual(["node", []]);
+      const command = s.command as string[];
+      const file = command.at(-1);
+      expect(command.slice(0, -1), name).toEqual(NODE);
       expect(
         Object.keys(entries).map((e) => `dist/server/${e}.js`),
         name,
@@ -75,7 +78,7 @@ describe("docker-compose.yml", () => {
     for (const name of serviceNames) {
       const s = services[name];
       expect(s, name).toBeDefined();
-      expect(s.command).toEqual(["node", `dist/server/${name}.js`]);
+      expect(s.command).toEqual([...NODE, `dist/server/${name}.js`]);
       expect(s.environment?.ROLE).toBe("api");
     }
     const workers = Object.entries(services).filter(([, s]) => s.environment?.ROLE === "worker");
@@ -94,7 +97,7 @@ describe("docker-compose.yml", () => {
       const owner = queueOwner(queue);
       const runners = Object.entries(services).filter(
         ([, s]) =>
-          JSON.stringify(s.command) === JSON.stringify(["node", `dist/server/${owner}.js`]) &&
+          JSON.stringify(s.command) === JSON.stringify([...NODE, `dist/server/${owner}.js`]) &&
           ["worker", "all"].includes(s.environment?.ROLE ?? "all"),
       );
       expect(
@@ -155,7 +158,7 @@ describe("docker-compose.yml", () => {
   });
 
   it("creates every event topic and its dead-letter topic from the image before services start", () => {
-    expect(services["kafka-init"].command).toEqual(["node", "dist/server/create-topics.js"]);
+    expect(services["kafka-init"].command).toEqual([...NODE, "dist/server/create-topics.js"]);
     expect(entries["create-topics"]).toBe("platform/src/bus/create-topics.ts");
     for (const t of eventTypes) expect(eventTopics(), t).toEqual(expect.arrayContaining([t, `${t}.dlq`]));
     expect(services.accounts.depends_on?.["kafka-init"]?.condition).toBe("service_completed_successfully");
@@ -172,7 +175,7 @@ describe("Dockerfile", () => {
     expect(dockerfile).toMatch(/^FROM base AS build$/m);
     expect(runtime).toMatch(/^FROM node:\$\{NODE_VERSION\}-bookworm-slim$/m);
     expect(dockerfile).toContain("npm ci --omit=dev");
-    expect(runtime).toContain('CMD ["node", "dist/server/embedded.js"]');
+    expect(runtime).toContain(`CMD ${JSON.stringify([...NODE, "dist/server/embedded.js"]).replaceAll(",", ", ")}`);
     expect(dockerfile).not.toContain("tsx");
   });
 
@@ -196,6 +199,11 @@ describe("Dockerfile", () => {
       expect(start).toContain(`${name}=${value} `);
     }
     expect(runtime).toContain(`NODE_OPTIONS="${RUNTIME.nodeArgs.join(" ")}"`);
-    expect(start).toContain(`node ${RUNTIME.nodeArgs.join(" ")} dist/server/embedded.js`);
+    expect(start).toContain(`node ${[...RUNTIME.v8Args, ...RUNTIME.nodeArgs].join(" ")} dist/server/embedded.js`);
+    // V8's flags NODE_OPTIONS refuses are on every command: the image's and each app container's
+    expect(runtime).toContain(`CMD ${JSON.stringify([...NODE, "dist/server/embedded.js"]).replaceAll(",", ", ")}`);
+    const containers = Object.entries(services).filter(([, s]) => s.image?.startsWith("folio:"));
+    expect(containers.length).toBeGreaterThan(10);
+    for (const [name, s] of containers) expect(s.command?.slice(0, -1), name).toEqual(NODE);
   });
 });

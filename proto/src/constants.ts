@@ -83,6 +83,14 @@ export const SAMPLE_SLUGS = ["sample-three-fund", "sample-tech-stocks", "sample-
 
 /** Spec §9: portfolio version and default total value. */
 export const PORTFOLIO_VERSION = 3;
+
+/**
+ * Portfolios one user may keep (playgrounds and imported ones included; the spec names no limit: product-decisions.md
+ * "Portfolios per user"). What is computed over all of a user's portfolios (net worth, the movers, the dashboard's
+ * list, one reply) stays bounded by it.
+ */
+export const PORTFOLIOS_PER_USER = 100;
+export const tooManyPortfoliosMessage = (limit: number) => `You have ${limit} portfolios: delete one to save a new one.`;
 export const DEFAULT_TOTAL_VALUE = 10000;
 /** The slug of a portfolio that was never saved; nobody owns it, so saving it asks for a name. */
 export const NEW_SLUG = "new";

@@ -34,6 +34,8 @@ export const ErrorCodes = {
   // portfolio
   versionConflict: "portfolio/version-conflict",
   invalidAsset: "portfolio/invalid-asset",
+  /** a new portfolio past PORTFOLIOS_PER_USER (constants.ts) */
+  tooManyPortfolios: "portfolio/too-many",
 } as const;
 
 /** A refused settings update (spec §8: `message` is what the page shows). */

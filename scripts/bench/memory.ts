@@ -5,8 +5,9 @@
  * is bounded in bytes: CACHE_MEMORY_MB and the in-process reply layers).
  *
  * The mix, from autocannon in its own process (32 connections): visitors' cachable reads over 60 public
- * portfolios, quotes of 20 tickers, as-traded closes, the community list, the owner's loads and list, and new
- * private portfolios saved by another user (each valued on the valuation thread), with the edge's ceiling set high
+ * portfolios, quotes of 20 tickers, as-traded closes, the community list, the owner's loads and list, and another
+ * user's writes (a private portfolio per connection created, saved three times and deleted; each creation and save
+ * valued on the valuation thread), with the edge's ceiling set high
  * (RATE_LIMIT_PER_MINUTE=1000000). The app runs with the settings it ships with (support/server.ts RUNTIME;
  * BENCH_RUNTIME=node for Node's and glibc's defaults). After each run: RSS at once and its peak so far, RSS
  * 20 s later once quiet (idle threads ended), and the main thread's live heap after a full GC (the bench starts
@@ -34,13 +35,26 @@ interface MixedRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** support/cannon.mjs: the connection keeps the slug this request's answer names */
+  keep?: true;
+  /** support/cannon.mjs: `{kept}` in the path is the kept slug ("forget": no longer kept after this one) */
+  kept?: "use" | "forget";
+  /** sent instead when nothing is kept */
+  fallback?: Omit<MixedRequest, "keep" | "kept" | "fallback">;
 }
 
-/** One pass of the mix: 100 requests, in the proportions a visited instance sees. */
+/**
+ * One pass of the mix: 100 requests, in the proportions a visited instance sees. One request in 20 is a write by
+ * a user of their own, each connection on a portfolio of its own: it creates one, saves it three times (each
+ * creation and save valued on the valuation thread) and deletes it, so that user keeps at most one portfolio per
+ * connection (a user keeps 100 at most: product-decisions.md "Portfolios per user"; the bench's saving user once
+ * reached 37,500).
+ */
 export function mix(slugs: string[], owned: string[], token: string, creator: string): MixedRequest[] {
   const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  // new portfolios of a user of their own: saves to one portfolio from 32 connections at once would mostly be 409s
-  const creates = { authorization: `Bearer ${creator}`, "content-type": "application/json" };
+  // a user of their own: saves to one portfolio from 32 connections at once would mostly be 409s
+  // (identity: support/cannon.mjs reads the slug from the creation's answer)
+  const writes = { authorization: `Bearer ${creator}`, "content-type": "application/json", "accept-encoding": "identity" };
   const out: MixedRequest[] = [];
   for (let i = 0; i < 100; i++) {
     const k = i % 20;
@@ -51,10 +65,28 @@ export function mix(slugs: string[], owned: string[], token: string, creator: st
     else if (k < 18) out.push({ method: "POST", path: "/v1/get/portfolios-and-assets", headers: auth });
     else if (k < 19) out.push({ method: "GET", path: `/v1/get/${TICKERS[i % TICKERS.length]}/close?date=2020-0${1 + (i % 9)}-15` });
     else {
-      // private: a public one would change the community list at every save, and one user listing thousands of
-      // portfolios is not what a visited instance sees
-      const body = JSON.stringify({ portfolio: { assets: tenAssets(i), privateMode: true }, newPortfolioName: `Made ${i}` });
-      out.push({ method: "POST", path: "/v1/save/portfolio/new", headers: creates, body });
+      // private: a public one would change the community list at every save
+      const portfolio = { assets: tenAssets(i), privateMode: true };
+      const instead = { method: "GET", path: "/v1/get/communityportfolios" };
+      const write = Math.floor(i / 20);
+      if (write === 0)
+        out.push({
+          method: "POST",
+          path: "/v1/save/portfolio/new",
+          headers: writes,
+          body: JSON.stringify({ portfolio, newPortfolioName: `Made ${i}` }),
+          keep: true,
+        });
+      else if (write < 4)
+        out.push({
+          method: "POST",
+          path: "/v1/save/portfolio/{kept}",
+          headers: writes,
+          body: JSON.stringify({ portfolio }),
+          kept: "use",
+          fallback: instead,
+        });
+      else out.push({ method: "POST", path: "/v1/delete/portfolio/{kept}", headers: writes, kept: "forget", fallback: instead });
     }
   }
   return out;
@@ -136,8 +168,22 @@ export async function memoryBench(perRun = 250_000, runs = 4): Promise<void> {
       const parts = app.where();
       await app.gc();
       const live = await app.read();
+      // BENCH_HEAP_SNAPSHOT_DIR=<dir>: the main thread's heap after each run, to see what the live heap holds
+      if (process.env.BENCH_HEAP_SNAPSHOT_DIR)
+        await app.heapSnapshot(join(process.env.BENCH_HEAP_SNAPSHOT_DIR, `memory-after-${r}.heapsnapshot`));
+      // what the writing user keeps: one portfolio per connection at most, whatever the number of requests; those
+      // a connection had not deleted yet when the run stopped are deleted now (the next run's connections start anew)
+      const kept = await api<{ portfolios: Record<string, unknown> }>(
+        app.url,
+        "POST",
+        "/v1/get/portfolios-and-assets",
+        undefined,
+        maker.body.idToken,
+      );
+      for (const slug of Object.keys(kept.body.portfolios))
+        await api(app.url, "POST", `/v1/delete/portfolio/${slug}`, undefined, maker.body.idToken);
       console.log(
-        `  after ${(r * perRun).toLocaleString("en-US")} requests (${result.perSecond} req/s, ${result.bad} not 2xx): RSS ${after.rssMiB} MiB (heap ${after.heapMiB} of ${after.heapTotalMiB} MiB, ` +
+        `  after ${(r * perRun).toLocaleString("en-US")} requests (${result.perSecond} req/s, ${result.bad} not 2xx, the writing user keeps ${Object.keys(kept.body.portfolios).length} portfolios): RSS ${after.rssMiB} MiB (heap ${after.heapMiB} of ${after.heapTotalMiB} MiB, ` +
           `buffers ${after.arrayBuffersMiB} MiB), peak so far ${after.peakRssMiB} MiB${atOnce ? ` (files ${atOnce.files}, [heap] ${atOnce.brk}, other anonymous ${atOnce.anonymous} MiB)` : ""}; ${QUIET_MS / 1000} s later, quiet: RSS ${quiet.rssMiB} MiB (heap ${quiet.heapMiB} of ${quiet.heapTotalMiB} MiB${parts ? `; files ${parts.files}, [heap] ${parts.brk}, other anonymous ${parts.anonymous} MiB` : ""}); ` +
           `after a full GC: live heap ${live.heapMiB} MiB; load average ${loadavg()[0].toFixed(1)}`,
       );

@@ -88,6 +88,8 @@ export interface ProcessSpec {
   entry: string;
   oneOff: boolean;
   env: Record<string, string>;
+  /** Node's flags before the entry in the container's command (V8's that NODE_OPTIONS does not take) */
+  nodeArgs: string[];
 }
 
 export interface LocalServers {
@@ -117,9 +119,12 @@ export function composeProcesses(
   );
   for (const [container, s] of Object.entries(compose.services)) {
     if (!s.image?.startsWith("folio:")) continue;
-    const [node, file, ...rest] = s.command ?? [];
+    const [node, ...args] = s.command ?? [];
+    const file = args.at(-1);
+    const nodeArgs = args.slice(0, -1);
     const entry = /^dist\/server\/([a-z-]+)\.js$/.exec(file ?? "")?.[1];
-    if (node !== "node" || !entry || rest.length > 0) throw new Error(`${container}: command must be node dist/server/<entry>.js`);
+    if (node !== "node" || !entry || nodeArgs.some((a) => !a.startsWith("--")))
+      throw new Error(`${container}: command must be node [--flags] dist/server/<entry>.js`);
     const env: Record<string, string> = { ...image };
     for (const [k, v] of Object.entries(s.environment ?? {})) env[k] = interpolate(String(v ?? ""), vars);
     // secrets: /run/secrets/<name> → a file of this run
@@ -152,6 +157,7 @@ export function composeProcesses(
       entry,
       oneOff,
       env: { ...(oneOff ? {} : serviceUrls), ...env, HOST: "127.0.0.1" },
+      nodeArgs,
     });
   }
   return specs;
@@ -202,6 +208,8 @@ export class NodeProcess {
     readonly name: string,
     readonly entry: string,
     readonly env: Record<string, string>,
+    /** flags before the entry, as the container's command gives them */
+    readonly nodeArgs: string[] = [],
   ) {}
 
   get url(): string {
@@ -215,7 +223,7 @@ export class NodeProcess {
   start(): this {
     // CLUSTER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…": more flags for every process (profiling a bench's cluster)
     const args = process.env.CLUSTER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-    const child = spawn(process.execPath, [...args, `dist/server/${this.entry}.js`], {
+    const child = spawn(process.execPath, [...this.nodeArgs, ...args, `dist/server/${this.entry}.js`], {
       cwd: repoRoot,
       env: { ...baseEnv(), ...this.env },
       stdio: ["ignore", "pipe", "pipe"],

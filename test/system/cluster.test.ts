@@ -201,13 +201,15 @@ beforeAll(async () => {
     if (s.image?.startsWith("folio:") && s.restart !== "no") ports[name] = await freePort();
   specs = composeProcesses(compose, vars, { kafkaBrokers: brokers, redisPort: redis.port, mongoUrl }, ports, work);
   for (const spec of specs.filter((s) => s.oneOff)) {
-    const oneOff = new NodeProcess(spec.container, spec.entry, spec.env);
+    const oneOff = new NodeProcess(spec.container, spec.entry, spec.env, spec.nodeArgs);
     const code = await oneOff.run();
     expect(code, `${spec.container}:\n${oneOff.output()}`).toBe(0);
     console.log(`${spec.container}: ${oneOff.output().trim()}`);
   }
   for (const spec of specs.filter((s) => !s.oneOff)) {
-    processes.push(new NodeProcess(spec.container, spec.entry, { ...spec.env, PORT: String(ports[spec.container]) }).start());
+    processes.push(
+      new NodeProcess(spec.container, spec.entry, { ...spec.env, PORT: String(ports[spec.container]) }, spec.nodeArgs).start(),
+    );
   }
   gateway = byName("gateway").url;
   await Promise.all(processes.map((p) => healthy(p, 120_000)));
@@ -470,7 +472,7 @@ describe.skipIf(!enabled)("the cluster of docker-compose.yml, as processes", () 
   it("second replicas of pricing and networth join their running groups and share the partitions", async () => {
     const replicas = ["pricing", "networth", "networth-worker"].map((name) => {
       const spec = specs.find((s) => s.container === name) as ProcessSpec;
-      return { spec, process: new NodeProcess(`${name}-2`, spec.entry, { ...spec.env }) };
+      return { spec, process: new NodeProcess(`${name}-2`, spec.entry, { ...spec.env }, spec.nodeArgs) };
     });
     for (const r of replicas) {
       r.process.env.PORT = String(await freePort());

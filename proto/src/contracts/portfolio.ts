@@ -32,14 +32,14 @@ const ownerOnly = { 400: ErrorReply, 403: NokReply, 404: ErrorReply } as const;
 /** a patch that keeps losing races to other writers ends in a 409 */
 const patched = { ...ownerOnly, 409: NokReply } as const;
 const moderationRefusals = { 400: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply } as const;
-const { forbidden, notFound, conflict, versionConflict, invalidAsset } = ErrorCodes;
+const { forbidden, notFound, conflict, versionConflict, invalidAsset, tooManyPortfolios } = ErrorCodes;
 
 export const PortfolioContracts = {
   save: contract(routes.save, {
     params: SlugParams,
     body: SaveBody,
     reply: { 200: SaveReply, 400: SaveRefusedReply, 409: NokReply, 503: ErrorReply },
-    errors: [invalidAsset, versionConflict],
+    errors: [invalidAsset, versionConflict, tooManyPortfolios],
   }),
   get: contract(routes.get, { params: SlugParams, reply: { 200: PortfolioReply, 400: ErrorReply, 404: ErrorReply }, errors: [notFound] }),
   cachable: contract(routes.cachable, {

@@ -52,11 +52,13 @@ export async function startCluster(work: string, extra: Record<string, string> =
   };
   try {
     for (const spec of specs.filter((s) => s.oneOff)) {
-      const code = await new NodeProcess(spec.container, spec.entry, spec.env).run();
+      const code = await new NodeProcess(spec.container, spec.entry, spec.env, spec.nodeArgs).run();
       if (code !== 0) throw new Error(`${spec.container} exited with ${code}`);
     }
     for (const spec of specs.filter((s) => !s.oneOff))
-      processes.push(new NodeProcess(spec.container, spec.entry, { ...spec.env, PORT: String(ports[spec.container]) }).start());
+      processes.push(
+        new NodeProcess(spec.container, spec.entry, { ...spec.env, PORT: String(ports[spec.container]) }, spec.nodeArgs).start(),
+      );
     const deadline = Date.now() + 180_000;
     for (const p of processes) {
       for (;;) {

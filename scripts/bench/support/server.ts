@@ -32,6 +32,8 @@ export interface BenchServer {
   read(): Promise<ProbeReading>;
   /** a full GC on the main thread (the server started with --expose-gc) */
   gc(): Promise<void>;
+  /** writes a heap snapshot of the main thread to `file` (loop-probe.mjs); returns where it went */
+  heapSnapshot(file: string): Promise<string>;
   /** where its resident memory is, from /proc/<pid>/smaps (Linux; undefined elsewhere) */
   where(): ResidentParts | undefined;
   output(): string;
@@ -54,13 +56,15 @@ export async function settled(server: BenchServer, busyPercent = 10, maxMs = 120
 }
 
 /**
- * The memory settings the app runs with (the image's ENV in Dockerfile, package.json's start; test/compose.test.ts
- * keeps the three equal): glibc's arenas and mmap threshold, V8's semi-space and old generation, measured in
- * docs/performance.md.
+ * The memory settings the app runs with (the image's ENV and command in Dockerfile and docker-compose.yml,
+ * package.json's start; test/compose.test.ts keeps them equal): glibc's arenas and mmap threshold, V8's semi-space
+ * and old generation (`nodeArgs`: NODE_OPTIONS in the image), and V8's preference for size (`v8Args`: NODE_OPTIONS
+ * refuses it, so it is on every command line), measured in docs/performance.md.
  */
 export const RUNTIME = {
   env: { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" },
   nodeArgs: ["--max-semi-space-size=2", "--max-old-space-size=512"],
+  v8Args: ["--optimize-for-size"],
 };
 
 /** Resident memory by kind of mapping, MiB: what a memory bench reports to say where the RSS is. */
@@ -99,9 +103,9 @@ export function residentParts(pid: number): ResidentParts | undefined {
 
 const PROBE = pathToFileURL(resolve(import.meta.dirname, "loop-probe.mjs")).href;
 
-function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
+function ask<T>(child: ChildProcess, message: string | object, key: string): Promise<T> {
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the server's probe did not answer "${message}"`)), 30_000);
+    const timer = setTimeout(() => fail(new Error(`the server's probe did not answer ${JSON.stringify(message)}`)), 30_000);
     const on = (m: Record<string, unknown>) => {
       if (key in m) {
         clearTimeout(timer);
@@ -129,12 +133,16 @@ export async function startServer(options: {
   // BENCH_NODE_ARGS="--trace-gc …": more flags for every server
   profile.push(...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []));
   // the app as it ships runs with RUNTIME's settings; BENCH_RUNTIME=node runs it with Node's and glibc's defaults
-  const runtime = process.env.BENCH_RUNTIME === "node" ? { env: {}, nodeArgs: [] } : RUNTIME;
-  const child = spawn(process.execPath, [...profile, ...runtime.nodeArgs, ...(options.nodeArgs ?? []), "--import", PROBE, entry], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...runtime.env, ...options.env },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
+  const runtime = process.env.BENCH_RUNTIME === "node" ? { env: {}, nodeArgs: [], v8Args: [] } : RUNTIME;
+  const child = spawn(
+    process.execPath,
+    [...profile, ...runtime.v8Args, ...runtime.nodeArgs, ...(options.nodeArgs ?? []), "--import", PROBE, entry],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...runtime.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    },
+  );
   let out = "";
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));
@@ -166,6 +174,7 @@ export async function startServer(options: {
     reset: async () => void (await ask(child, "reset", "reset")),
     read: () => ask<ProbeReading>(child, "read", "loop"),
     gc: async () => void (await ask(child, "gc", "gc")),
+    heapSnapshot: async (file) => (await ask<{ snapshot: string }>(child, { snapshot: file }, "snapshot")).snapshot,
     where: () => (child.pid === undefined ? undefined : residentParts(child.pid)),
     output: () => out,
     kill: () =>

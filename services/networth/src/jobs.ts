@@ -18,7 +18,7 @@ import type { NetworthContext } from "./context.ts";
 import { isoWeek } from "./domain/iso-week.ts";
 import { netWorthOf, type PortfolioHoldings } from "./domain/net-worth.ts";
 import { networthCalculated } from "./events.ts";
-import { baseCurrencyOf, type HeldPortfolio, type NetWorthValue, type NetWorthWeek, weekId } from "./store.ts";
+import { baseCurrencyOf, type HeldPortfolio, livePortfolios, type NetWorthValue, type NetWorthWeek, weekId } from "./store.ts";
 
 export const RECOMPUTE_QUEUE = "networth.recompute";
 
@@ -65,7 +65,7 @@ export function recomputeJob(ctx: NetworthContext): JobDefinition {
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
       const changes = (await c.users.get(uid))?.changes ?? 0;
       const base = await baseCurrencyOf(c, uid);
-      const figure = netWorthOf((await c.portfolios.find({ uid })).map(holdingsOf), base);
+      const figure = netWorthOf((await livePortfolios(c.portfolios, uid)).map(holdingsOf), base);
       const netWorth = figure.netWorth;
       const now = deps.clock.now();
       const at = new Date(now).toISOString();

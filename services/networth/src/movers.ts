@@ -28,6 +28,7 @@ import {
 import { quantitiesByTicker } from "./domain/net-worth.ts";
 import { moverSources, moversReport, type StaleMover } from "./domain/report.ts";
 import { holdingsOf } from "./jobs.ts";
+import { livePortfolios } from "./store.ts";
 
 export const MOVERS_TTL_MS = 60 * 60 * 1000;
 export const moversKey = (uid: string) => `networth:movers:${uid}`;
@@ -42,7 +43,7 @@ export async function biggestMovers(ctx: NetworthContext, uid: string): Promise<
   const hit = await deps.cache.get<BiggestMoversReply>(key);
   if (hit) return hit;
 
-  const portfolios = (await c.portfolios.find({ uid })).map(holdingsOf);
+  const portfolios = (await livePortfolios(c.portfolios, uid)).map(holdingsOf);
   const quantities = quantitiesByTicker(portfolios);
   const sorted = freshness(portfolios);
   const shown = [...sorted.current, ...sorted.stale].map((h) => h.ticker);

@@ -3,7 +3,7 @@
  * portfolio-event consumer; the results (values, weeks) only by the recompute job. One writer per
  * document kind means no lost updates between the two without version checks.
  */
-import type { Store } from "@folio/platform/store/port";
+import type { Collection, Store } from "@folio/platform/store/port";
 import type { RateUsed, UnpricedHolding } from "@folio/proto/portfolio";
 import { DEFAULT_BASE_CURRENCY, isSupportedCurrency } from "@folio/proto/settings";
 import type { HeldFigures, Holding } from "./domain/net-worth.ts";
@@ -78,7 +78,15 @@ export interface NetWorthWeek {
   at: string;
 }
 
-export const heldPortfolios = (store: Store) => store.collection<HeldPortfolio>("networth_portfolios", [{ fields: ["uid"] }]);
+export const heldPortfolios = (store: Store) =>
+  store.collection<HeldPortfolio>("networth_portfolios", [{ fields: ["uid"] }, { fields: ["uid", "deleted"] }]);
+
+/**
+ * The user's portfolios that are not deleted: what a recompute and the movers read. Tombstones stay (a late event of
+ * a deleted portfolio must find one), but a user who made and deleted thousands of portfolios must not make every
+ * recompute read them all: the (uid, deleted) index skips them.
+ */
+export const livePortfolios = (c: Collection<HeldPortfolio>, uid: string): Promise<HeldPortfolio[]> => c.find({ uid, deleted: null });
 
 export const users = (store: Store) => store.collection<NetWorthUser>("networth_users");
 

@@ -51,6 +51,22 @@ describe("recompute after portfolio events", () => {
     expect(await worth()).toEqual([140, 0]);
   });
 
+  it("reads only the portfolios that are not deleted: a user's tombstones do not make every recompute longer", async () => {
+    for (let i = 0; i < 30; i++) {
+      await h.deliver(h.saved("alice", `made-${i}`, [{ ticker: "KO", quantity: 1 }]));
+      await h.deliver(h.valued("alice", `made-${i}`, 70));
+      if (i >= 2) await h.deliver(h.deleted("alice", `made-${i}`));
+    }
+    const held = h.deps.store.collection<{ _id: string; uid: string; deleted?: boolean }>("networth_portfolios");
+    expect(await held.count({ uid: "alice" })).toBe(30);
+    const read = vi.spyOn(held, "find");
+    await h.settle();
+    expect((await calculated()).at(-1)?.netWorth).toBe(140);
+    const returned = await Promise.all(read.mock.results.map((r) => r.value as Promise<{ deleted?: boolean }[]>));
+    expect(returned.length).toBeGreaterThan(0);
+    for (const docs of returned) expect(docs.map((d) => d.deleted ?? false)).toEqual([false, false]);
+  });
+
   it("ignores a redelivered event, an older revision and an older valuation arriving late", async () => {
     const save = h.saved("alice", "main", [{ ticker: "KO", quantity: 2 }]);
     const valued = h.valued("alice", "main", 140);

@@ -11,6 +11,7 @@ import { newId } from "@folio/platform/ids";
 import type { ServiceDeps } from "@folio/platform/service";
 import { DuplicateKeyError, NotFoundError, VersionConflictError, type WriteOp } from "@folio/platform/store/port";
 import { AssetMessages } from "@folio/proto/asset-rules";
+import { PORTFOLIOS_PER_USER, tooManyPortfoliosMessage } from "@folio/proto/constants";
 import { ErrorCodes } from "@folio/proto/errors";
 import type { PortfolioInput, PortfolioSettings, SaveBody } from "@folio/proto/portfolio";
 import type { CommunityModel } from "./community-model.ts";
@@ -32,6 +33,7 @@ import { valuationTickers } from "./domain/valued-portfolio.ts";
 import { portfolioDeleted, portfolioSaved } from "./events.ts";
 import type { Figures } from "./figures.ts";
 import {
+  creationClaim,
   deleteOp,
   deleteSnapshotOps,
   findBySlug,
@@ -39,6 +41,7 @@ import {
   holdingOps,
   holdings,
   insertOp,
+  OWNER_CREATIONS,
   type PortfolioDoc,
   portfolios,
   replaceOp,
@@ -68,6 +71,11 @@ export const refused = ({ index, ticker, problem }: RefusedAsset) =>
     asset: { index, ticker },
   });
 export const portfolioNotFound = () => notFound(PortfolioMessages.notFound);
+/** 409 in the save-failure shape: the owner keeps PORTFOLIOS_PER_USER portfolios at most. */
+export const tooManyPortfolios = () => {
+  const message = tooManyPortfoliosMessage(PORTFOLIOS_PER_USER);
+  return new HttpError(409, ErrorCodes.tooManyPortfolios, message, { result: "nok", data: message });
+};
 
 /** Said when a sale cannot be checked against what was held because pricing cannot give its ticker's splits now. */
 export const salesUnchecked = (tickers: readonly string[]) =>
@@ -210,6 +218,17 @@ export function createPortfolioCommands(
   }
 
   /**
+   * The write that claims one more portfolio for `owner` within PORTFOLIOS_PER_USER (store.ts creationClaim), or the
+   * 409 that says the limit is reached. The visitors' samples (a fixed slug, the system's owner) are not counted.
+   */
+  async function claim(owner: string, limited: boolean): Promise<WriteOp[]> {
+    if (!limited) return [];
+    const { count, op } = await creationClaim(deps.store, owner);
+    if (count >= PORTFOLIOS_PER_USER) throw tooManyPortfolios();
+    return [op];
+  }
+
+  /**
    * A new portfolio of `creation.owner`, under a free slug from its name, or under `options.slug` exactly (the
    * visitors' samples: a DuplicateKeyError then means it exists). `options.extra` sets fields a save cannot;
    * `options.alsoCommit(slug)` gives writes that must land in the same commit (an import's record of it).
@@ -219,6 +238,9 @@ export function createPortfolioCommands(
     creation: Creation,
     options: { slug?: string; extra?: Partial<PortfolioState>; alsoCommit?: (slug: string) => WriteOp[] } = {},
   ): Promise<Created> {
+    const limited = options.slug === undefined;
+    // refused before any valuation when the owner is at the limit already; checked again in the commit
+    await claim(creation.owner, limited);
     const base = suffixedSlug(creation.name, randomSuffix());
     for (let attempt = 1; ; attempt++) {
       const slug = options.slug ?? (await freeSlug(collection, base));
@@ -226,18 +248,26 @@ export function createPortfolioCommands(
       const { doc, valued } = await valueForSave({ ...state, _id: newId() }, 1);
       const refusal = saleRefusal(doc.assets, valued);
       if (refusal) throw refusal;
-      try {
-        const ops = [
-          insertOp(doc),
-          ...(await companionOps(doc, 1, true)),
-          ...figures.ops(doc, valued),
-          ...(options.alsoCommit?.(slug) ?? []),
-        ];
-        await deps.store.commit(ops);
-        await committed(slug, ops, valued);
-        return { doc: { ...doc, _v: 1 }, valued };
-      } catch (err) {
-        if (!(err instanceof DuplicateKeyError) || options.slug || attempt >= CREATE_ATTEMPTS) throw err;
+      const ops = [
+        insertOp(doc),
+        ...(await companionOps(doc, 1, true)),
+        ...figures.ops(doc, valued),
+        ...(options.alsoCommit?.(slug) ?? []),
+      ];
+      // another creation of the same owner committed first: the count is read again, the valuation kept (each lost
+      // claim is another of the owner's portfolios stored, so this ends, at the latest in the limit's 409)
+      for (;;) {
+        try {
+          const withClaim = [...ops, ...(await claim(creation.owner, limited))];
+          await deps.store.commit(withClaim);
+          await committed(slug, withClaim, valued);
+          return { doc: { ...doc, _v: 1 }, valued };
+        } catch (err) {
+          const lostClaim = (err instanceof VersionConflictError || err instanceof DuplicateKeyError) && err.collection === OWNER_CREATIONS;
+          if (lostClaim) continue;
+          if (!(err instanceof DuplicateKeyError) || options.slug || attempt >= CREATE_ATTEMPTS) throw err;
+          break;
+        }
       }
     }
   }

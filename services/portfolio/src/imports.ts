@@ -7,10 +7,14 @@
  * written in the same commit as the portfolio it creates, so the same account delivered twice (a redelivered
  * event, the same item connected again) finds its portfolio instead of making another. A sync keeps the
  * portfolio's name and settings, and the purchase date of a ticker it already held (Plaid reports no dates).
- * A portfolio the user deleted stays deleted: its record remains and later syncs skip it.
+ * A portfolio the user deleted stays deleted: its record remains and later syncs skip it. An account that would
+ * take the user past the portfolios one may keep (PORTFOLIOS_PER_USER) is not imported, and the log says so: no
+ * record is written, so a sync after the user deleted a portfolio imports it.
  */
 import type { Event } from "@folio/platform/events";
+import { HttpError } from "@folio/platform/http/errors";
 import type { Doc, WriteOp } from "@folio/platform/store/port";
+import { ErrorCodes } from "@folio/proto/errors";
 import type { EventPayload } from "@folio/proto/events";
 import type { AssetInput } from "@folio/proto/portfolio";
 import type { PortfolioContext } from "./context.ts";
@@ -61,11 +65,19 @@ export function holdingsImports(ctx: PortfolioContext): (event: Event<"brokerage
         const doc: ImportDoc = { _id: id, uid: event.uid, connectionId: event.connectionId, accountId: account.accountId, slug, createdAt };
         return [{ op: "insert", collection: IMPORTS, doc }];
       };
-      await commands.create(
-        { assets: importedAssets(account) },
-        { name: importedName(event.institution, account), owner: event.uid, copiedFrom: null, provider: event.provider },
-        { alsoCommit: record },
-      );
+      try {
+        await commands.create(
+          { assets: importedAssets(account) },
+          { name: importedName(event.institution, account), owner: event.uid, copiedFrom: null, provider: event.provider },
+          { alsoCommit: record },
+        );
+      } catch (err) {
+        if (!(err instanceof HttpError && err.code === ErrorCodes.tooManyPortfolios)) throw err;
+        deps.log.warn(
+          { uid: event.uid, connectionId: event.connectionId },
+          "brokerage account not imported: the user has the most portfolios one may keep",
+        );
+      }
       return;
     }
     const current = await findBySlug(collection, record.slug);

@@ -44,6 +44,33 @@ export async function freeSlug(c: Collection<PortfolioDoc>, base: string): Promi
   }
 }
 
+/**
+ * One document per owner, rewritten (on the revision read) in the commit of each of their new portfolios, so two
+ * creations at once cannot both pass the limit of portfolios per user (PORTFOLIOS_PER_USER): the one whose commit
+ * finds the document moved reads the count again. It holds only how many portfolios the owner has made so far; the
+ * limit is checked against the portfolios themselves (a delete needs no write here: it only lowers the count).
+ */
+export const OWNER_CREATIONS = "portfolio_owner_creations";
+
+export interface OwnerCreations extends Doc {
+  made: number;
+}
+
+export const ownerCreations = (store: Store): Collection<OwnerCreations> => store.collection<OwnerCreations>(OWNER_CREATIONS);
+
+/** How many portfolios the owner has (an index count), and the write that claims a new one against what was read. */
+export async function creationClaim(store: Store, owner: string): Promise<{ count: number; op: WriteOp }> {
+  const current = await ownerCreations(store).get(owner);
+  const count = await portfolios(store).count({ owner });
+  const doc: OwnerCreations = { _id: owner, made: (current?.made ?? count) + 1 };
+  return {
+    count,
+    op: current
+      ? { op: "replace", collection: OWNER_CREATIONS, doc, expectedVersion: current._v }
+      : { op: "insert", collection: OWNER_CREATIONS, doc },
+  };
+}
+
 export const insertOp = (doc: PortfolioDoc): WriteOp => ({ op: "insert", collection: PORTFOLIOS, doc });
 
 /** Replaces only the revision that was read: a concurrent writer makes this fail, never silently lose. */

@@ -1,3 +1,5 @@
+import { PORTFOLIOS_PER_USER, tooManyPortfoliosMessage } from "@folio/proto/constants";
+import { ErrorCodes } from "@folio/proto/error-codes";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Portfolio } from "../../app/apiTypes.ts";
@@ -181,6 +183,21 @@ describe("portfolio page", () => {
     expect(saves).toHaveLength(1);
     expect((saves[0]!.body as { portfolio: { assets: unknown[]; rev: number } }).portfolio).toMatchObject({ rev: 4, pName: "Three Fund" });
     expect(screen.getByRole("button", { name: "Save" })).toBeTruthy();
+  });
+
+  it("says so when a copy would pass the portfolios one may keep, and makes none", async () => {
+    const words = tooManyPortfoliosMessage(PORTFOLIOS_PER_USER);
+    mockApi({
+      "POST /v1/get/portfolio/three-fund": reply(withAssets, { notOwner: true }),
+      "POST /v1/save/portfolio/three-fund": {
+        status: 409,
+        body: { error: words, code: ErrorCodes.tooManyPortfolios, result: "nok", data: words },
+      },
+    });
+    renderApp({ route: "/p/three-fund?copy", preloadedState: signedInState() });
+
+    expect((await screen.findByRole("alert")).textContent).toContain("You have 100 portfolios: delete one to save a new one.");
+    expect(window.location.pathname).toBe("/p/three-fund");
   });
 
   it("asks for the copy's name starting from 'Copy of …', and the copy can be renamed", async () => {

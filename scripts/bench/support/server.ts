@@ -64,7 +64,7 @@ export async function settled(server: BenchServer, busyPercent = 10, maxMs = 120
 export const RUNTIME = {
   env: { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" },
   nodeArgs: ["--max-semi-space-size=2", "--max-old-space-size=512"],
-  v8Args: ["--optimize-for-size"],
+  v8Args: [] as string[],
 };
 
 /** Resident memory by kind of mapping, MiB: what a memory bench reports to say where the RSS is. */

@@ -7,23 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { readHoldings, type ScreenshotLine, splitRepeatedHeader } from "../src/domain/screenshot/holdings.ts";
+import { boxed } from "./word-boxes.ts";
 
-/** lines with word boxes: a character 10 px wide, a space 5 px, each line 30 px down; `word@NN` a word's confidence */
-function boxed(text: string): ScreenshotLine[] {
-  return text.split("\n").map((row, y) => {
-    const words: NonNullable<ScreenshotLine["words"]> = [];
-    let x = 0;
-    for (const part of row.split(/( +)/)) {
-      if (part.startsWith(" ")) x += part.length * 5;
-      else if (part) {
-        const [word, confidence] = part.split("@");
-        words.push({ text: word, x0: x, x1: x + word.length * 10, y0: y * 30, y1: y * 30 + 20, confidence: Number(confidence ?? 95) });
-        x += part.length * 10;
-      }
-    }
-    return { text: words.map((w) => w.text).join(" "), words };
-  });
-}
 /** one line of words, each at the given x (10 px a character), 20 px high, on the line's row y */
 const at = (y: number, ...words: [string, number][]): ScreenshotLine => ({
   text: words.map(([t]) => t).join(" "),

@@ -5,25 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { documentMarks, readHoldings, type ScreenshotLine, withoutTotals } from "../src/domain/screenshot/holdings.ts";
+import { boxed } from "./word-boxes.ts";
 
 const lines = (text: string): ScreenshotLine[] => text.split("\n").map((t) => ({ text: t }));
 const read = (text: string) => readHoldings(lines(text)).rows.map((r) => [r.ticker, r.quantity, r.price, r.marketValue]);
-
-/** lines with word boxes: a character 10 px wide, a space 5 px (as in proportional type), each line 30 px down */
-function boxed(text: string): ScreenshotLine[] {
-  return text.split("\n").map((row, y) => {
-    const words: NonNullable<ScreenshotLine["words"]> = [];
-    let x = 0;
-    for (const part of row.split(/( +)/)) {
-      if (part.startsWith(" ")) x += part.length * 5;
-      else if (part) {
-        words.push({ text: part, x0: x, x1: x + part.length * 10, y0: y * 30, y1: y * 30 + 20, confidence: 95 });
-        x += part.length * 10;
-      }
-    }
-    return { text: words.map((w) => w.text).join(" "), words };
-  });
-}
 
 describe("screenshot relations", () => {
   it("no header and no currency signs: the quantity is the factor not written as money, the whole shares and 4-decimal fractions", () => {

@@ -9,18 +9,27 @@ const wholePercent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }
 const decimalPercent = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-const byCurrency = new Map<string, Intl.NumberFormat>([["USD", usd]]);
+const byCurrency = new Map<string, Intl.NumberFormat>([["USD:2", usd]]);
 
-/** The formatter of a currency (ISO code); an unknown code falls back to showing the code before the amount. */
-function moneyFormat(currency: string): Intl.NumberFormat {
-  let format = byCurrency.get(currency);
+/**
+ * The formatter of a currency (ISO code) with `digits` decimals (2: amounts; 0: a chart's axis), made once per
+ * currency and precision; an unknown code falls back to dollars.
+ */
+export function currencyFormat(currency: string, digits = 2): Intl.NumberFormat {
+  const key = `${currency}:${digits}`;
+  let format = byCurrency.get(key);
   if (!format) {
     try {
-      format = new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      format = new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
     } catch {
-      format = usd;
+      format = currencyFormat("USD", digits);
     }
-    byCurrency.set(currency, format);
+    byCurrency.set(key, format);
   }
   return format;
 }
@@ -30,7 +39,7 @@ function moneyFormat(currency: string): Intl.NumberFormat {
  * "€1,234.50", "£12.00", "CHF 1,234.50". Every amount is shown with its currency (docs/numbers.md "Currencies").
  */
 export function formatMoney(value: number, currency = "USD"): string {
-  return moneyFormat(currency).format(value);
+  return currencyFormat(currency).format(value);
 }
 
 /**
@@ -38,7 +47,7 @@ export function formatMoney(value: number, currency = "USD"): string {
  * "$" for USD, "€" for EUR, "£" for GBP, "CHF " for CHF (en-US formatting, as formatMoney).
  */
 export function currencyPrefix(currency = "USD"): string {
-  const parts = moneyFormat(currency).formatToParts(1);
+  const parts = currencyFormat(currency).formatToParts(1);
   const number = parts.findIndex((part) => part.type === "integer");
   return parts
     .slice(0, number)
@@ -54,7 +63,7 @@ export function currencySymbol(currency = "USD"): string {
 
 /** A currency value that is not > 0 shows 'NA' (spec §5), e.g. a purchase price nobody entered. */
 export function formatCurrencyOrNA(value: number | null | undefined, currency = "USD"): string {
-  return typeof value === "number" && value > 0 ? moneyFormat(currency).format(value) : "NA";
+  return typeof value === "number" && value > 0 ? currencyFormat(currency).format(value) : "NA";
 }
 
 /**

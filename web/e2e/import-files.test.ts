@@ -153,7 +153,10 @@ describe.skipIf(!e2e.enabled)("broker files in Chromium", () => {
       .getByRole("alert")
       .getByText(/One row needs a check/)
       .waitFor();
-    expect(await page.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe("Purchase price, row 2");
+    // the focus moves once the cells are marked (a task after the alert's render)
+    await expect
+      .poll(() => page.evaluate("document.activeElement?.getAttribute('aria-label')"), { timeout: 5_000 })
+      .toBe("Purchase price, row 2");
     await table.getByRole("button", { name: "Row 2 looks right: confirm it as read" }).click();
     await page.getByRole("button", { name: "Create portfolio" }).click();
     await page.waitForURL(/\/p\/imported-from-interactive-brokers/);

@@ -28,12 +28,18 @@
  * BTC, a pinch-zoomed capture cut at the top and right and turned by a degree) was written before the reader
  * was changed for it and committed on its own before the reader was ever run on it; its first figure was
  * taken once (2026-11-28 00:18 UTC) and its silent rows were looked at after it, so it is seen, as the earlier
- * held-out splits are (their misses were studied for that round's rules). Everything is seeded, so a seed gives the same images on every run (with the same
+ * held-out splits are (their misses were studied for that round's rules). The sixth split (HELD-OUT-6, seven
+ * families: a UK Stocks & Shares ISA priced in pence, a Canadian TFSA app in CAD or in French, a coin
+ * tracker's table with the value over the eight-decimal amount in one cell, an ETF app's dark cards with a
+ * strip of labelled figures, a trading platform's positions panel under a candlestick chart, an Indian app's
+ * US stocks valued in rupees with lakh grouping, a landscape tablet's watchlist beside the holdings) was
+ * written on 2026-11-28 while the reader was being changed, and committed (held-out-6 committed before the
+ * reader first ran on it) before the reader was ever run on it; it is unseen until its first reading. Everything is seeded, so a seed gives the same images on every run (with the same
  * fonts: Debian's fonts-dejavu, fonts-liberation, fonts-roboto-unhinted, fonts-noto-core, fonts-open-sans,
  * fonts-lato, fonts-inter; a missing one falls back to DejaVu and is reported).
  *
  *   node --import tsx scripts/import-screenshots.ts     # the committed test set (services/import/test/screenshots)
- *   node --import tsx scripts/import-screenshots.ts --out DIR [--split tuning|held-out|held-out-3|held-out-4|held-out-5|all] [--per-family N] [--seed S]
+ *   node --import tsx scripts/import-screenshots.ts --out DIR [--split tuning|held-out|held-out-3|held-out-4|held-out-5|held-out-6|all] [--per-family N] [--seed S]
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -187,7 +193,7 @@ function shuffle<T>(r: Rand, xs: readonly T[]): T[] {
 // ------------------------------------------------------------------------------------------------ numbers
 
 export interface NumberStyle {
-  id: "us" | "eu" | "eu-space" | "ch" | "uk" | "ch-after" | "jp" | "jp-sign" | "se" | "pl" | "br";
+  id: "us" | "eu" | "eu-space" | "ch" | "uk" | "ch-after" | "jp" | "jp-sign" | "se" | "pl" | "br" | "ca" | "ca-fr" | "in";
   decimal: "." | ",";
   group: string;
   currency: string;
@@ -213,11 +219,20 @@ const STYLES: Record<NumberStyle["id"], NumberStyle> = {
   pl: { id: "pl", decimal: ",", group: "\u00a0", currency: "zł", after: true },
   // Brazilian real: points between groups, a decimal comma, "R$" before the amount
   br: { id: "br", decimal: ",", group: ".", currency: "R$", after: false },
+  // Canadian dollars in English ("$1,234.56", the family writes "CAD" after it where the app does)
+  ca: { id: "ca", decimal: ".", group: ",", currency: "$", after: false },
+  // Canadian dollars in French: a no-break space between groups, a decimal comma, "$" after ("1 234,56 $")
+  "ca-fr": { id: "ca-fr", decimal: ",", group: "\u00a0", currency: "$", after: true },
+  // Indian rupees: lakh and crore grouping ("₹4,12,345.67": three digits, then pairs)
+  in: { id: "in", decimal: ".", group: ",", currency: "₹", after: false },
 };
 
 function num(n: number, decimals: number, st: NumberStyle): string {
   const [whole, frac] = Math.abs(n).toFixed(decimals).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, st.group);
+  const grouped =
+    st.id === "in" && whole.length > 3
+      ? `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, st.group)}${st.group}${whole.slice(-3)}`
+      : whole.replace(/\B(?=(\d{3})+(?!\d))/g, st.group);
   return `${n < 0 ? "-" : ""}${frac ? `${grouped}${st.decimal}${frac}` : grouped}`;
 }
 
@@ -346,8 +361,8 @@ export interface FamilyContext {
 
 export interface Family {
   id: string;
-  /** held-out-3, held-out-4, held-out-5: the third, fourth and fifth held-out splits (see the header) */
-  split: "tuning" | "held-out" | "held-out-3" | "held-out-4" | "held-out-5";
+  /** held-out-3 … held-out-6: the third to sixth held-out splits (see the header) */
+  split: "tuning" | "held-out" | "held-out-3" | "held-out-4" | "held-out-5" | "held-out-6";
   device: "phone" | "desktop";
   what: string;
   styles: NumberStyle["id"][];
@@ -2006,6 +2021,290 @@ export const FAMILIES: Family[] = [
       };
     },
   },
+
+  // ------------------------------------------------------------------- held-out families (sixth split)
+  // Written on 2026-11-28 (02:50–04:00 UTC) while the reader was being changed by others, and committed
+  // before the reader was ever run on them: layouts unlike every family above (a UK ISA priced in pence, a
+  // Canadian TFSA app, a coin tracker's holdings cells, an ETF app's dark cards with stat strips, a trading
+  // platform's positions panel under a chart, an Indian app's US stocks valued in rupees, a tablet's
+  // watchlist beside the holdings).
+  {
+    id: "uk-isa-pence",
+    split: "held-out-6",
+    device: "desktop",
+    what: "a UK platform's Stocks & Shares ISA (Hargreaves Lansdown/AJ Bell-like): an account bar with the ISA allowance, Code and Stock, Units (funds to two or four decimals), Price (p) in pence ('18,932.00p'), Value (£), Cost (£), Gain/loss (£) and (%) as bare numbers, a 'Cash' line and a 'Total' line",
+    styles: ["uk"],
+    draw({ r, st }) {
+      const pool = [...US, ...EUROPE.filter((e) => ["VWRL", "SHELL", "IWDA", "EUNL", "ASML", "SAP"].includes(e.ticker))];
+      const hs = holdings(r, pool, 4 + Math.floor(r() * 5), { fractional: 0.45 });
+      const codeFirst = chance(r, 0.6);
+      const cash = Number((50 + r() * 4000).toFixed(2));
+      const gain = (n: number, unit = "") => `<span class="${gainClass(n)}">${n < 0 ? "-" : ""}${num(Math.abs(n), 2, st)}${unit}</span>`;
+      const rows = hs
+        .map((h) => {
+          const id = codeFirst
+            ? `<td class="l b">${h.security.ticker}</td><td class="l">${h.security.name}</td>`
+            : `<td class="l">${h.security.name}</td><td class="l b">${h.security.ticker}</td>`;
+          return `<tr>${id}<td>${qty(h, st)}</td><td>${num(h.price * 100, 2, st)}p</td><td>${num(h.value, 2, st)}</td><td>${num(h.cost, 2, st)}</td><td>${gain(h.gain)}</td><td>${gain(h.gainPct, "%")}</td></tr>`;
+        })
+        .join("");
+      const idHead = codeFirst ? '<th class="l">Code</th><th class="l">Stock</th>' : '<th class="l">Stock</th><th class="l">Code</th>';
+      const blank = "<td></td><td></td><td></td>";
+      return {
+        holdings: hs,
+        html: `<div style="background:${pickOne(r, ["#003a70", "#4b2a6b", "#0b5563"])};color:#fff;padding:12px 28px;display:flex;justify-content:space-between"><span class="b" style="font-size:1.15em">Stocks &amp; Shares ISA</span><span>Client no. ${Math.floor(1_000_000 + r() * 8_999_999)}</span></div>
+        <div style="padding:18px 28px"><div style="display:flex;gap:40px;margin-bottom:14px"><div><div class="m">Total value</div><div class="b" style="font-size:1.4em">${money(total(hs) + cash, st)}</div></div>
+        <div><div class="m">ISA allowance remaining (2025/26)</div><div class="b" style="font-size:1.4em">${money(Math.round(2000 + r() * 18000), st)}</div></div></div>
+        <div style="display:flex;gap:22px;margin-bottom:10px" class="m"><span class="b" style="color:inherit;border-bottom:2px solid currentColor">Holdings</span><span>Cash</span><span>Orders</span><span>Documents</span></div>
+        <table><thead><tr>${idHead}<th>Units</th><th>Price (p)</th><th>Value (£)</th><th>Cost (£)</th><th>Gain/loss (£)</th><th>Gain/loss (%)</th></tr></thead><tbody>${rows}
+        <tr><td class="l b">Cash</td><td></td><td></td><td></td><td>${num(cash, 2, st)}</td>${blank}</tr>
+        <tr><td class="l b">Total</td><td></td><td></td><td></td><td class="b">${num(total(hs) + cash, 2, st)}</td>${blank}</tr></tbody></table>
+        <div class="m" style="font-size:0.8em;margin-top:12px">Prices are delayed by at least 15 minutes. Values in pounds sterling.</div></div>`,
+      };
+    },
+  },
+  {
+    id: "ca-tfsa-app",
+    split: "held-out-6",
+    device: "phone",
+    what: "a Canadian investing app (Wealthsimple-like) on a TFSA: account chips (TFSA, RRSP, FHSA), the total in CAD, rows of logo, ticker over name or over '12.3456 shares', the value with 'CAD' or the French '1 234,56 $' and 'actions' (CELI), a cash line",
+    styles: ["ca", "ca", "ca-fr"],
+    draw({ r, st, theme }) {
+      const fr = st.id === "ca-fr";
+      const hs = holdings(r, US, 4 + Math.floor(r() * 4), { fractional: 0.6 });
+      const cash = Number((10 + r() * 900).toFixed(2));
+      const cad = (n: number) => (fr ? money(n, st) : `${money(n, st)} CAD`);
+      const under = chance(r, 0.5); // the quantity under the ticker (else under the value, the name under the ticker)
+      const shares = (h: Holding) =>
+        `${qty(h, st)} ${fr ? (h.quantity < 2 ? "action" : "actions") : h.quantity === 1 ? "share" : "shares"}`;
+      const rows = hs
+        .map(
+          (h) => `<div class="row" style="display:flex;justify-content:space-between;align-items:center;padding:13px 18px">
+          <div style="display:flex;gap:12px;align-items:center">${badge(r, h, 36)}<div><div class="b" style="font-size:16px">${h.security.ticker}</div><div class="m" style="font-size:13px">${under ? shares(h) : h.security.name}</div></div></div>
+          <div style="text-align:right"><div class="sb" style="font-size:16px">${cad(h.value)}</div><div style="font-size:13px" class="${under ? gainClass(h.gainPct) : "m"}">${under ? pct(h.gainPct, st, fr) : shares(h)}</div></div></div>`,
+        )
+        .join("");
+      const chips = (fr ? ["CELI", "REER", "CELIAPP", "Non enregistré"] : ["TFSA", "RRSP", "FHSA", "Non-registered"])
+        .map(
+          (t, i) =>
+            `<span style="border-radius:16px;padding:6px 12px;font-size:13px;${i === 0 ? (theme.dark ? "background:#e8eaed;color:#121417" : "background:#1d2228;color:#fff") : "border:1px solid #8886"}">${t}</span>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `${PHONE_STATUS(r)}<div style="padding:8px 18px"><div style="display:flex;gap:8px;flex-wrap:wrap">${chips}</div>
+        <div class="m" style="margin-top:16px;font-size:14px">${fr ? "Valeur totale" : "Total value"}</div><div class="b" style="font-size:30px">${cad(total(hs) + cash)}</div>
+        <div class="pos" style="font-size:13px">${signedMoney(total(hs) * 0.062, st)} (${pct(6.2, st, fr)}) ${fr ? "depuis le début" : "all time"}</div></div>
+        <div style="display:flex;justify-content:space-between;padding:16px 18px 6px"><span class="b" style="font-size:18px">${fr ? "Placements" : "Holdings"}</span><span class="m" style="font-size:13px">${fr ? "Trier : valeur" : "Sort: value"}</span></div>${rows}
+        <div class="row" style="display:flex;justify-content:space-between;padding:14px 18px"><span class="sb">${fr ? "Espèces" : "Cash"}</span><span>${cad(cash)}</span></div>
+        ${TAB_BAR(r, fr ? ["Accueil", "Découvrir", "Activité", "Déplacer", "Profil"] : ["Home", "Discover", "Activity", "Move", "Profile"])}`,
+      };
+    },
+  },
+  {
+    id: "coin-tracker-holdings",
+    split: "held-out-6",
+    device: "desktop",
+    what: "a coin tracker's portfolio (CoinGecko/CoinMarketCap-like): balance cards on top, a table # · Coin (logo, name, symbol) · Price · 1h · 24h · 7d · Holdings (the value over '0.12345678 BTC' in one cell) · PNL · a '⋮' menu, most amounts with eight decimals",
+    styles: ["us", "us", "eu"],
+    draw({ r, st }) {
+      const hs = holdings(r, COINS, 4 + Math.floor(r() * 5), { crypto8: chance(r, 0.75) }).sort((a, b) => b.value - a.value);
+      const sum = total(hs);
+      const p = (n: number) => `<span class="${gainClass(n)}">${n >= 0 ? "▲" : "▼"} ${num(Math.abs(n), 1, st)}%</span>`;
+      const rows = hs
+        .map(
+          (
+            h,
+            i,
+          ) => `<tr><td class="l m">${i + 1}</td><td class="l"><span style="display:inline-flex;gap:8px;align-items:center">${badge(r, h, 22)}<span class="sb">${h.security.name}</span> <span class="m">${h.security.ticker}</span></span></td>
+          <td>${priceText(h, st)}</td><td>${p(r() * 4 - 2)}</td><td>${p(h.dayPct)}</td><td>${p(r() * 20 - 10)}</td>
+          <td><div class="sb">${money(h.value, st)}</div><div class="m" style="font-size:0.9em">${qty(h, st)} ${h.security.ticker}</div></td>
+          <td class="${gainClass(h.gain)}">${signedMoney(h.gain, st)}</td><td class="m">⋮</td></tr>`,
+        )
+        .join("");
+      const h24 = Number((r() * 8 - 4).toFixed(2));
+      const card = (label: string, value: string, cls = "") =>
+        `<div class="card" style="padding:14px 18px;flex:1"><div class="m" style="font-size:0.9em">${label}</div><div class="b ${cls}" style="font-size:1.35em;margin-top:4px">${value}</div></div>`;
+      return {
+        holdings: hs,
+        html: `<div style="padding:20px 28px"><div style="display:flex;justify-content:space-between;align-items:center;margin-bottom:14px"><span class="b" style="font-size:1.3em">${pickOne(r, ["My Portfolio", "Main Portfolio", "Long-term bag"])} ▾</span>
+        <span><span style="border:1px solid #8886;border-radius:8px;padding:6px 12px;margin-right:8px">Edit</span><span style="background:#4b6bfb;color:#fff;border-radius:8px;padding:6px 12px">+ Add Coin</span></span></div>
+        <div style="display:flex;gap:14px;margin-bottom:18px">${card("Current Balance", money(sum, st))}${card("24h Portfolio Change", pct(h24, st), gainClass(h24))}${card(
+          "Total Profit / Loss",
+          signedMoney(
+            hs.reduce((a, h) => a + h.gain, 0),
+            st,
+          ),
+        )}</div>
+        <table><thead><tr><th class="l">#</th><th class="l">Coin</th><th>Price</th><th>1h</th><th>24h</th><th>7d</th><th>Holdings</th><th>PNL</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "etf-app-dark-cards",
+    split: "held-out-6",
+    device: "phone",
+    ground: "dark",
+    what: "an ETF investing app in dark mode: rounded cards, each with a logo, the symbol and the fund's name, the day's change, a thin allocation bar, and a strip of three figures with small labels above them (Shares/Units/Anteile, Value, Allocation) in shuffled order",
+    styles: ["us", "uk", "eu"],
+    draw({ r, st }) {
+      const pool =
+        st.id === "eu"
+          ? [...EUROPE.filter((e) => ["VWRL", "IWDA", "EUNL"].includes(e.ticker)), ...ROBO_STOCKS.slice(0, 3), ...ROBO_BONDS]
+          : [...ROBO_STOCKS, ...ROBO_BONDS];
+      const hs = holdings(r, pool, 3 + Math.floor(r() * 4), { fractional: 0.8 });
+      const sum = total(hs);
+      const unit = st.id === "eu" ? pickOne(r, ["Anteile", "Units", "Shares"]) : pickOne(r, ["Shares", "Units", "Qty"]);
+      const stats = shuffle(r, ["qty", "value", "alloc"] as const);
+      const bar = pickOne(r, ["#7c5cff", "#00c2a8", "#ffb020"]);
+      const cards = hs
+        .map((h) => {
+          const alloc = (100 * h.value) / sum;
+          const cell = (k: (typeof stats)[number]) =>
+            `<div><div class="m" style="font-size:11px;text-transform:uppercase;letter-spacing:0.05em">${k === "qty" ? unit : k === "value" ? "Value" : "Allocation"}</div><div class="sb" style="font-size:15px;margin-top:2px">${k === "qty" ? qty(h, st) : k === "value" ? money(h.value, st) : `${num(alloc, 1, st)}%`}</div></div>`;
+          return `<div style="background:#1c1f26;border-radius:14px;padding:14px 16px;margin:10px 14px">
+          <div style="display:flex;justify-content:space-between;align-items:center"><div style="display:flex;gap:10px;align-items:center">${badge(r, h, 32)}<div><div class="b">${h.security.ticker}</div><div class="m" style="font-size:12px">${h.security.name}</div></div></div><span class="${gainClass(h.dayPct)}" style="font-size:13px">${pct(h.dayPct, st)}</span></div>
+          <div style="height:4px;background:#ffffff14;border-radius:2px;margin:12px 0"><div style="height:4px;width:${alloc.toFixed(1)}%;background:${bar};border-radius:2px"></div></div>
+          <div style="display:grid;grid-template-columns:1fr 1fr 1fr;gap:8px">${stats.map(cell).join("")}</div></div>`;
+        })
+        .join("");
+      return {
+        holdings: hs,
+        html: `${PHONE_STATUS(r)}<div style="padding:6px 18px 4px"><div class="m">${pickOne(r, ["My ETFs", "Portfolio", "Invest"])}</div><div class="b" style="font-size:30px">${money(sum, st)}</div>
+        <div style="display:flex;gap:14px;font-size:13px;margin-top:8px" class="m">${["1D", "1W", "1M", "1Y", "Max"].map((t, i) => `<span style="${i === 2 ? `color:${bar};font-weight:700` : ""}">${t}</span>`).join("")}</div></div>
+        ${cards}${TAB_BAR(r, ["Home", "Invest", "Savings plans", "Activity", "Profile"])}`,
+      };
+    },
+  },
+  {
+    id: "trading-panel-positions",
+    split: "held-out-6",
+    device: "desktop",
+    what: "a trading platform (TradingView-like): a candlestick chart with its OHLC line and price axis on top, a docked panel under it with tabs, an account strip (Balance, Equity, Unrealized P&L), and a Positions table: Symbol, Side, Qty, Avg Fill Price, Take Profit, Stop Loss, Last Price, Unrealized P&L, Market Value",
+    styles: ["us", "us", "eu"],
+    draw({ r, st, width }) {
+      const hs = holdings(r, US, 3 + Math.floor(r() * 5), { fractional: 0.25 });
+      const chart = hs[0];
+      const w = width - 90;
+      let y = 60;
+      const candles = Array.from({ length: Math.floor(w / 12) }, (_, i) => {
+        const open = y;
+        y = Math.min(150, Math.max(20, y + (r() - 0.5) * 22));
+        const top = Math.min(open, y);
+        const up = y <= open;
+        return `<div style="position:absolute;left:${i * 12 + 4}px;top:${top - 4 - r() * 6}px;width:1px;height:${Math.abs(y - open) + 10 + r() * 8}px;background:${up ? "#26a69a" : "#ef5350"}"></div><div style="position:absolute;left:${i * 12}px;top:${top}px;width:8px;height:${Math.max(2, Math.abs(y - open))}px;background:${up ? "#26a69a" : "#ef5350"}"></div>`;
+      }).join("");
+      const axis = [1.04, 1.02, 1, 0.98, 0.96]
+        .map(
+          (f, i) =>
+            `<div style="position:absolute;right:8px;top:${12 + i * 36}px;font-size:0.8em" class="m">${num(chart.price * f, 2, st)}</div>`,
+        )
+        .join("");
+      const px = (n: number) => num(n, 2, st);
+      const orNone = (n: number) => (chance(r, 0.5) ? px(n) : "—");
+      const rows = hs
+        .map((h) => {
+          const avg = h.cost / h.quantity;
+          return `<tr><td class="l b">${h.security.ticker}</td><td class="l" style="color:#2962ff">Long</td><td>${qty(h, st)}</td><td>${px(avg)}</td><td>${orNone(h.price * 1.15)}</td><td>${orNone(h.price * 0.9)}</td><td>${px(h.price)}</td><td class="${gainClass(h.gain)}">${h.gain >= 0 ? "+" : "-"}${px(Math.abs(h.gain))}</td><td>${px(h.value)}</td></tr>`;
+        })
+        .join("");
+      const unreal = hs.reduce((a, h) => a + h.gain, 0);
+      const balance = Math.round(5000 + r() * 20000);
+      const strip = [
+        ["Account Balance", px(balance)],
+        ["Equity", px(balance + unreal)],
+        ["Realized P&L", px(0)],
+        ["Unrealized P&L", `${unreal >= 0 ? "+" : "-"}${px(Math.abs(unreal))}`],
+        ["Account Margin", px(total(hs) * 0.5)],
+      ]
+        .map(([k, v]) => `<div><div class="m" style="font-size:0.85em">${k}</div><div class="sb">${v}</div></div>`)
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="display:flex;gap:16px;align-items:center;padding:8px 14px;border-bottom:1px solid #8884"><span class="b">${chart.security.ticker}</span><span class="m">1D</span><span class="m">${pickOne(r, ["NASDAQ", "NYSE", "BATS"])}</span>
+        <span class="m" style="font-size:0.9em">O ${px(chart.price * 0.995)} H ${px(chart.price * 1.012)} L ${px(chart.price * 0.988)} C ${px(chart.price)}</span></div>
+        <div style="position:relative;height:200px;margin:6px 14px;border-bottom:1px solid #8884"><div style="position:absolute;left:0;top:0;width:${w}px;height:200px">${candles}</div>${axis}</div>
+        <div style="display:flex;gap:22px;padding:8px 14px;font-size:0.95em" class="m"><span class="b" style="color:inherit;border-bottom:2px solid #2962ff">Positions (${hs.length})</span><span>Orders</span><span>History</span><span>Account Summary</span><span style="margin-left:auto">${pickOne(r, ["Paper Trading", "Alpaca", "TradeStation"])}</span></div>
+        <div style="display:flex;gap:40px;padding:8px 14px 10px">${strip}</div>
+        <div style="padding:0 14px 14px"><table><thead><tr><th class="l">Symbol</th><th class="l">Side</th><th>Qty</th><th>Avg Fill Price</th><th>Take Profit</th><th>Stop Loss</th><th>Last Price</th><th>Unrealized P&amp;L</th><th>Market Value</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "in-us-stocks-rupee",
+    split: "held-out-6",
+    device: "desktop",
+    what: "an Indian investing app's US stocks (INDmoney/Vested with Kite's columns): Instrument, Qty., Avg. cost and LTP in dollars, Cur. val and P&L in rupees with lakh grouping ('₹4,12,345.67'), Net chg., Day chg.; summary figures on top, the USD/INR rate, a total row",
+    styles: ["in"],
+    draw({ r, st }) {
+      const hs = holdings(r, US, 4 + Math.floor(r() * 5), { fractional: 0.45 });
+      const rate = Number((83 + r() * 2.5).toFixed(2));
+      const inr = (n: number) => money(n * rate, st);
+      const usd = (n: number) => `$${num(n, 2, st)}`;
+      const nameUnder = chance(r, 0.4);
+      const rows = hs
+        .map(
+          (
+            h,
+          ) => `<tr><td class="l"><span class="sb">${h.security.ticker}</span>${nameUnder ? `<div class="m" style="font-size:0.8em">${h.security.name}</div>` : ""}</td><td>${qty(h, st)}</td><td>${usd(h.cost / h.quantity)}</td><td>${usd(h.price)}</td><td>${inr(h.value)}</td>
+          <td class="${gainClass(h.gain)}">${h.gain >= 0 ? "+" : "-"}${inr(Math.abs(h.gain))}</td><td class="${gainClass(h.gainPct)}">${pct(h.gainPct, st)}</td><td class="${gainClass(h.dayPct)}">${pct(h.dayPct, st)}</td></tr>`,
+        )
+        .join("");
+      const invested = hs.reduce((a, h) => a + h.cost, 0);
+      const gain = total(hs) - invested;
+      const fig = (label: string, value: string, cls = "") =>
+        `<div><div class="m" style="font-size:0.85em">${label}</div><div class="${cls}" style="font-size:1.35em;margin-top:2px">${value}</div></div>`;
+      return {
+        holdings: hs,
+        html: `<div style="display:flex;gap:26px;padding:10px 26px;border-bottom:1px solid #8884" class="m"><span class="b" style="color:#f06a2b">${pickOne(r, ["INDstocks", "Global", "US Stocks"])}</span><span>Dashboard</span><span>Orders</span><span style="color:#f06a2b">Holdings</span><span>Funds</span><span style="margin-left:auto">USD/INR ${num(rate, 2, st)}</span></div>
+        <div style="padding:18px 26px"><div class="b" style="font-size:1.2em;margin-bottom:14px">Holdings (${hs.length})</div>
+        <div style="display:flex;gap:48px;margin-bottom:18px">${fig("Total investment", inr(invested))}${fig("Current value", inr(total(hs)))}${fig("Total P&amp;L", `${gain >= 0 ? "+" : "-"}${inr(Math.abs(gain))}`, gainClass(gain))}</div>
+        <table><thead><tr><th class="l">Instrument</th><th>Qty.</th><th>Avg. cost</th><th>LTP</th><th>Cur. val</th><th>P&amp;L</th><th>Net chg.</th><th>Day chg.</th></tr></thead><tbody>${rows}
+        <tr><td class="l b">Total</td><td></td><td></td><td></td><td class="b">${inr(total(hs))}</td><td class="b ${gainClass(gain)}">${gain >= 0 ? "+" : "-"}${inr(Math.abs(gain))}</td><td></td><td></td></tr></tbody></table></div>`,
+      };
+    },
+  },
+  {
+    id: "tablet-watch-holdings",
+    split: "held-out-6",
+    device: "desktop",
+    what: "a landscape tablet's markets view: a watchlist pane on the left (symbol, name, last price, the day's change in a coloured pill: no quantities, some of the symbols held, some not) beside the holdings pane (symbol and value on one line, 'N shares · avg price' and the return under them), US, European or Swiss ('CHF 1'234.50') numbers",
+    styles: ["us", "eu-space", "ch"],
+    draw({ r, st }) {
+      const pool = chance(r, 0.65) ? US : EUROPE;
+      const hs = holdings(r, pool, 4 + Math.floor(r() * 4), { fractional: 0.35 });
+      const held = new Set(hs.map((h) => h.security.ticker));
+      const watched = shuffle(r, [
+        ...shuffle(
+          r,
+          pool.filter((x) => !held.has(x.ticker)),
+        ).slice(0, 4 + Math.floor(r() * 3)),
+        ...hs.slice(0, 1 + Math.floor(r() * 2)).map((h) => h.security),
+      ]);
+      const watch = watched
+        .map((sec) => {
+          const last = sec.price * (0.95 + r() * 0.1);
+          const ch = r() * 6 - 3;
+          return `<div class="row" style="display:flex;justify-content:space-between;align-items:center;padding:10px 14px"><div><div class="b">${sec.ticker}</div><div class="m" style="font-size:0.8em;max-width:170px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis">${sec.name}</div></div>
+          <div style="text-align:right"><div>${num(last, 2, st)}</div><span style="display:inline-block;margin-top:3px;border-radius:5px;padding:2px 8px;font-size:0.8em;color:#fff;background:${ch >= 0 ? "#0a8a3a" : "#c62828"}">${pct(ch, st)}</span></div></div>`;
+        })
+        .join("");
+      const rows = hs
+        .map(
+          (
+            h,
+          ) => `<div class="row" style="padding:12px 18px"><div style="display:flex;justify-content:space-between"><span class="b" style="font-size:1.1em">${h.security.ticker} <span class="m" style="font-weight:400;font-size:0.85em">${h.security.name}</span></span><span class="sb" style="font-size:1.1em">${money(h.value, st)}</span></div>
+          <div style="display:flex;justify-content:space-between;margin-top:4px;font-size:0.9em"><span class="m">${qty(h, st)} ${h.quantity === 1 ? "share" : "shares"} · avg ${money(h.cost / h.quantity, st)}</span><span class="${gainClass(h.gain)}">${signedMoney(h.gain, st)} (${pct(h.gainPct, st)})</span></div></div>`,
+        )
+        .join("");
+      return {
+        holdings: hs,
+        html: `<div style="display:flex;justify-content:space-between;padding:6px 18px;font-size:0.85em;font-weight:600"><span>${pickOne(r, ["9:41", "13:05", "18:22"])} ${pickOne(r, ["Tue 14 Oct", "Fri 17 Oct", "Mon 20 Oct"])}</span><span>Wi-Fi ${Math.round(30 + r() * 69)}%</span></div>
+        <div style="display:flex;min-height:440px"><div style="width:32%;border-right:1px solid #8885"><div style="display:flex;justify-content:space-between;padding:10px 14px"><span class="b" style="font-size:1.15em">Watchlist</span><span class="m">Edit</span></div>${watch}</div>
+        <div style="flex:1"><div style="padding:10px 18px"><div class="m">Holdings</div><div class="b" style="font-size:1.7em">${money(total(hs), st)}</div></div>${rows}</div></div>`,
+      };
+    },
+  },
 ];
 
 // ------------------------------------------------------------------------------------------------ variants
@@ -2165,8 +2464,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const heldOut3 = await generate({ out: TEST_SET, split: "held-out-3", perFamily: 2, seed: 7 });
     const heldOut4 = await generate({ out: TEST_SET, split: "held-out-4", perFamily: 2, seed: 7 });
     const heldOut5 = await generate({ out: TEST_SET, split: "held-out-5", perFamily: 2, seed: 7 });
+    const heldOut6 = await generate({ out: TEST_SET, split: "held-out-6", perFamily: 2, seed: 7 });
     const tuning = await generate({ out: TEST_SET, split: "tuning", perFamily: 1, seed: 7 });
-    manifest = [...heldOut, ...heldOut3, ...heldOut4, ...heldOut5, ...tuning];
+    manifest = [...heldOut, ...heldOut3, ...heldOut4, ...heldOut5, ...heldOut6, ...tuning];
     writeFileSync(join(TEST_SET, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
   }
   console.log(

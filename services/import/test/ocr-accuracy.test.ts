@@ -23,10 +23,15 @@
  * chart scraps; the misses of held-out and held-out-4 studied for it, so every split is seen now): held-out
  * 65 → 71/85 (floor 70/85), held-out-3 46 → 47/60 (floor 46/60), held-out-4 44 → 63/71 (floor 62/71),
  * held-out-5 51/87 (floor 50/87); 0 silent allowed on each.
+ * - held-out-6 (the sixth split, 7 families written on 2026-11-28; its 14 samples committed together with the
+ *   generator's families, before the reader first ran on them): not read here yet, so that its first figure is
+ *   taken once, on layouts the reader has never seen. Floor set after its first reading; until then the test
+ *   below only checks that its samples are complete (no reading, no figure printed).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { expectedTicker, UNIVERSE } from "../../../scripts/import-screenshots.ts";
 import { OcrEngine } from "../src/ocr/engine.ts";
 import { readScreenshot } from "../src/screenshot.ts";
 import { loadSet, SCREENSHOTS, score, setSearch } from "./screenshot-set.ts";
@@ -36,7 +41,25 @@ const SPLITS = [
   { split: "held-out-3", families: 6, floor: 46 / 60, silent: 0 },
   { split: "held-out-4", families: 6, floor: 62 / 71, silent: 0 },
   { split: "held-out-5", families: 7, floor: 50 / 87, silent: 0 },
+  // held-out-6: floor set after its first reading (until then it is not read here: see the header)
 ] as const;
+
+describe("held-out-6 samples (not read yet)", () => {
+  it("has 2 samples of each of its 7 families, each file present and every expected ticker one the search knows", () => {
+    const set = loadSet().filter((e) => e.split === "held-out-6");
+    const families = new Map<string, number>();
+    for (const e of set) families.set(e.family, (families.get(e.family) ?? 0) + 1);
+    expect(families.size).toBe(7);
+    expect([...families.values()].every((n) => n === 2)).toBe(true);
+    const known = new Set(UNIVERSE.map(expectedTicker));
+    for (const e of set) {
+      expect(existsSync(join(SCREENSHOTS, e.file))).toBe(true);
+      expect(readFileSync(join(SCREENSHOTS, e.file)).length).toBeGreaterThan(10_000);
+      expect(e.holdings.length).toBeGreaterThanOrEqual(3);
+      for (const h of e.holdings) expect(known.has(h.ticker)).toBe(true);
+    }
+  });
+});
 
 describe("screenshot OCR accuracy on held-out layouts", () => {
   const engine = new OcrEngine();

@@ -81,15 +81,36 @@ export class BullQueue implements Queue {
    * A call on the Queues' connection: given a moment for a connection being made (the first one, or after an
    * outage), else a Redis gone is DependencyUnavailableError, at once.
    */
-  private async produce<T>(call: () => Promise<T>): Promise<T> {
+  private async produce<T>(queue: string, call: () => Promise<T>): Promise<T> {
     try {
       if (this.producer.status !== "ready") await this.connected(PRODUCER_TIMEOUT_MS);
       return await call();
     } catch (err) {
+      await this.forgetIfBroken(queue);
       // a connection being made, or one that did not answer in time (a busy Redis): a moment to wait, not a bug
       if (this.producer.status !== "ready" || isCommandTimeout(err)) throw new DependencyUnavailableError("queue", err);
       throw err;
     }
+  }
+
+  /**
+   * A BullMQ Queue checks Redis's version once, on its first use, and keeps that check's failure for its whole
+   * life: a check that timed out (a busy Redis, a blip) would fail every later call on that queue, for as long
+   * as the process runs (a start that schedules a job would never succeed). Such a Queue is dropped; the next
+   * call makes a fresh one, which checks again.
+   */
+  private async forgetIfBroken(name: string): Promise<void> {
+    const q = this.queues.get(name);
+    if (
+      !q ||
+      (await q.waitUntilReady().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    if (this.queues.get(name) === q) this.queues.delete(name);
+    await q.close().catch(() => {});
   }
 
   /** Resolves once the Queues' connection is ready, or after `timeoutMs`. */
@@ -110,7 +131,7 @@ export class BullQueue implements Queue {
     const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
     checkAttempts(attempts);
     if (options.jobId !== undefined) checkJobId(options.jobId);
-    return this.produce(() => this.addJob(queue, name, data, attempts, options));
+    return this.produce(queue, () => this.addJob(queue, name, data, attempts, options));
   }
 
   private async addJob(queue: string, name: string, data: unknown, attempts: number, options: JobOptions): Promise<string> {
@@ -159,7 +180,7 @@ export class BullQueue implements Queue {
     this.assertOpen();
     checkInterval(everyMs);
     // startDate only places the first run of a new scheduler; an existing one keeps its rhythm on upsert.
-    await this.produce(() =>
+    await this.produce(queue, () =>
       this.queue(queue).upsertJobScheduler(
         key,
         { every: everyMs, startDate: Date.now() + everyMs },
@@ -169,7 +190,7 @@ export class BullQueue implements Queue {
   }
 
   async getJob(queue: string, id: string): Promise<JobInfo | null> {
-    return this.produce(() => this.readJob(queue, id));
+    return this.produce(queue, () => this.readJob(queue, id));
   }
 
   private async readJob(queue: string, id: string): Promise<JobInfo | null> {

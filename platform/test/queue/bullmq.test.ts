@@ -112,4 +112,28 @@ describe.skipIf(!redisServerPath())("BullQueue while Redis is away", () => {
       await queue.close();
     }
   });
+
+  it("a queue first used while Redis was too busy to answer works once Redis answers again", async () => {
+    server ??= await RedisServer.start("away-pass", dir);
+    const queue = new BullQueue({ url: server.url, prefix: `first-busy-${randomUUID()}`, log: createLogger("queue-test", "fatal") });
+    const { Redis } = await import("ioredis");
+    const other = new Redis(server.url);
+    try {
+      // the connection is up (another queue used it); pricing.refresh is used for the first time during the pause:
+      // BullMQ's check of the Redis version, made on a queue's first use, times out
+      await queue.add("networth.recompute", "recompute", { uid: "ann" });
+      expect(await other.call("CLIENT", "PAUSE", "1500", "ALL")).toBe("OK");
+      await expect(queue.repeat("pricing.refresh", "pricing.refresh", {}, 60_000, "refresh")).rejects.toBeInstanceOf(
+        DependencyUnavailableError,
+      );
+      await other.call("CLIENT", "UNPAUSE");
+      // the same queue, on the same process: scheduled, added and read again
+      await queue.repeat("pricing.refresh", "pricing.refresh", {}, 60_000, "refresh");
+      const id = await queue.add("pricing.refresh", "pricing.refresh", { now: true });
+      expect((await queue.getJob("pricing.refresh", id))?.state).toBe("waiting");
+    } finally {
+      other.disconnect();
+      await queue.close();
+    }
+  });
 });

@@ -53,6 +53,18 @@ describe("screenshot row checks", () => {
     expect(r.flags).toEqual([expect.objectContaining({ code: "name-mismatch", suggestion: "JNJ" })]);
   });
 
+  it("a known ticker beside a name more like another company's than its own, even loosely, is a mismatch (a bank's 'Novartis Namen-Akt' under ASML)", () => {
+    // "novartisnamenakt": 15 pairs; "novartis" (AG dropped): 7 pairs, all shared → 2 × 7 / (15 + 7) = 0.64 (≥ 0.5);
+    // to "asmlholding" it shares none: 0 (< 0.5)
+    const NOVN = { ticker: "NOVN", name: "Novartis AG" };
+    expect(similarity("Novartis Namen-Akt", NOVN.name)).toBeCloseTo(0.636, 3);
+    const r = checkHolding(row({ ticker: "ASML", name: "Novartis Namen-Akt" }), {
+      byTicker: [{ ticker: "ASML", name: "ASML Holding" }],
+      byName: [NOVN],
+    });
+    expect(r.flags).toEqual([expect.objectContaining({ code: "name-mismatch", suggestion: "NOVN" })]);
+  });
+
   it("a name alone: sure from 0.8, unsure (flagged with the proposal) from 0.5, no ticker below", () => {
     const sure = checkHolding(row({ ticker: null, name: "Johnson & Johnson" }), { byTicker: [], byName: [JNJ] });
     expect(sure).toMatchObject({ ticker: "JNJ", flags: [] });

@@ -13,8 +13,9 @@
  *   that symbol is at most two letters away from what was read (XOoM → XOM), or what was read is the name's
  *   first word (LVMH Moet Hennessy → MC), the name's symbol is taken and the row is sure; otherwise the
  *   closest symbol the searches offered is proposed in the flag.
- * - A known ticker beside a name that matches another company (similarity < 0.5 to its own, ≥ 0.8 to the
- *   other's) is flagged as a mismatch, proposing the name's symbol.
+ * - A known ticker beside a name that matches another company better (similarity < 0.5 to its own, ≥ 0.5 to
+ *   the other's: a bank's "Novartis Namen-Akt" is 0.64 like Novartis AG) is flagged as a mismatch, proposing
+ *   the name's symbol.
  * - A name without a ticker takes the name search's best suggestion: sure at similarity ≥ 0.8, flagged as
  *   unsure from 0.5, and left without a ticker (flagged) below or when nothing is found.
  * - The quantity is sure when quantity × price = value holds on the line, or it stands under a Quantity
@@ -85,7 +86,7 @@ export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): Ch
       ticker = exact.ticker;
       name ||= exact.name;
       const own = row.name ? similarity(row.name, exact.name) : 1;
-      if (row.name && own < LIKELY_NAME && bestByName && bestByName.score >= SURE_NAME && bestByName.s.ticker !== exact.ticker) {
+      if (row.name && own < LIKELY_NAME && bestByName && bestByName.score >= LIKELY_NAME && bestByName.s.ticker !== exact.ticker) {
         tickerScore = own;
         flags.push({
           field: "ticker",

@@ -164,6 +164,8 @@ const NOT_TICKERS = new Set([
     " ",
   ),
   ..."RETURN EQUITY SYMBOL TICKER QUANTITY UNITS AM PM ET EST EDT CET NA N/A ID STK PCS".split(" "),
+  // a security's number's label ("ISIN DE0007164600", "WKN 716460", "CUSIP 037833100"), never its symbol
+  ..."ISIN WKN CUSIP SEDOL VALOR".split(" "),
 ]);
 /** a currency's sign or code standing as a word of its own before or after an amount */
 const CURRENCY_WORD = /^([€$£¥]|EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|CAD|AUD|Fr\.?)$/;
@@ -196,26 +198,43 @@ const ACCOUNT_IN_NAME = /\b(depot|individual|joint|brokerage)\s+(inc|corp|co|plc
 const FUND_OR_FORM = /^(etf|etfs|ucits|trust|inc\.?|corp\.?|plc|ltd\.?|ag|se|nv|sa|llc|adr)$/i;
 /** a company's legal form after its name */
 const LEGAL_FORM = /^(se|ag|nv|plc|inc\.?|corp\.?|sa|ltd\.?|co\.?|asa|ab|oyj|spa|gmbh|kgaa)$/i;
-/** words of column headers, in the languages brokers' screens use */
-const HEADER_WORDS =
-  /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|kurswert|marktwert|wertpapier|entwicklung|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation)$/i;
+/**
+ * The words that name a quantity, a price, a value or a cost, in the languages brokers' screens use (English,
+ * German, Dutch, French, Swedish/Danish/Norwegian, Finnish, Italian, Spanish, Portuguese, Polish), as the
+ * recognition gives them: accents may be lost ("Quantite", "Varde", "Ilosc"). One lexicon for the column
+ * headers and the labels in front of a number ("Antal 12", "Valore 1.234,56 €", "GAV 178,20 kr").
+ */
+const QUANTITY_WORDS =
+  "quantity|qty|shares|units|position|amount|anzahl|stück|stuck|stk\\.?|bestand|menge|nominale?|aantal|stuks|quantité|quantite|qté|qte|antal|antall|kpl|määrä|maara|kappaleet|quantità|quantita|cantidad|títulos|titulos|acciones|quantidade|qtd\\.?|qtde\\.?|ilość|ilosc|liczba|holdings";
+const PRICE_WORDS =
+  "price|last|kurs|preis|koers|cours|prix|quote|senast|senaste|kurssi|hinta|prezzo|precio|preço|preco|cotización|cotizacion|cotação|cotacao|cena|notowanie";
+const VALUE_WORDS =
+  "value|wert|kurswert|marktwert|waarde|valeur|valorisation|balance|värde|varde|marknadsvärde|marknadsvarde|verdi|markedsverdi|værdi|vaerdi|markedsværdi|arvo|markkina-arvo|valore|controvalore|importe|valoración|valoracion|saldo|wartość|wartosc";
+/** a cost per share ("Avg", "GAV" in Swedish, "PRU" in French, "PMC" in Italian, "Einstand"): neither price nor value */
+const COST_WORDS =
+  "avg\\.?|average|cost|einstand|einstandskurs|kaufkurs|ø|gav|snittkurs|inköpskurs|inkopskurs|anskaffningskurs|kostpris|pru|pmc|pmp|medio|médio|carico|hankintahinta|średnia|srednia";
+const HEADER_WORDS = new RegExp(
+  `^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|available|market|mkt|gain\\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|basis|change|day's|return|total|weight|wertpapier|entwicklung|bezeichnung|produit|p\\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation|innehav|värdepapper|vardepapper|titolo|titoli|valore|strumento|valores|ativo|ativos|papier|walor|nazwa|nimi|osake|${QUANTITY_WORDS}|${PRICE_WORDS}|${VALUE_WORDS}|${COST_WORDS})$`,
+  "i",
+);
 /** header words naming the quantity's column */
-const QUANTITY_HEADER = /^(quantity|qty|shares|units|position|amount|anzahl|stück|bestand|aantal|quantité|holdings)$/i;
-/** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Units 40") */
-const QUANTITY_LABEL =
-  /^(quantity|qty|shares|units|position|amount|anzahl|stück|stuck|stk\.?|nominal|bestand|aantal|quantité|quantite|qté|holdings):?$/i;
-/** a label in front of the price on its line ("Kurs 189,32 €", "Last price $12.50", "Cours 397,76") */
-const PRICE_LABEL = /^(price|last|kurs|preis|koers|cours|prix|quote):?$/i;
-/** a label in front of the value on its line ("Value $1,234", "Wert 1.234,56 €", "Valorisation …") */
-const VALUE_LABEL = /^(value|wert|kurswert|marktwert|waarde|valeur|valorisation|balance):?$/i;
+const QUANTITY_HEADER = new RegExp(`^(${QUANTITY_WORDS})$`, "i");
+/** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Antal 12", "Ilość 40") */
+const QUANTITY_LABEL = new RegExp(`^(${QUANTITY_WORDS}):?$`, "i");
+/** a label in front of the price on its line ("Kurs 189,32 €", "Last price $12.50", "Cours 397,76", "Prezzo 12,50") */
+const PRICE_LABEL = new RegExp(`^(${PRICE_WORDS}):?$`, "i");
+/** a label in front of the value on its line ("Value $1,234", "Wert 1.234,56 €", "Värde 2 271,84 kr") */
+const VALUE_LABEL = new RegExp(`^(${VALUE_WORDS}):?$`, "i");
 /** a label in front of the symbol on its line ("Symbol AAPL", "Kürzel SAP", "Mnémo OR") */
 const SYMBOL_LABEL = /^(symbol|ticker|kürzel|kurzel|mnémo|mnemo|code|isin\/symbol):?$/i;
 /** a label in front of the company's name on its line ("Description Apple Inc.", "Wertpapier Allianz SE") */
-const NAME_LABEL = /^(description|security|titre|wertpapier|bezeichnung|instrument|name|product|produit):?$/i;
+const NAME_LABEL =
+  /^(description|security|titre|wertpapier|bezeichnung|instrument|name|product|produit|värdepapper|vardepapper|titolo|nazwa):?$/i;
 /** an order's verb before its quantity ("Buy 3", "Sell 12", a rebalancing tool's suggested trade): that number is no holding */
-const ORDER_VERB = /^(buy|sell|kauf|kaufen|verkauf|verkaufen|achat|vente|acheter|vendre|comprar|vender|compra|venta|koop|verkoop)$/i;
-/** a label word before a price or value that makes it a cost ("Avg price", "Einstandskurs") */
-const COST_LABEL = /^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i;
+const ORDER_VERB =
+  /^(buy|sell|kauf|kaufen|verkauf|verkaufen|achat|vente|acheter|vendre|comprar|vender|compra|venta|koop|verkoop|köp|kop|sälj|salj|acquista|vendi|kup|sprzedaj)$/i;
+/** a label word before a price or value that makes it a cost ("Avg price", "Einstandskurs", "GAV 178,20 kr") */
+const COST_LABEL = new RegExp(`^(${COST_WORDS}):?$`, "i");
 const TOTAL = /\b(subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
 /** "Total …" or "… Total $1,234": the word opens the line or only amounts follow it (not "Vanguard Total Stock") */
 const TOTAL_WORD = /^totals?\b|\btotals?:?(\s+[-+(]?[$€£¥]?[\d.,]+\)?\s*[€$£¥%]?)*\s*$/i;
@@ -253,6 +272,8 @@ interface Token {
   marked?: boolean;
   /** follows an "Avg"/"Cost" label: a cost per share, not a price */
   cost?: boolean;
+  /** an average cost per share ("Avg $145.20", "GAV 178,20 kr", under an "Avg Price" header): near the price, whatever it is */
+  perShare?: boolean;
   /** the coin's symbol written after the amount ("0.5 BTC") */
   unitSymbol?: string;
   ticker?: string;
@@ -264,6 +285,8 @@ type ColumnKind = "quantity" | "price" | "value" | "ticker" | "cost" | "change" 
 /** a header cell: what its column holds and where it stands */
 interface Column {
   kind: ColumnKind;
+  /** the header cell's words */
+  phrase?: string;
   x0: number;
   x1: number;
 }
@@ -319,7 +342,7 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
 }
 
 function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
-  const numberless = dropRowNumbers(lines);
+  const numberless = transposeFigures(dropRowNumbers(lines));
   const marks = documentMarks(numberless);
   const grid = splitPanels(numberless);
   const panels = grid.length > 1 ? grid : splitRepeatedHeader(numberless);
@@ -331,6 +354,94 @@ function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRead
     orphans: readings.reduce((n, r) => n + r.orphans, 0),
     missed: readings.reduce((n, r) => n + r.missed, 0),
   };
+}
+
+/** a line's words cut into cells where they stand further apart than a space (more than a letter and a half) */
+function cells(line: ScreenshotLine): ScreenshotWord[][] {
+  const ws = [...(line.words ?? [])].filter((w) => w.text.trim() && !/^[|·•]$/.test(w.text.trim())).sort((a, b) => a.x0 - b.x0);
+  const letter = (w: ScreenshotWord) => (w.x1 - w.x0) / Math.max(1, w.text.length);
+  const out: ScreenshotWord[][] = [];
+  for (const w of ws) {
+    const last = out.at(-1)?.at(-1);
+    if (last && w.x0 - last.x1 < Math.max(letter(w), letter(last)) * 1.5) out[out.length - 1].push(w);
+    else out.push([w]);
+  }
+  return out;
+}
+
+/** a word of the lexicon's labels: a quantity's, a price's, a value's, a cost's, a name's or a symbol's */
+const knownLabel = (w: string) =>
+  [QUANTITY_LABEL, PRICE_LABEL, VALUE_LABEL, COST_LABEL, NAME_LABEL, SYMBOL_LABEL].some((re) => re.test(w.replace(/:$/, "")));
+
+const SYMBOL_CELL = /^[A-Z]{1,5}([.-][A-Z])?$/;
+
+/**
+ * A table turned on its side (a comparison view: the holdings as columns, the figures as rows: "Symbol AAPL
+ * MSFT VOO", "Shares 12 5 30", "Market value …"), whatever the figures' labels and order: a line whose cells,
+ * after an optional label cell, are two symbols or more, and two lines or more below it whose cells, after
+ * their label, stand under those symbols one each, two of them numbers. It is read as a card per holding (the
+ * symbol, then each row's label with that holding's cell: "Shares 12", "Last price $189.32"), which the
+ * label rules read like any card of label/value pairs. Other lines are kept as they are.
+ */
+export function transposeFigures(lines: ScreenshotLine[]): ScreenshotLine[] {
+  if (lines.some((l) => !l.words)) return lines;
+  const cut = lines.map(cells);
+  for (const [at, row] of cut.entries()) {
+    const labelled = row.length >= 3 && !row[0].every((w) => SYMBOL_CELL.test(w.text)) && row[0].every((w) => !/\d/.test(w.text));
+    const symbols = labelled ? row.slice(1) : row;
+    if (symbols.length < 2 || !symbols.every((c) => c.length === 1 && SYMBOL_CELL.test(c[0].text) && !NOT_TICKERS.has(c[0].text))) continue;
+    const k = symbols.length;
+    const centre = (c: ScreenshotWord[]) => (c[0].x0 + (c.at(-1) as ScreenshotWord).x1) / 2;
+    const left = symbols[0][0].x0;
+    const centres = symbols.map(centre);
+    // the table's rows: the lines below (and above) whose cells right of the label stand one under each symbol
+    const figures = (r: ScreenshotWord[][]): { label: ScreenshotWord[]; values: ScreenshotWord[][] } | null => {
+      const label = r[0] && r[0][0].x0 < left - (symbols[0][0].x1 - symbols[0][0].x0) && !r[0].some((w) => /\d/.test(w.text)) ? r[0] : [];
+      const rest = label.length ? r.slice(1) : r;
+      if (rest.length !== k) return null;
+      // each cell nearer its own symbol than any other's, by their left edges, right edges or centres (cells
+      // line up on one of them)
+      const gap = (c: ScreenshotWord[], m: number) =>
+        Math.min(
+          Math.abs(c[0].x0 - symbols[m][0].x0),
+          Math.abs((c.at(-1) as ScreenshotWord).x1 - symbols[m][0].x1),
+          Math.abs(centre(c) - centres[m]),
+        );
+      const own = rest.every((c, j) => centres.every((_, m) => gap(c, j) <= gap(c, m)));
+      return own ? { label, values: rest } : null;
+    };
+    const table: { index: number; label: ScreenshotWord[]; values: ScreenshotWord[][] }[] = [];
+    let first = at;
+    for (let i = at - 1; i >= 0; i--) {
+      const f = figures(cut[i]);
+      if (!f?.label.length) break;
+      table.unshift({ index: i, ...f });
+      first = i;
+    }
+    for (let i = at + 1; i < cut.length; i++) {
+      const f = figures(cut[i]);
+      if (!f) break;
+      table.push({ index: i, ...f });
+    }
+    const numeric = table.filter((t) => t.values.filter((c) => c.some((w) => /\d/.test(w.text))).length >= 2);
+    if (table.length < 2 || numeric.length < 2) continue;
+    const out: ScreenshotLine[] = [];
+    let y = symbols[0][0].y0 ?? 0;
+    const line = (ws: ScreenshotWord[]) => {
+      const placed = ws.map((w) => ({ ...w, y0: y, y1: y + 20 }));
+      y += 30;
+      return { text: placed.map((w) => w.text).join(" "), words: placed };
+    };
+    for (let j = 0; j < k; j++) {
+      out.push(line(symbols[j]));
+      // a label the lexicon knows is kept before its cell ("Shares 12", "Last price $189.32"); another ("Day's
+      // change", "Weight") would read as a name: its cell stands alone, for the relations to place
+      for (const t of table) out.push(line([...(t.label.some((w) => knownLabel(w.text)) ? t.label : []), ...t.values[j]]));
+    }
+    const last = table[table.length - 1].index;
+    return [...lines.slice(0, first), ...out, ...transposeFigures(lines.slice(last + 1))];
+  }
+  return lines;
 }
 
 /**
@@ -479,6 +590,11 @@ export function documentMarks(lines: ScreenshotLine[]): Marks {
   }
   return { words, currencyBefore: before === behind ? null : before > behind };
 }
+
+/** the label of a security's number: ISIN, WKN, CUSIP, SEDOL, Swiss valor, FIGI */
+const IDENTIFIER_LABEL = /^(isin|wkn|cusip|sedol|valor|valoren|valorennr\.?|figi):?$/i;
+/** an ISIN: two letters, nine letters or digits, a check digit */
+const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
 
 /** below this recognition confidence a short scrap of letters beside amounts is a shape's edge, not a word */
 const SCRAP = 40;
@@ -921,6 +1037,7 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   }
   columns.list = phrases.map((ws) => ({
     kind: columnKind(ws.map((w) => w.text).join(" "), totalIsQuantity),
+    phrase: ws.map((w) => w.text).join(" "),
     x0: ws[0].x0,
     x1: ws[ws.length - 1].x1,
   }));
@@ -1041,6 +1158,12 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     // "≈ $219.18" (read "=£7,504.14" or "~$12"): an approximate amount is an amount
     const raw = t.text.replace(/[·•|]/g, "").replace(/^[≈~=](?=[$€£¥]?\d)/, "");
     if (!raw) return;
+    // a security's number and its label ("ISIN DE0007164600", "WKN 716460", "Valor 1203204", "CUSIP 037833100")
+    // are neither amounts nor words of a name
+    if (IDENTIFIER_LABEL.test(raw) || ISIN.test(raw) || (IDENTIFIER_LABEL.test(tokens[i - 1]?.text ?? "") && /\d/.test(raw))) {
+      t.label = "other";
+      return;
+    }
     const next = tokens[i + 1]?.text ?? "";
     const numeric = /\d/.test(raw) && /^[($€£¥+\-−]*[\d.,\s'’\u202f\u00a0]+[)%€$£¥]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
     if (numeric) {
@@ -1102,6 +1225,18 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     // ("27.8552 shares of SPY", "12 parts de SAP")
     if (tokens[i - 1]?.value !== undefined && isUnitAfterNumber(raw)) return;
     if (/^(of|de|du|des|von|van|di)$/i.test(raw) && tokens[i - 2]?.value !== undefined && isUnitAfterNumber(tokens[i - 1].text)) return;
+    // a label word between two numbers is a label whatever its case ("Antal 12 · GAV 178,20 kr", "12 STK · PRU
+    // 45,10"): a symbol stands with its name, never between a row's numbers
+    const k = tokens.slice(0, i).findLastIndex((x) => x.text.replace(/[·•|]/g, "") !== "");
+    const afterNumber = tokens[k]?.value !== undefined || (k > 0 && tokens[k - 1].value !== undefined && isUnitAfterNumber(tokens[k].text));
+    if (
+      afterNumber &&
+      NUMBER_WORD.test(next) &&
+      (COST_LABEL.test(word) || PRICE_LABEL.test(word) || VALUE_LABEL.test(word) || QUANTITY_LABEL.test(word))
+    ) {
+      t.label = "other";
+      return;
+    }
     const upper = word.toUpperCase();
     const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !UNITS.test(word);
     const mostlyUpper = word.replace(/[^A-Z]/g, "").length >= Math.ceil(word.replace(/[^A-Za-z]/g, "").length * 0.6);
@@ -1119,8 +1254,11 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     // an average cost is neither the price nor the value ("Qty 12 · Avg $145.20"); an order's quantity is no
     // holding's ("Buy 3", "Sell 12": a rebalancing tool's suggested trade)
     // (a symbol in capitals opening the row is no label: COST is Costco's)
+    if (cost && (PRICE_LABEL.test(t.text) || VALUE_LABEL.test(t.text))) Object.assign(n, { cost: true, perShare: true });
     if (t.ticker && i === 0 && t.text === t.text.toUpperCase()) return;
-    if (/^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i.test(t.text) || ORDER_VERB.test(t.text)) n.cost = true;
+    // an average cost per share ("Avg", "GAV", "PRU"; not "Cost", which may be the position's cost basis)
+    if (COST_LABEL.test(t.text)) Object.assign(n, { cost: true, perShare: !/^cost/i.test(t.text) });
+    if (ORDER_VERB.test(t.text)) n.cost = true;
   });
   // an app's round logo holds the company's initials ("Ap AAPL Apple", "B BCH Bitcoin Cash"): one or two
   // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words
@@ -1168,6 +1306,8 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     if (t.value === undefined) continue;
     const kind = headerColumnOf(t, columns)?.kind;
     if (kind === "cost" || kind === "change" || kind === "weight" || kind === "trade") t.cost = true;
+    const phrase = kind === "cost" ? (headerColumnOf(t, columns)?.phrase ?? "") : "";
+    if (/\b(avg|average|per share|\/share|einstandskurs|kaufkurs|gav|pru|pmc|snittkurs)\b/i.test(phrase)) t.perShare = true;
   }
   // a bare whole number between words is part of a name ("Vanguard S&P 500 ETF", "iShares Russell 2000"), not a quantity
   tokens.forEach((t, i) => {
@@ -1415,6 +1555,22 @@ function settle(
       price = sorted[0];
       value = sorted[sorted.length - 1];
     } else if (h.tokens.some((t) => /^[€$£¥]?\d/.test(t.text) && t === others[0])) price = others[0];
+    // one amount beside the quantity and an average cost per share: the price lies near that cost, the value
+    // near quantity × cost; whichever reading of the amount puts the price nearer the cost (by ratio) is taken
+    // ("Antal 12 · GAV 178,20 kr" beside "2 271,84 kr": 2 271,84 ÷ 12 = 189,32 is near 178,20, 2 271,84 is not)
+    const perShare = h.tokens.find((t) => t.perShare && t.value !== undefined && t.value > 0 && !t.percent && !t.signed);
+    if (others.length === 1 && perShare && (quantity.value as number) > 0) {
+      const a = others[0].value as number;
+      const c = perShare.value as number;
+      const far = (x: number) => Math.abs(Math.log(x / c));
+      if (far(a / (quantity.value as number)) < far(a)) {
+        price = undefined;
+        value = others[0];
+      } else {
+        price = others[0];
+        value = undefined;
+      }
+    }
   }
   const label = h.ticker ?? h.name.join(" ");
   if (!quantity) {

@@ -1,0 +1,124 @@
+/**
+ * The reader's words for a quantity, a price, a value and a cost in the languages brokers' screens use
+ * (holdings.ts QUANTITY_WORDS, PRICE_WORDS, VALUE_WORDS, COST_WORDS): the same lexicon heads a column and
+ * labels a number. Recognised lines by hand (no OCR); the arithmetic of each case in its comments.
+ */
+import { describe, expect, it } from "vitest";
+import { readHoldings, type ScreenshotLine } from "../src/domain/screenshot/holdings.ts";
+import { boxed } from "./word-boxes.ts";
+
+const lines = (text: string): ScreenshotLine[] => text.split("\n").map((t) => ({ text: t }));
+const read = (l: ScreenshotLine[]) => readHoldings(l).rows.map((r) => [r.ticker, r.name, r.quantity, r.price, r.marketValue]);
+
+describe("screenshot labels in many languages", () => {
+  it("Swedish: 'Antal 12' is the quantity and 'GAV 178,20 kr' a cost per share, never a ticker nor the price", () => {
+    // Volvo: 12 shares worth 2 271,84 kr (the price, 2 271,84 ÷ 12 = 189,32, is not shown); Ericsson: 150 shares, 9 810,00 kr
+    expect(
+      read(
+        boxed(`Volvo AB                       2 271,84 kr
+Antal 12 · GAV 178,20 kr          +6,24 %
+Ericsson B                     9 810,00 kr
+Antal 150 · GAV 71,05 kr          -7,95 %`),
+      ),
+    ).toEqual([
+      [null, "Volvo AB", 12, 189.32, 2271.84],
+      [null, "Ericsson B", 150, 65.4, 9810],
+    ]);
+  });
+
+  it("Italian, Spanish and Polish headers name the columns: Quantità, Prezzo, Valore; Cantidad, Precio medio, Valor; Ilość, Cena, Wartość", () => {
+    // the header, not the numbers, tells the quantity: 40 × 12,50 = 500,00 and 12,5 × 40,00 = 500,00 both check
+    expect(
+      read(
+        boxed(`Titolo        Quantità   Prezzo    Valore
+ENI           40         12,50     500,00`),
+      ).map((r) => [r[0], r[2], r[3]]),
+    ).toEqual([["ENI", 40, 12.5]]);
+    // the average price ("Precio medio") is a cost: 30 × 20,00 = 600,00, and 18,00 is no price
+    expect(
+      read(
+        boxed(`Valor     Cantidad   Precio medio   Precio   Importe
+SAN       30         18,00          20,00    600,00`),
+      ).map((r) => [r[0], r[2], r[3], r[4]]),
+    ).toEqual([["SAN", 30, 20, 600]]);
+    expect(
+      read(
+        boxed(`Nazwa     Ilość   Cena     Wartość
+PKO       25      50,00    1 250,00`),
+      ).map((r) => [r[0], r[2], r[3]]),
+    ).toEqual([["PKO", 25, 50]]);
+  });
+
+  it("a label in capitals between a row's numbers is a label, not a symbol: '12 STK · PRU 45,10' (PRU opening a row stays a ticker)", () => {
+    // 12 × 45,10 = 541,20 is not shown: the quantity is 12 by its unit, PRU (prix de revient unitaire) a cost
+    expect(read(boxed("Air Liquide   12 STK · PRU 45,10 €   2 100,00 €")).map((r) => [r[0], r[1], r[2], r[4]])).toEqual([
+      [null, "Air Liquide", 12, 2100],
+    ]);
+    // 10 × 100.00 = 1,000.00: Prudential's row
+    expect(read(lines("PRU Prudential Financial 10 $100.00 $1,000.00")).map((r) => [r[0], r[2]])).toEqual([["PRU", 10]]);
+  });
+});
+
+/** a table's cells placed in columns starting at the given x (left-aligned, as a table draws them), 10 px a letter, 30 px a line */
+function grid(rows: string[][], xs: number[], top = 0): ScreenshotLine[] {
+  return rows.map((cells, row) => {
+    const y = row + top;
+    const words = cells.flatMap((cell, c) => {
+      let x = xs[c];
+      return cell
+        .split(" ")
+        .filter(Boolean)
+        .map((text) => {
+          const w = { text, x0: x, x1: x + text.length * 10, y0: y * 30, y1: y * 30 + 20, confidence: 95 };
+          x = w.x1 + 5;
+          return w;
+        });
+    });
+    return { text: words.map((w) => w.text).join(" "), words };
+  });
+}
+
+describe("a table turned on its side", () => {
+  it("holdings as columns and figures as rows: each holding is read as a card of its column's cells", () => {
+    // AAPL 12 × 189.32 = 2,271.84; MSFT 5 × 415.10 = 2,075.50; VOO 3.5 × 502.11 = 1,757.39 (1,757.385)
+    const reading = readHoldings([
+      ...boxed("Compare holdings"),
+      ...grid(
+        [
+          ["Name", "Apple Inc.", "Microsoft Corp", "Vanguard S&P 500 ETF"],
+          ["Symbol", "AAPL", "MSFT", "VOO"],
+          ["Market value", "$2,271.84", "$2,075.50", "$1,757.39"],
+          ["Day's change", "+1.2%", "-0.4%", "+0.3%"],
+          ["Shares", "12", "5", "3.5"],
+          ["Last price", "$189.32", "$415.10", "$502.11"],
+          ["Weight", "37.0%", "33.8%", "28.6%"],
+        ],
+        [0, 200, 400, 600],
+        1,
+      ),
+    ]);
+    expect(reading.rows.map((r) => [r.ticker, r.name, r.quantity, r.price, r.marketValue, r.evidence.quantity])).toEqual([
+      ["AAPL", "Apple Inc.", 12, 189.32, 2271.84, "product"],
+      ["MSFT", "Microsoft Corp", 5, 415.1, 2075.5, "product"],
+      ["VOO", "Vanguard S&P 500", 3.5, 502.11, 1757.39, "product"],
+    ]);
+  });
+
+  it("a row of symbols over one number each is no table on its side unless two rows of numbers stand under them", () => {
+    // a ticker tape "AAPL MSFT VOO" over one line of prices is left as it is (no holding shows a quantity)
+    const reading = readHoldings([
+      ...grid(
+        [
+          ["AAPL", "MSFT", "VOO"],
+          ["$189.32", "$415.10", "$502.11"],
+        ],
+        [0, 200, 400],
+      ),
+      ...boxed("AAPL   Apple Inc.   12   $189.32   $2,271.84").map((l) => ({
+        ...l,
+        words: l.words?.map((w) => ({ ...w, y0: 90, y1: 110 })),
+      })),
+    ]);
+    expect(reading.rows.map((r) => [r.ticker, r.quantity])).toEqual([["AAPL", 12]]);
+  });
+});

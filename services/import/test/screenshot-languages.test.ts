@@ -122,3 +122,44 @@ describe("a table turned on its side", () => {
     expect(reading.rows.map((r) => [r.ticker, r.quantity])).toEqual([["AAPL", 12]]);
   });
 });
+
+describe("lines that belong together", () => {
+  it("a line of amounts alone, clearly nearer the row below (a capture turned by a degree), is that row's", () => {
+    // the values stand 10 px above their rows' symbols; 12 × 189.32 = 2,271.84 and 5 × 415.10 = 2,075.50
+    const at = (text: string, y: number) => boxed(text).map((l) => ({ ...l, words: l.words?.map((w) => ({ ...w, y0: y, y1: y + 20 })) }));
+    const reading = readHoldings([
+      ...at("Symbol   Qty   Price      Value", 0),
+      ...at("                                 $2,271.84", 50),
+      ...at("AAPL     12    $189.32", 60),
+      ...at("                                 $2,075.50", 110),
+      ...at("MSFT     5     $415.10", 120),
+    ]);
+    expect(reading.rows.map((r) => [r.ticker, r.quantity, r.marketValue])).toEqual([
+      ["AAPL", 12, 2271.84],
+      ["MSFT", 5, 2075.5],
+    ]);
+  });
+
+  it("amounts midway between a name cell's two lines stay with the row above ('Palantir' over 'Technologies')", () => {
+    // 18 × $23.80 = $428.40; the amounts overlap both name lines by 8 px: not nearer the one below
+    const at = (text: string, y: number) => boxed(text).map((l) => ({ ...l, words: l.words?.map((w) => ({ ...w, y0: y, y1: y + 30 })) }));
+    const reading = readHoldings([...at("PLTR Palantir", 0), ...at("               18   $23.80   $428.40", 22), ...at("Technologies", 44)]);
+    expect(reading.rows.map((r) => [r.ticker, r.quantity])).toEqual([["PLTR", 18]]);
+  });
+
+  it("a header of two-line cells ('Avg' over 'price', 'Mkt' over 'value') is one header", () => {
+    // read as two headers, the second ("Symbol Qty price value") would stand alone and 150.00 be the price (12 ×
+    // 150.00 = 1,800.00 ≠ 2,271.84); as one, 150.00 is the average cost and the price 2,271.84 ÷ 12 = 189.32
+    const reading = readHoldings(
+      grid(
+        [
+          ["", "", "Avg", "Mkt"],
+          ["Symbol", "Qty", "price", "value"],
+          ["AAPL", "12", "150.00", "2,271.84"],
+        ],
+        [0, 100, 200, 300],
+      ),
+    );
+    expect(reading.rows.map((r) => [r.ticker, r.quantity, r.price, r.marketValue])).toEqual([["AAPL", 12, 189.32, 2271.84]]);
+  });
+});

@@ -342,7 +342,7 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
 }
 
 function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
-  const numberless = transposeFigures(dropRowNumbers(lines));
+  const numberless = amountsToNearestLine(mergeStackedHeaders(transposeFigures(dropRowNumbers(lines))));
   const marks = documentMarks(numberless);
   const grid = splitPanels(numberless);
   const panels = grid.length > 1 ? grid : splitRepeatedHeader(numberless);
@@ -442,6 +442,60 @@ export function transposeFigures(lines: ScreenshotLine[]): ScreenshotLine[] {
     return [...lines.slice(0, first), ...out, ...transposeFigures(lines.slice(last + 1))];
   }
   return lines;
+}
+
+/**
+ * A line of amounts alone belongs to the line it stands nearest to: where it stands clearly nearer the line
+ * below (a capture turned by a degree lifts a row's right-hand amounts above its symbol; an amount printed
+ * over its row) and that line holds words, it is that line's (its words are added to it, left to right).
+ * One nearer the line above, or midway (a name cell of two lines with its row's amounts between them), is
+ * left where it is: the row being read takes it.
+ */
+export function amountsToNearestLine(lines: ScreenshotLine[]): ScreenshotLine[] {
+  if (lines.some((l) => !l.words)) return lines;
+  const out: ScreenshotLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const here = lines[i];
+    const next = lines[i + 1];
+    const ws = (here.words ?? []).filter((w) => w.text.trim());
+    const amountsOnly = ws.length > 0 && ws.every((w) => NUMBER_WORD.test(w.text) || CURRENCY_WORD.test(w.text));
+    const [a, h, b] = [span(out.at(-1)), span(here), span(next)];
+    if (amountsOnly && next?.words && h && b && /\p{L}{2}/u.test(next.text)) {
+      // the gaps to the lines above and below (negative where they overlap); nearer by a third of a line at
+      // least (a name cell of two lines, "Palantir" over "Technologies", has its row's amounts midway)
+      const below = b[0] - h[1];
+      const above = a ? h[0] - a[1] : Number.POSITIVE_INFINITY;
+      if (below < above - (h[1] - h[0]) / 3) {
+        const words = [...(next.words ?? []), ...ws].sort((x, y) => x.x0 - y.x0);
+        lines = [...lines.slice(0, i + 1), { text: words.map((w) => w.text).join(" "), words }, ...lines.slice(i + 2)];
+        continue;
+      }
+    }
+    out.push(here);
+  }
+  return out;
+}
+
+/**
+ * A header whose cells hold two lines ("Avg" over "cost", "Mkt" over "value") is read by the recognition as
+ * two header lines: consecutive header lines standing closer than a line's height are one header, the words
+ * of each cell joined.
+ */
+export function mergeStackedHeaders(lines: ScreenshotLine[]): ScreenshotLine[] {
+  if (lines.some((l) => !l.words)) return lines;
+  const out: ScreenshotLine[] = [];
+  for (const line of lines) {
+    const prev = out.at(-1);
+    const [p, h] = [span(prev), span(line)];
+    if (prev && p && h && h[0] - p[1] < (h[1] - h[0]) * 1.2 && headerColumns(prev) && headerColumns(line)) {
+      // the upper word of a stacked cell first: by columns (overlapping x), then top to bottom
+      const words = [...(prev.words ?? []), ...(line.words ?? [])].sort((x, y) => x.x0 - y.x0);
+      out[out.length - 1] = { text: words.map((w) => w.text).join(" "), words };
+      continue;
+    }
+    out.push(line);
+  }
+  return out;
 }
 
 /**

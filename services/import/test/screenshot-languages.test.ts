@@ -163,3 +163,23 @@ describe("lines that belong together", () => {
     expect(reading.rows.map((r) => [r.ticker, r.quantity, r.price, r.marketValue])).toEqual([["AAPL", 12, 189.32, 2271.84]]);
   });
 });
+
+describe("holdings written in sentences", () => {
+  it("a day beside its month is a date, and a parenthesis of words opened on an amount is no loss: '(45 sh. at $23.34)'", () => {
+    // the intro's "October 14" is no quantity; 45 × 23.34 = 1,050.30 (the price after "at", past the unit "sh.")
+    const reading = readHoldings(
+      boxed(`here is where your portfolio stood at the close on October 14 ($1,050.30 in all):
+Palantir Technologies (PLTR) $1,050.30 (45 sh. at $23.34)`),
+    );
+    expect(reading.rows.map((r) => [r.ticker, r.quantity, r.price, r.marketValue, r.evidence.quantity])).toEqual([
+      ["PLTR", 45, 23.34, 1050.3, "product"],
+    ]);
+  });
+
+  it("a loss in parentheses closes them on its amount and stays a change: '($10.50)'", () => {
+    // 12 × 189.32 = 2,271.84; ($10.50) is the day's loss, no price nor value
+    expect(readHoldings(boxed("AAPL Apple 12 $189.32 $2,271.84 ($10.50)")).rows.map((r) => [r.quantity, r.price, r.marketValue])).toEqual([
+      [12, 189.32, 2271.84],
+    ]);
+  });
+});

@@ -169,7 +169,7 @@ const NOT_TICKERS = new Set([
 ]);
 /** a currency's sign or code standing as a word of its own before or after an amount */
 const CURRENCY_WORD = /^([€$£¥]|EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|CAD|AUD|Fr\.?)$/;
-const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
+const UNITS = /^(shares?|shs?\.?|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
 const UNIT_WORDS = ["shares", "share", "stk", "stück", "pcs", "pieces", "units", "aandelen", "titres", "acciones"];
 /** a letter ü as the recognition often gives it ("Stiick", "Stlick", "Stuck") */
 const umlaut = (word: string) => word.replace(/ü/g, "u").replace(/ii|li|il|ll/g, "u");
@@ -645,6 +645,10 @@ export function documentMarks(lines: ScreenshotLine[]): Marks {
   return { words, currencyBefore: before === behind ? null : before > behind };
 }
 
+/** a month's name or its abbreviation, in the languages of the lexicon */
+const MONTH =
+  /^(jan(uary|uar|vier|uari)?|feb(ruary|ruar|braio|rero)?|févr(ier)?|mar(ch|s|zo)?|märz|apr(il|ile)?|avr(il)?|may|mai|maj|mayo|maggio|jun[ei]?|juin|giugno|jul[iy]?|juil(let)?|luglio|aug(ust|usti)?|août|ago(sto)?|sep(t|tember|tembre|tiembre)?|oct(ober|obre)?|okt(ober)?|ott(obre)?|nov(ember|embre)?|dec(ember)?|dez(ember)?|déc(embre)?|dic(iembre|embre)?)\.?,?$/i;
+
 /** the label of a security's number: ISIN, WKN, CUSIP, SEDOL, Swiss valor, FIGI */
 const IDENTIFIER_LABEL = /^(isin|wkn|cusip|sedol|valor|valoren|valorennr\.?|figi):?$/i;
 /** an ISIN: two letters, nine letters or digits, a check digit */
@@ -654,7 +658,7 @@ const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
 const SCRAP = 40;
 
 /** an order's sign between a quantity and its price ("12 × $189.32", "0.5 @ 64,231.50", "12 szt. à 189,32") */
-const TIMES = /^[×x@àa]$/;
+const TIMES = /^([×x@àa]|at|zu)$/;
 
 function readPanel(
   lines: ScreenshotLine[],
@@ -1221,7 +1225,11 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     const next = tokens[i + 1]?.text ?? "";
     const numeric = /\d/.test(raw) && /^[($€£¥+\-−]*[\d.,\s'’\u202f\u00a0]+[)%€$£¥]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
     if (numeric) {
-      const value = parseNumber(raw.replace(/%$/, ""), decimal);
+      // a day beside its month ("October 14", "14. Oktober", "14 oct.") is a date's, no amount
+      if (/^\d{1,2}\.?,?$/.test(raw) && (MONTH.test(tokens[i - 1]?.text ?? "") || MONTH.test(next))) return;
+      // a parenthesis of words opened or closed on the amount ("(22 sh.", "£441.79)") is no part of it
+      const bare = raw.includes("(") && raw.includes(")") ? raw : raw.replace(/^\(|\)$/g, "");
+      const value = parseNumber(bare.replace(/%$/, ""), decimal);
       if (value === null) return;
       t.value = value;
       // a currency's code between two numbers belongs to the side the document writes it on
@@ -1232,7 +1240,9 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
       const codeBefore = CURRENCY_WORD.test(tokens[i - 1]?.text ?? "") && !(marks.currencyBefore === false && between(i - 2));
       t.currency = /[$€£¥]/.test(raw) || codeAfter || codeBefore;
       t.percent = raw.endsWith("%") || next === "%";
-      t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
+      // a loss in parentheses closes them on the amount ("($10,956.05)"); an amount opening a parenthesis of
+      // words ("(22 sh. at £441.79)") is no loss
+      t.signed = /^[+\-−]/.test(raw) || (raw.endsWith(")") && raw.includes("(")) || (/^\(/.test(raw) && tokens[i + 1] === undefined);
       const symbol = next
         .toUpperCase()
         .replace(/0/g, "O")
@@ -1244,7 +1254,10 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
         known || marks.words.get(next.toLowerCase()) === "unit" || order(i + 1) || (marks.words.has(next.toLowerCase()) && order(i + 2));
       // a unit the document's repetitions taught, not one known: the row must check to be sure
       if (t.unit && !known) t.learnt = true;
-      if (i >= 2 && order(i - 1) && tokens[i - 2].value !== undefined) t.labelledPrice = true;
+      // (the quantity's unit may stand between: "45 sh. at $23.34")
+      const before = (k: number) =>
+        tokens[k]?.value !== undefined || (isUnitAfterNumber(tokens[k]?.text ?? "") && tokens[k - 1]?.value !== undefined);
+      if (i >= 2 && order(i - 1) && before(i - 2)) t.labelledPrice = true;
       if (CRYPTO.has(symbol)) t.unitSymbol = symbol;
       return;
     }

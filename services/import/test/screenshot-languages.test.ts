@@ -183,3 +183,48 @@ Palantir Technologies (PLTR) $1,050.30 (45 sh. at $23.34)`),
     ]);
   });
 });
+
+describe("descriptions printed in capitals", () => {
+  const at = (text: string, y: number, h = 28) =>
+    boxed(text).map((l) => ({ ...l, words: l.words?.map((w) => ({ ...w, y0: y, y1: y + h })) }));
+
+  it("a description's second line in capitals, nearer its row, is that row's: its short words are no tickers", () => {
+    // 61,920 × 23,13 = 1.432,21 (1.432,2096); "AANDELEN OP NAAM EO" is a share class, not a row "OP"; then the ISIN line
+    const reading = readHoldings([
+      ...at("STK 108,000   BASF SE               EUR 43,3600   4.682,88", 0),
+      ...at("              AANDELEN OP NAAM EO   29.10.2025", 36),
+      ...at("              ISIN DE000BASF111 WKN BASF11", 76),
+      ...at("STK 61,920    DEUTSCHE TELEKOM AG   EUR 23,1300   1.432,21", 140),
+      ...at("              NAMENS-AKTIEN O.N.    13.10.2025", 176),
+      ...at("              ISIN DE0005557508 WKN 555750", 216),
+    ]);
+    expect(reading.rows.map((r) => [r.ticker, r.name, r.quantity])).toEqual([
+      ["BASF", "BASF SE", 108],
+      [null, "DEUTSCHE TELEKOM", 61.92],
+    ]);
+  });
+
+  it("a symbol stands at a description's start or end, never in its middle ('ISHARES CORE MSCI WORLD UCITS')", () => {
+    // 39 × 97,54 = 3.804,06: no ticker on the row, the name for the search (UCITS a fund's word, no symbol)
+    const rows = readHoldings(boxed("STK 39,000   ISHARES CORE MSCI WORLD UCITS   EUR 97,5400   3.804,06")).rows;
+    expect(rows.map((r) => [r.ticker, r.name, r.quantity])).toEqual([[null, "ISHARES CORE MSCI WORLD UCITS", 39]]);
+  });
+});
+
+describe("doubts a screen raises about its own numbers", () => {
+  it("five digits without a separator on a screen that groups its thousands, unchecked, are flagged", () => {
+    // "35453" for 35,453 (comma lost): nothing checks it (no price shown); the screen writes "137.630,96"
+    const rows = readHoldings(
+      boxed(`COST Costco
+Shares 172
+Value 137.630,96
+JPM JPMorgan
+Shares 35453
+Value 7.274,96`),
+    ).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity, r.evidence.ungrouped ?? false])).toEqual([
+      ["COST", 172, false],
+      ["JPM", 35453, true],
+    ]);
+  });
+});

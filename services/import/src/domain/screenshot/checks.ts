@@ -17,7 +17,8 @@
  *   the other's: a bank's "Novartis Namen-Akt" is 0.64 like Novartis AG) is flagged as a mismatch, proposing
  *   the name's symbol.
  * - A name without a ticker takes the name search's best suggestion: sure at similarity ≥ 0.8, flagged as
- *   unsure from 0.5, and left without a ticker (flagged) below or when nothing is found.
+ *   unsure from 0.5, and left without a ticker (flagged) below or when nothing is found; flagged too when
+ *   another symbol's name is within 0.1 of the best or also ≥ 0.8 (two funds named alike: IWDA and EUNL).
  * - The quantity is sure when quantity × price = value holds on the line, or it stands under a Quantity
  *   column or beside a unit, with a recognition confidence of at least 60 (when the OCR gave one), at least
  *   80 when the row shows neither a price nor a value to check it against (a dropped separator, "80719" for
@@ -67,6 +68,10 @@ export interface CheckedHolding {
 export const SURE_NAME = 0.8;
 export const LIKELY_NAME = 0.5;
 export const SURE_WORD = 60;
+/** a row's name less like its symbol's company than this, and like no other, makes the symbol doubtful */
+export const UNLIKE_NAME = 0.2;
+/** a second name this close to the best one (similarity) makes a name-only row's symbol a choice */
+export const RIVAL_NAME = 0.1;
 /** the recognition's confidence a quantity needs when its row shows no price nor value to check it against */
 export const SURE_WORD_UNCHECKED = 80;
 
@@ -93,6 +98,15 @@ export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): Ch
           code: "name-mismatch",
           message: `${exact.ticker} is ${exact.name}, but the screen names "${row.name}" (${bestByName.s.ticker}): which is it?`,
           suggestion: bestByName.s.ticker,
+        });
+      } else if (row.name && own < UNLIKE_NAME && /\p{L}{3}/u.test(row.name)) {
+        // a name nothing like the symbol's company, which the search cannot place either ("Als" beside SHELL):
+        // the symbol may be a neighbour's
+        tickerScore = Math.max(own, 0.3);
+        flags.push({
+          field: "ticker",
+          code: "name-mismatch",
+          message: `${exact.ticker} is ${exact.name}, but the screen names "${row.name}": check the ticker.`,
         });
       }
     } else if (
@@ -123,7 +137,20 @@ export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): Ch
   } else if (bestByName && bestByName.score >= LIKELY_NAME) {
     ticker = bestByName.s.ticker;
     tickerScore = bestByName.score;
-    if (bestByName.score < SURE_NAME)
+    // another symbol whose name is as like the row's (within 0.1), or also surely like it ("iShares Core MSCI
+    // World" is IWDA's, 1.0, and, with "UCITS", EUNL's, 0.88), leaves the choice to the user
+    const rival = answers.byName?.find(
+      (s) => s.ticker !== bestByName.s.ticker && similarity(row.name, s.name) >= Math.min(SURE_NAME, bestByName.score - RIVAL_NAME),
+    );
+    if (rival && bestByName.score >= SURE_NAME) {
+      tickerScore = Math.min(tickerScore, 0.6);
+      flags.push({
+        field: "ticker",
+        code: "unsure-name",
+        message: `Read "${row.name}": ${bestByName.s.ticker} (${bestByName.s.name}) and ${rival.ticker} (${rival.name}) are both named so. Confirm or correct the ticker.`,
+        suggestion: bestByName.s.ticker,
+      });
+    } else if (bestByName.score < SURE_NAME)
       flags.push({
         field: "ticker",
         code: "unsure-name",
@@ -216,6 +243,8 @@ function quantityCheck(e: HoldingEvidence, quantity: number, unchecked: boolean)
  * - it was given by a Quantity column it does not stand under, its numbers stand on a line apart from the
  *   row's name while the screen has lines of numbers no row claims or no ticker was read with them, or the header repeats its columns
  *   (holdings side by side) and the ticker stands under another repetition than the quantity.
+ * - it has five digits or more and no separator on a screen that groups its thousands, and its row does not check
+ *   ("35453" beside "137.630,96": "35,453" with its comma lost?).
  * Each multiplies the confidence by 0.6.
  */
 /** digits of a quantity that quantity × price = value cannot vouch for, from which the recognition must be SURE_WORD_DIGITS sure */
@@ -234,6 +263,8 @@ export function checkPrecision(checked: CheckedHolding, row: ScreenshotHolding):
     message = `The numbers of this row stand on a line apart from its name: ${q} may be the quantity of the holding above or below, check it.`;
   else if ((e.unvouched ?? 0) >= UNVOUCHED_DIGITS && e.quantityConfidence !== null && e.quantityConfidence < SURE_WORD_DIGITS)
     message = `Price × value can vouch only for the first digits of ${text}; the last ${e.unvouched} rest on the reading alone: check them.`;
+  else if (e.ungrouped)
+    message = `"${text}" is written without the separators this screen groups its numbers with, and nothing on the row checks it: a "." or "," may be lost, check the quantity.`;
   else if (e.offColumn) message = `The quantity ${q} does not stand under the Quantity column it was taken from: check it.`;
   else if (e.inexact && row.price !== null && row.marketValue !== null)
     message = `${q} × ${row.price} is ${amount(q * row.price)}, near but not the value ${row.marketValue} shown: a digit may be misread, check the quantity.`;
@@ -251,6 +282,31 @@ export function checkPrecision(checked: CheckedHolding, row: ScreenshotHolding):
     confidence: Math.round(checked.confidence * 0.6 * 100) / 100,
     flags: [...checked.flags, { field: "quantity", code: "unsure-quantity", message }],
   };
+}
+
+/**
+ * The same holding twice on one screen (the same ticker and quantity on two rows): a line read twice, or a
+ * neighbour's name or numbers taken, as likely as two accounts holding alike; each row not flagged yet is flagged.
+ */
+export function checkDuplicates(rows: CheckedHolding[]): CheckedHolding[] {
+  const key = (r: CheckedHolding) => `${r.ticker}|${r.quantity}`;
+  const count = new Map<string, number>();
+  for (const r of rows) if (r.ticker) count.set(key(r), (count.get(key(r)) ?? 0) + 1);
+  return rows.map((r) =>
+    r.ticker && (count.get(key(r)) ?? 0) > 1 && r.flags.length === 0
+      ? {
+          ...r,
+          confidence: Math.round(r.confidence * 0.6 * 100) / 100,
+          flags: [
+            {
+              field: "quantity",
+              code: "unsure-quantity",
+              message: `${r.ticker} ${r.quantity} is on this screen twice: check that it was not read twice before you create.`,
+            },
+          ],
+        }
+      : r,
+  );
 }
 
 function best(query: string, found: Suggested[] | null): { s: Suggested; score: number } | null {

@@ -123,6 +123,8 @@ export interface HoldingEvidence {
   otherLine?: boolean;
   /** the header repeats its columns (holdings side by side) and the ticker stands under another repetition than the quantity */
   crossed?: boolean;
+  /** five digits or more without a separator on a screen that groups its thousands, and nothing on the row checks it: one may be lost */
+  ungrouped?: boolean;
   /** 0–100, null when the OCR gave no confidence (recognised text sent as text) */
   tickerConfidence: number | null;
   quantityConfidence: number | null;
@@ -158,6 +160,8 @@ const CRYPTO = new Set([
   "NEAR",
   "ALGO",
 ]);
+/** a fund's words ("UCITS ETF USD ACC"): its name's, never its symbol */
+const FUND_WORDS = new Set(["UCITS", "ACC", "DIST"]);
 const NOT_TICKERS = new Set([
   ..."USD EUR GBP GBX CHF JPY CAD AUD SEK NOK DKK ETF ETFS INC CORP CO LTD PLC SA SE AG NV LLC ADR CL TR FD".split(" "),
   ..."TOTAL CASH ACCOUNT IRA ROTH SHARES SHARE SH SHS QTY PRICE VALUE MARKET GAIN LOSS DAY TODAY PL PAL BUY SELL AVG BASIS LAST CHANGE".split(
@@ -749,6 +753,24 @@ function readPanel(
       current.text.push(text);
       return;
     }
+    // a description's second line ("AANDELEN OP NAAM EO", "NAMENS-AKTIEN O.N.", "UCITS ETF USD ACC"): words and
+    // no amount, in capitals, nearer the line above than the one below, under a holding read in full: that
+    // holding's, and its symbol-shaped words are a share class's, no ticker (nor part of a name the search is
+    // asked about; the holding's name when it has none)
+    const capitals = tokens.filter((t) => /\p{L}/u.test(t.text));
+    if (
+      current &&
+      (current.name.length || current.ticker) &&
+      complete(current) &&
+      capitals.length >= 2 &&
+      capitals.every((t) => t.text === t.text.toUpperCase() && !t.labelled && !t.marked && !t.label) &&
+      !tokens.some((t) => t.value !== undefined && !t.signed) &&
+      closerAbove(lines, index)
+    ) {
+      current.text.push(text);
+      if (!current.name.length) current.name = capitals.map((t) => t.text);
+      return;
+    }
     const nameOnly = name.length > 0 && !ticker && tokens.every((t) => t.nameWord || t.value === undefined);
     // a labelled name ("Description Johnson & Johnson") under a labelled symbol that took a heading's words for its
     // name ("Positions (6) Menu" over "Ticker JNJ") and has no amount yet is that holding's name
@@ -845,7 +867,7 @@ function readPanel(
   finish();
   const roles = learnRoles(read.map((x) => candidates(x.h)));
   for (const x of read) settle(x.h, x.columns, rows, errors, tally, roles);
-  const kept = doubts(withoutTotals(rows));
+  const kept = doubts(withoutTotals(rows), lines);
   // numbers on a line apart from the name are paired by order: unsure where lines of numbers went unclaimed, or
   // where no ticker stands with them (a name between two lines of numbers may be either's)
   for (const r of kept) if (r.evidence.apart && (orphans > 0 || r.ticker === null)) r.evidence.otherLine = true;
@@ -858,7 +880,14 @@ function readPanel(
  * a quantity that uses all the fixed decimals another row pads with zeros ("50.0000" beside "65.5536":
  * `rounded`), when the rounding could be worth half a cent of value or more (price × half its last decimal).
  */
-function doubts(rows: ScreenshotHolding[]): ScreenshotHolding[] {
+function doubts(rows: ScreenshotHolding[], lines: ScreenshotLine[] = []): ScreenshotHolding[] {
+  // the screen groups its thousands (an amount with a group and decimals, "4.682,88", "$1,234.56", or two groups):
+  // a quantity of five digits or more written without any separator may have lost one ("35453" for "35,453")
+  const grouped = lines.some((l) =>
+    /(^|\s)\D?\d{1,3}(([.,'’\u202f\u00a0]\d{3})+[.,]\d{1,2}|([.,'’\u202f\u00a0]\d{3}){2,})\D*(\s|$)/.test(l.text),
+  );
+  for (const r of rows)
+    if (grouped && r.evidence.quantity !== "product" && /^\D*\d{5,}\D*$/.test(r.evidence.quantityText ?? "")) r.evidence.ungrouped = true;
   const padded = new Set<number>();
   for (const r of rows) {
     const d = writtenDecimals(r.evidence.quantityText, r.quantity);
@@ -1227,6 +1256,8 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     if (numeric) {
       // a day beside its month ("October 14", "14. Oktober", "14 oct.") is a date's, no amount
       if (/^\d{1,2}\.?,?$/.test(raw) && (MONTH.test(tokens[i - 1]?.text ?? "") || MONTH.test(next))) return;
+      // and a date in figures ("10.10.2025", "10/14/2025", "2025-10-14")
+      if (/^(\d{1,2}[./-]\d{1,2}[./-](\d{4}|\d{2})|\d{4}-\d{2}-\d{2})$/.test(raw)) return;
       // a parenthesis of words opened or closed on the amount ("(22 sh.", "£441.79)") is no part of it
       const bare = raw.includes("(") && raw.includes(")") ? raw : raw.replace(/^\(|\)$/g, "");
       const value = parseNumber(bare.replace(/%$/, ""), decimal);
@@ -1305,7 +1336,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
       return;
     }
     const upper = word.toUpperCase();
-    const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !UNITS.test(word);
+    const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !FUND_WORDS.has(upper) && !UNITS.test(word);
     const mostlyUpper = word.replace(/[^A-Z]/g, "").length >= Math.ceil(word.replace(/[^A-Za-z]/g, "").length * 0.6);
     if (isTickerShape && (mostlyUpper || (i === 0 && word.length === 1 && merged.length <= 1))) t.ticker = upper;
     else if (/^[A-Za-z][A-Za-z&'.-]*$/.test(word) && word.length > 1 && !UNITS.test(word) && !NOT_TICKERS.has(upper)) t.nameWord = true;
@@ -1407,6 +1438,27 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
           if (!opens) t.ticker = undefined;
         }
     }
+  // a symbol stands at a description's start or end, never in its middle: in a run of three capital words or
+  // more that holds a word too long for a symbol ("ISHARES CORE MSCI WORLD UCITS"), the symbol-shaped words
+  // between its first and its last are the name's
+  for (let i = 0; i < tokens.length; ) {
+    let j = i;
+    while (
+      j < tokens.length &&
+      tokens[j].value === undefined &&
+      /^[A-Z][A-Z&'.-]*$/.test(tokens[j].text) &&
+      !CURRENCY_WORD.test(tokens[j].text)
+    )
+      j++;
+    const run = tokens.slice(i, j);
+    if (run.length >= 3 && run.some((t) => /^[A-Z][A-Z&'.-]{5,}$/.test(t.text)))
+      for (const t of run.slice(1, -1))
+        if (t.ticker && !t.labelled && !t.underSymbol && !t.marked) {
+          t.ticker = undefined;
+          t.nameWord = true;
+        }
+    i = Math.max(j, i + 1);
+  }
   tokens.forEach((t, i) => {
     if (!t.ticker || t.labelled || t.underSymbol || t.marked || columnOf(t, columns) === "ticker") return;
     // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc."), or opening the
@@ -1418,7 +1470,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     }
     // so is an upper-case company name before its legal form ("BASF SE", "Shell plc"): the name is both words
     const form = tokens[i + 1];
-    if (i === first && form && LEGAL_FORM.test(form.text)) {
+    if (opens && form && LEGAL_FORM.test(form.text)) {
       t.nameWord = true;
       form.nameWord = true;
       return;

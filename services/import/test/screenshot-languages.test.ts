@@ -26,6 +26,15 @@ Antal 150 · GAV 71,05 kr          -7,95 %`),
     ]);
   });
 
+  it("totals in Swedish, Italian and Polish ('Totalt', 'Totale', 'Razem') are no holdings", () => {
+    // 12 × 189,32 = 2 271,84; a total line showing a count of positions, an average and the sum (2 × 1 135,92 =
+    // 2 271,84) would read as a row named "Totalt"
+    for (const word of ["Totalt", "Totale", "Razem"])
+      expect(read(boxed(`Volvo AB   12   189,32   2 271,84\n${word}   2   1 135,92   2 271,84`)).map((r) => [r[1], r[2]])).toEqual([
+        ["Volvo AB", 12],
+      ]);
+  });
+
   it("Italian, Spanish and Polish headers name the columns: Quantità, Prezzo, Valore; Cantidad, Precio medio, Valor; Ilość, Cena, Wartość", () => {
     // the header, not the numbers, tells the quantity: 40 × 12,50 = 500,00 and 12,5 × 40,00 = 500,00 both check
     expect(

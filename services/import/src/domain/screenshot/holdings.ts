@@ -239,7 +239,7 @@ const ORDER_VERB =
   /^(buy|sell|kauf|kaufen|verkauf|verkaufen|achat|vente|acheter|vendre|comprar|vender|compra|venta|koop|verkoop|köp|kop|sälj|salj|acquista|vendi|kup|sprzedaj)$/i;
 /** a label word before a price or value that makes it a cost ("Avg price", "Einstandskurs", "GAV 178,20 kr") */
 const COST_LABEL = new RegExp(`^(${COST_WORDS}):?$`, "i");
-const TOTAL = /\b(subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
+const TOTAL = /\b(subtotal|summe|gesamt|totaal|totalt|totale|razem|suma|balance|net worth|portfolio value)\b/i;
 /** "Total …" or "… Total $1,234": the word opens the line or only amounts follow it (not "Vanguard Total Stock") */
 const TOTAL_WORD = /^totals?\b|\btotals?:?(\s+[-+(]?[$€£¥]?[\d.,]+\)?\s*[€$£¥%]?)*\s*$/i;
 const CASH =

@@ -113,6 +113,25 @@ describe("a table turned on its side", () => {
     ]);
   });
 
+  it("under a Symbol label a cell the recognition read in lower case is a symbol ('voo')", () => {
+    // VOO 132 × 493.51 = 65,143.32; DIS 13 × 100.58 = 1,307.54
+    const rows = readHoldings(
+      grid(
+        [
+          ["Symbol", "voo", "DIS"],
+          ["Market value", "$65,143.32", "$1,307.54"],
+          ["Shares", "132", "13"],
+          ["Last price", "$493.51", "$100.58"],
+        ],
+        [0, 200, 400],
+      ),
+    ).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([
+      ["VOO", 132],
+      ["DIS", 13],
+    ]);
+  });
+
   it("a row of symbols over one number each is no table on its side unless two rows of numbers stand under them", () => {
     // a ticker tape "AAPL MSFT VOO" over one line of prices is left as it is (no holding shows a quantity)
     const reading = readHoldings([
@@ -170,6 +189,19 @@ describe("lines that belong together", () => {
       ),
     );
     expect(reading.rows.map((r) => [r.ticker, r.quantity, r.price, r.marketValue])).toEqual([["AAPL", 12, 189.32, 2271.84]]);
+  });
+});
+
+describe("currency codes between a row's numbers", () => {
+  it("a whole number after a name and before a currency's code is the quantity, not a word of the name ('Invesco QQQ Trust 150 CHF 457.51')", () => {
+    // 150 × 457.51 = 68,626.50 (the codes stand before their amounts: "CHF 2'802.99" on the cash line)
+    const rows = readHoldings(
+      boxed(`Symbol   Description         Shares   Last          Value
+QQQ      Invesco QQQ Trust   150      CHF 457.51    CHF 68'626.50
+Cash sweep                                          CHF 2'802.99
+Account total                                       CHF 71'429.49`),
+    ).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity, r.price])).toEqual([["QQQ", 150, 457.51]]);
   });
 });
 

@@ -392,8 +392,14 @@ export function transposeFigures(lines: ScreenshotLine[]): ScreenshotLine[] {
   const cut = lines.map(cells);
   for (const [at, row] of cut.entries()) {
     const labelled = row.length >= 3 && !row[0].every((w) => SYMBOL_CELL.test(w.text)) && row[0].every((w) => !/\d/.test(w.text));
-    const symbols = labelled ? row.slice(1) : row;
-    if (symbols.length < 2 || !symbols.every((c) => c.length === 1 && SYMBOL_CELL.test(c[0].text) && !NOT_TICKERS.has(c[0].text))) continue;
+    // under a Symbol label a cell of one to five letters is a symbol whatever case the recognition gave it ("voo")
+    const symbolRow = labelled && row[0].length === 1 && SYMBOL_LABEL.test(row[0][0].text);
+    const cellIsSymbol = (c: ScreenshotWord[]) =>
+      c.length === 1 &&
+      (SYMBOL_CELL.test(c[0].text) || (symbolRow && SYMBOL_CELL.test(c[0].text.toUpperCase()))) &&
+      !NOT_TICKERS.has(c[0].text.toUpperCase());
+    const symbols = (labelled ? row.slice(1) : row).map((c) => (cellIsSymbol(c) ? [{ ...c[0], text: c[0].text.toUpperCase() }] : c));
+    if (symbols.length < 2 || !symbols.every(cellIsSymbol)) continue;
     const k = symbols.length;
     const centre = (c: ScreenshotWord[]) => (c[0].x0 + (c.at(-1) as ScreenshotWord).x1) / 2;
     const left = symbols[0][0].x0;
@@ -1412,7 +1418,14 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
     if (t.value === undefined || t.currency || t.percent || t.signed || t.unit || !/^\d+$/.test(t.text)) return;
-    if (prev?.nameWord && next && /^[A-Za-z][A-Za-z&'.-]*$/.test(next.text)) {
+    // (not before a currency's code: "Invesco QQQ Trust 150 CHF 457.51" shows 150 shares and a price in francs)
+    if (
+      prev?.nameWord &&
+      next &&
+      /^[A-Za-z][A-Za-z&'.-]*$/.test(next.text) &&
+      !CURRENCY_WORD.test(next.text) &&
+      !marks.words.has(next.text.toLowerCase())
+    ) {
       t.value = undefined;
       t.nameWord = true;
     }

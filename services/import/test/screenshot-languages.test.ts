@@ -269,3 +269,38 @@ Value 7.274,96`),
     ]);
   });
 });
+
+describe("a security's numbers", () => {
+  const at = (text: string, y: number) => boxed(text).map((l) => ({ ...l, words: l.words?.map((w) => ({ ...w, y0: y, y1: y + 20 })) }));
+
+  it("a CUSIP beside a row's amounts is no amount, and the line of them nearer the description below is its ('43069513B 63 59.93')", () => {
+    // a scan turned by a degree: each row's amounts stand just above its description; 63 × 59.93 = 3,775.59
+    const reading = readHoldings([
+      ...at("Security Description                 CUSIP       Shares   Price    Market Value", 0),
+      ...at("                                     43069513B   63       59.93    3,775.59", 60),
+      ...at("REALTY INCOME CORP", 72),
+      ...at("                                     89773111A   176      258.55   45,504.80", 120),
+      ...at("SALESFORCE INC (CRM)", 132),
+    ]);
+    expect(reading.rows.map((r) => [r.ticker, r.name, r.quantity])).toEqual([
+      [null, "REALTY INCOME", 63],
+      ["CRM", "SALESFORCE", 176],
+    ]);
+  });
+
+  it("a Valor label stands right before its number: one the recognition put far along another line is no label of that line's quantity", () => {
+    // "Valor" read on the numbers' line, 700 px left of the quantity 44: 44 stays the quantity (44 × 909.01 = 39,996.44)
+    const reading = readHoldings([
+      ...at("Description                                          Quantity   Price     Market value", 0),
+      ...at("Costco Wholesale Reg Shs", 40),
+      ...at("Valor                                                44         909.01    39,996.44", 70),
+    ]);
+    expect(reading.rows.map((r) => [r.name, r.quantity])).toEqual([["Costco Wholesale Reg", 44]]);
+  });
+
+  it("a whole number before a fund's word is part of a name wherever it stands ('500 ETF' on a name's second line)", () => {
+    // the row's own quantity 9 (9 × 459.29 = 4,133.61); "500 ETF" under it is the name's end, never 500 shares
+    const reading = readHoldings([...at("VOO Vanguard S&P   9   $459.29   $4,133.61", 0), ...at("500 ETF", 24)]);
+    expect(reading.rows.map((r) => [r.ticker, r.quantity])).toEqual([["VOO", 9]]);
+  });
+});

@@ -49,6 +49,16 @@
  *   sum of the values above it is a total (withoutTotals); "(AAPL)", "NASDAQ:AAPL" and "AAPL.US" are
  *   symbols; a symbol alone under a two-line name cell is that row's; the row's other symbol-shaped words
  *   are kept as alternatives for the checks to ask pricing about.
+ * - Words in many languages, lines that belong together (the sixth round): one lexicon of quantity, price,
+ *   value and cost words (English, German, Dutch, French, Swedish/Danish/Norwegian, Finnish, Italian,
+ *   Spanish, Portuguese, Polish) heads columns and labels numbers; a label between a row's numbers is no
+ *   symbol ("GAV 178,20 kr"); one amount beside a quantity and an average cost is the value when amount ÷
+ *   quantity lies nearer the cost; a security's number and its label (ISIN, WKN, CUSIP, Valor) and dates are
+ *   no amounts; a table turned on its side (holdings as columns) is read as a card per column
+ *   (transposeFigures); a line of amounts alone clearly nearer the line below is that line's
+ *   (amountsToNearestLine); a header of two-line cells is one header (mergeStackedHeaders); a description's
+ *   second line in capitals, nearer its row, is that row's; a symbol stands at a description's start or end,
+ *   never in its middle; a whole number before a currency's code is no word of a name.
  */
 import { type DecimalMark, dominantDecimal, parseNumber, round } from "../numbers.ts";
 
@@ -468,7 +478,9 @@ export function amountsToNearestLine(lines: ScreenshotLine[]): ScreenshotLine[] 
     const here = lines[i];
     const next = lines[i + 1];
     const ws = (here.words ?? []).filter((w) => w.text.trim());
-    const amountsOnly = ws.length > 0 && ws.every((w) => NUMBER_WORD.test(w.text) || CURRENCY_WORD.test(w.text));
+    const amountsOnly =
+      ws.some((w) => NUMBER_WORD.test(w.text)) &&
+      ws.every((w) => NUMBER_WORD.test(w.text) || CURRENCY_WORD.test(w.text) || isIdentifier(w.text));
     const [a, h, b] = [span(out.at(-1)), span(here), span(next)];
     if (amountsOnly && next?.words && h && b && /\p{L}{2}/u.test(next.text)) {
       // the gaps to the lines above and below (negative where they overlap); nearer by a third of a line at
@@ -663,6 +675,8 @@ const MONTH =
 const IDENTIFIER_LABEL = /^(isin|wkn|cusip|sedol|valor|valoren|valorennr\.?|figi):?$/i;
 /** an ISIN: two letters, nine letters or digits, a check digit */
 const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
+/** a security's number standing alone: an ISIN, or a CUSIP's nine digits and capitals (five digits or more, a letter: "43069513B") */
+const isIdentifier = (w: string) => ISIN.test(w) || (/^[0-9A-Z]{9}$/.test(w) && /[A-Z]/.test(w) && (w.match(/\d/g)?.length ?? 0) >= 5);
 
 /** below this recognition confidence a short scrap of letters beside amounts is a shape's edge, not a word */
 const SCRAP = 40;
@@ -1253,7 +1267,14 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     if (!raw) return;
     // a security's number and its label ("ISIN DE0007164600", "WKN 716460", "Valor 1203204", "CUSIP 037833100")
     // are neither amounts nor words of a name
-    if (IDENTIFIER_LABEL.test(raw) || ISIN.test(raw) || (IDENTIFIER_LABEL.test(tokens[i - 1]?.text ?? "") && /\d/.test(raw))) {
+    // (the number right after its label: a label the recognition put on another row's line is no label of that row's numbers)
+    const label = tokens[i - 1];
+    const besideLabel =
+      !!label &&
+      IDENTIFIER_LABEL.test(label.text) &&
+      /\d/.test(raw) &&
+      (t.x0 === undefined || label.box === undefined || Number.isNaN(t.x0) || (t.x0 as number) - label.box.x1 < (label.height ?? 10) * 3);
+    if (IDENTIFIER_LABEL.test(raw) || isIdentifier(raw) || besideLabel) {
       t.label = "other";
       return;
     }
@@ -1419,12 +1440,15 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     const next = tokens[i + 1];
     if (t.value === undefined || t.currency || t.percent || t.signed || t.unit || !/^\d+$/.test(t.text)) return;
     // (not before a currency's code: "Invesco QQQ Trust 150 CHF 457.51" shows 150 shares and a price in francs)
+    // and so is one before a fund's word wherever it stands ("500 ETF" on a name's second line, "2000 Index")
+    const fundAfter = !!next && /^(etf|etfs|ucits|trust|fund|index)$/i.test(next.text);
     if (
-      prev?.nameWord &&
-      next &&
-      /^[A-Za-z][A-Za-z&'.-]*$/.test(next.text) &&
-      !CURRENCY_WORD.test(next.text) &&
-      !marks.words.has(next.text.toLowerCase())
+      fundAfter ||
+      (prev?.nameWord &&
+        next &&
+        /^[A-Za-z][A-Za-z&'.-]*$/.test(next.text) &&
+        !CURRENCY_WORD.test(next.text) &&
+        !marks.words.has(next.text.toLowerCase()))
     ) {
       t.value = undefined;
       t.nameWord = true;

@@ -23,6 +23,10 @@
  * chart scraps; the misses of held-out and held-out-4 studied for it, so every split is seen now): held-out
  * 65 → 71/85 (floor 70/85), held-out-3 46 → 47/60 (floor 46/60), held-out-4 44 → 63/71 (floor 62/71),
  * held-out-5 51/87 (floor 50/87); 0 silent allowed on each.
+ * The sixth round (2026-11-28 03:52 UTC: a lexicon of eleven languages, tables on their side, lines that belong
+ * together, identifiers and dates that are no amounts; docs/product-decisions.md): held-out 71 → 78/85 (floor
+ * 77/85), held-out-3 47 → 52/60 (floor 51/60; the Swedish app 4/11), held-out-4 63/71 (floor 62/71), held-out-5
+ * 51 → 68/87 (floor 67/87); 0 silent on each.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,10 +36,10 @@ import { readScreenshot } from "../src/screenshot.ts";
 import { loadSet, SCREENSHOTS, score, setSearch } from "./screenshot-set.ts";
 
 const SPLITS = [
-  { split: "held-out", families: 7, floor: 70 / 85, silent: 0 },
-  { split: "held-out-3", families: 6, floor: 46 / 60, silent: 0 },
+  { split: "held-out", families: 7, floor: 77 / 85, silent: 0 },
+  { split: "held-out-3", families: 6, floor: 51 / 60, silent: 0 },
   { split: "held-out-4", families: 6, floor: 62 / 71, silent: 0 },
-  { split: "held-out-5", families: 7, floor: 50 / 87, silent: 0 },
+  { split: "held-out-5", families: 7, floor: 67 / 87, silent: 0 },
 ] as const;
 
 describe("screenshot OCR accuracy on held-out layouts", () => {

@@ -176,7 +176,7 @@ describe("screenshot row checks", () => {
       const cases: [Partial<HoldingEvidence>, string][] = [
         // 110 × 162.16 = 17,837.60 is within 1 % of 17,675.44 but not within 110 × 0.005 + 0.005 = 0.555
         [{ inexact: true }, "near but not the value"],
-        [{ leftover: true }, "neither quantity nor price"],
+        [{ leftover: true }, "could not be placed"],
         [{ rounded: 4 }, "with 4 decimals"],
         [{ offColumn: true }, "does not stand under the Quantity column"],
         [{ otherLine: true }, "on a line apart from its name"],

@@ -304,3 +304,35 @@ describe("a security's numbers", () => {
     expect(reading.rows.map((r) => [r.ticker, r.quantity])).toEqual([["VOO", 9]]);
   });
 });
+
+describe("what no row may take unchecked", () => {
+  it("a letter or digit before a coin's symbol is its logo, never the ticker ('O ADA 3,929.49377324')", () => {
+    // 3,929.49377324 ADA worth $1,952.17 (the price $0.4968 not shown); "O" would be Realty Income's symbol
+    const rows = readHoldings(
+      boxed(`Coin        Total              Available          USD Value
+O ADA       3,929.49377324     3,929.49377324     $1,952.17`),
+    ).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity])).toEqual([["ADA-USD", 3929.49377324]]);
+  });
+
+  it("a number under a CUSIP column is the security's, not an amount of the row", () => {
+    // 13 × 29.99 = 389.87 ≠ 3,388.87 (113 read as 13): re-read as value ÷ price = 113 and flagged as repaired; the
+    // CUSIP 433315678 is no amount (else 433315678 would stand in the triple's search)
+    const reading = readHoldings(
+      grid(
+        [
+          ["Description", "CUSIP", "Shares", "Price", "Market Value"],
+          ["SCHWAB US DIVIDEND EQUITY", "433315678", "13", "29.99", "3,388.87"],
+        ],
+        [0, 400, 600, 800, 1000],
+      ),
+    );
+    expect(reading.rows.map((r) => [r.quantity, r.price, r.marketValue, r.evidence.repaired])).toEqual([[113, 29.99, 3388.87, true]]);
+  });
+
+  it("a row that does not check and shows a number no role took is doubtful (leftover)", () => {
+    // "Shares 13", "Value 3,388.87" and 2999 unplaced (29.99 with its point lost): nothing checks 13
+    const rows = readHoldings(boxed("SCHD Schwab US Dividend Equity\nShares 13\n2999\nValue $3,388.87")).rows;
+    expect(rows.map((r) => [r.quantity, r.evidence.leftover ?? false])).toEqual([[13, true]]);
+  });
+});

@@ -231,8 +231,9 @@ function quantityCheck(e: HoldingEvidence, quantity: number, unchecked: boolean)
  * not choose between readings). A row whose quantity nothing flagged yet is flagged when
  * - quantity × price = value holds only within the 1 % that tells the numbers apart, not to the digits the
  *   price and value are written with (a misread digit, or another number of the row that fits: "110" for 109);
- * - its row shows a price, no value, and an amount the reading gave no role (neither quantity, price, cost
- *   nor change: "41157 $58.73 $2,41715", the value misread as 2.41715): nothing checks it;
+ * - its row does not check and shows an amount the reading gave no role (neither quantity, price, value, cost
+ *   nor change: "41157 $58.73 $2,41715", the value misread as 2.41715; "13 2999 3,388.87", 113 read as 13 and
+ *   29.99 as 2999): nothing checks it;
  * - its number reads either way under the two decimal marks ("52,374": one separator, then three digits) and
  *   nothing on its row checks it (the recognition confuses "." and ",");
  * - it uses all the fixed decimals the screen pads other quantities to ("65.5536" beside "50.0000"): the
@@ -269,7 +270,7 @@ export function checkPrecision(checked: CheckedHolding, row: ScreenshotHolding):
   else if (e.inexact && row.price !== null && row.marketValue !== null)
     message = `${q} × ${row.price} is ${amount(q * row.price)}, near but not the value ${row.marketValue} shown: a digit may be misread, check the quantity.`;
   else if (e.leftover)
-    message = `The value of this row could not be read (a number on it is neither quantity nor price), so nothing checks the quantity ${q}: check it.`;
+    message = `A number on this row could not be placed (neither quantity, price nor value), so nothing checks the quantity ${q}: check it.`;
   else if (e.quantity !== "product" && /^\D*\d{1,3}[.,]\d{3}\D*$/.test(text)) {
     const [whole, part] = text.replace(/^\D+|\D+$/g, "").split(/[.,]/);
     const other = Number.isInteger(q) ? `${whole}.${part}` : `${whole}${part}`;

@@ -114,7 +114,7 @@ export interface HoldingEvidence {
    * are written with (the price's and the value's last digits): another number, or a digit misread, fits better
    */
   inexact?: boolean;
-  /** the row shows a price and no value, and an amount the reading gave no role (neither quantity, price, cost nor change): its value misread? */
+  /** the row does not check and shows an amount the reading gave no role (neither quantity, price, value, cost nor change): something misread? */
   leftover?: boolean;
   /** the screen writes quantities to this many fixed decimals (another row pads them with zeros) and this one uses them all: it may be rounded */
   rounded?: number;
@@ -1399,7 +1399,9 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     (/[a-z]/.test(a.text) || (a.confidence ?? 100) < 50) &&
     /^[A-Z]{2,5}([.-][A-Z])?$/.test(b?.text ?? "") &&
     (b?.confidence ?? 100) >= 60;
-  if (a && b?.ticker && (initials || scrap)) {
+  // and a single letter or digit before a coin's symbol is the coin's logo ("O ADA 3,929.49", "9 LTC 62.77")
+  const coinLogo = a && /^[A-Za-z0-9]$/.test(a.text) && CRYPTO.has((b?.text ?? "").toUpperCase());
+  if (a && b && (coinLogo || (b.ticker && (initials || scrap)))) {
     a.ticker = undefined;
     a.nameWord = undefined;
     a.value = undefined;
@@ -1433,6 +1435,11 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     if (kind === "cost" || kind === "change" || kind === "weight" || kind === "trade") t.cost = true;
     const phrase = kind === "cost" ? (headerColumnOf(t, columns)?.phrase ?? "") : "";
     if (/\b(avg|average|per share|\/share|einstandskurs|kaufkurs|gav|pru|pmc|snittkurs)\b/i.test(phrase)) t.perShare = true;
+    // a number under a CUSIP, ISIN or WKN column is a security's number
+    if (kind === "other" && IDENTIFIER_LABEL.test(headerColumnOf(t, columns)?.phrase ?? "") && /^\d{6,}$/.test(t.text)) {
+      t.value = undefined;
+      t.label = "other";
+    }
   }
   // a bare whole number between words is part of a name ("Vanguard S&P 500 ETF", "iShares Russell 2000"), not a quantity
   tokens.forEach((t, i) => {
@@ -1802,7 +1809,12 @@ function settle(
       ...(guessed && quantity === findTriple(numbers)?.[0] ? { guessed: true } : {}),
       ...(inexact ? { inexact: true } : {}),
       ...(offColumn ? { offColumn: true } : {}),
-      ...(from !== "product" && price && !value && numbers.some((n) => n !== quantity && n !== price) ? { leftover: true } : {}),
+      // (a number repeating the quantity, price or value is placed: a balance's "Available" beside its "Total")
+      ...(from !== "product" &&
+      !mismatch &&
+      numbers.some((n) => n !== quantity && n !== price && n !== value && ![quantity, price, value].some((x) => x?.value === n.value))
+        ? { leftover: true }
+        : {}),
       ...(from === "product" && !mismatch && price && value && p
         ? { unvouched: unvouched(quantity, q, (q * half(price) + half(value)) / p) }
         : {}),

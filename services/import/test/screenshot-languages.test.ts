@@ -35,6 +35,24 @@ Antal 150 · GAV 71,05 kr          -7,95 %`),
       ]);
   });
 
+  it("one amount misread without its decimals does not turn the document's currency ('kr') into a unit", () => {
+    // five amounts before "kr" show two decimals, "678718" (6 787,18 read without its comma and space) does not:
+    // "kr" stays the currency and "Antal 38" the quantity of Procter & Gamble, not 678718
+    const rows = read(
+      boxed(`Apple Inc.                  120 102,40 kr
+Antal 640 · GAV 170,94 kr
+Procter Gamble Co           678718 kr
+Antal 38 · GAV 148,94 kr
+Chevron Corp                18 360,57 kr
+Antal 129 · GAV 125,42 kr`),
+    );
+    expect(rows.map((r) => [r[1], r[2]])).toEqual([
+      ["Apple Inc.", 640],
+      ["Procter Gamble Co", 38],
+      ["Chevron Corp", 129],
+    ]);
+  });
+
   it("Italian, Spanish and Polish headers name the columns: Quantità, Prezzo, Valore; Cantidad, Precio medio, Valor; Ilość, Cena, Wartość", () => {
     // the header, not the numbers, tells the quantity: 40 × 12,50 = 500,00 and 12,5 × 40,00 = 500,00 both check
     expect(

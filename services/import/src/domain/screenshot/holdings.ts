@@ -182,7 +182,7 @@ const NOT_TICKERS = new Set([
   ..."ISIN WKN CUSIP SEDOL VALOR".split(" "),
 ]);
 /** a currency's sign or code standing as a word of its own before or after an amount */
-const CURRENCY_WORD = /^([€$£¥]|EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|CAD|AUD|Fr\.?)$/;
+const CURRENCY_WORD = /^([€$£¥]|EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|CAD|AUD|PLN|Fr\.?|kr\.?|zł)$/;
 const UNITS = /^(shares?|shs?\.?|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
 const UNIT_WORDS = ["shares", "share", "stk", "stück", "pcs", "pieces", "units", "aandelen", "titres", "acciones"];
 /** a letter ü as the recognition often gives it ("Stiick", "Stlick", "Stuck") */
@@ -627,7 +627,7 @@ export function splitRepeatedHeader(lines: ScreenshotLine[]): ScreenshotLine[][]
 /**
  * What a document's own repetitions say about its words, whatever its language: a word that follows numbers
  * on two lines or more, and hardly anywhere else, is a mark of those numbers ("zł", "kr", "szt.", "ações",
- * however the recognition spells it): a CURRENCY when every number before it shows two decimals, else a
+ * however the recognition spells it): a CURRENCY when most numbers before it (80 %) show two decimals, else a
  * UNIT (the quantity's). And on which side of its amount the document writes a currency's sign or code,
  * from the cases where only one side has a number ("CHF 62.17" at a line's start, "1.234,56 EUR" at its end):
  * a code between two numbers ("18 CHF 1'119.06") then belongs to that side's number only.
@@ -662,7 +662,8 @@ export function documentMarks(lines: ScreenshotLine[]): Marks {
   const words = new Map<string, "unit" | "currency">();
   for (const [key, numbers] of after) {
     if (numbers.length < 2 || numbers.length < (seen.get(key) ?? 0) * 0.8 || CURRENCY_WORD.test(key)) continue;
-    words.set(key, numbers.every((n) => /\d[.,]\d{2}\D*$/.test(n)) ? "currency" : "unit");
+    // (most of them: one amount misread, "678718" for "6 787,18", does not make the document's currency a unit)
+    words.set(key, numbers.filter((n) => /\d[.,]\d{2}\D*$/.test(n)).length >= numbers.length * 0.8 ? "currency" : "unit");
   }
   return { words, currencyBefore: before === behind ? null : before > behind };
 }

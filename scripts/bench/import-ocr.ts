@@ -9,15 +9,20 @@
  * on a warm worker: image preparation + OCR + parsing + the checks against the search.
  *
  *   node --import tsx scripts/bench/import-ocr.ts [--per-family N] [--seed S] [--split tuning|held-out|held-out-3|held-out-4|held-out-5|held-out-6] [--families a,b] [--verbose]
+ *     [--keep DIR] [--replay FILE]
+ *
+ * --keep renders the set into DIR once and reads it from there after; --replay records Tesseract's readings
+ * in FILE and replays them (a rule of the reader tried on the same readings in seconds; the times then mean
+ * nothing). A kept set is rendered whole for the selection first asked; --split and --families then pick from it.
  *
  * Misses are printed for the tuning split only (--verbose prints the held-out ones too: looking at them to
  * change the rules would make that split tuning data).
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { OcrEngine } from "../../services/import/src/ocr/engine.ts";
-import { readScreenshot } from "../../services/import/src/screenshot.ts";
+import { readScreenshot, type ScreenshotReader } from "../../services/import/src/screenshot.ts";
 import { type ManifestEntry, score, setSearch } from "../../services/import/test/screenshot-set.ts";
 import { type GenerateOptions, generate } from "../import-screenshots.ts";
 
@@ -37,21 +42,59 @@ interface Tally {
 }
 
 export async function importOcrBench(
-  options: { perFamily?: number; seed?: number; split?: string; families?: string[]; verbose?: boolean } = {},
+  options: {
+    perFamily?: number;
+    seed?: number;
+    split?: string;
+    families?: string[];
+    verbose?: boolean;
+    /** a folder the set is kept in and taken from when its manifest is there (a set already rendered) */
+    keep?: string;
+    /** a file of Tesseract's readings: those it holds are replayed, the others made and added (the reader's rules tried in seconds; times then mean nothing) */
+    replay?: string;
+  } = {},
 ) {
   const perFamily = options.perFamily ?? 4;
   const seed = options.seed ?? 1;
-  const dir = mkdtempSync(join(tmpdir(), "folio-ocr-bench-"));
+  const dir = options.keep ?? mkdtempSync(join(tmpdir(), "folio-ocr-bench-"));
   const engine = new OcrEngine();
+  const readings: Record<string, unknown> =
+    options.replay && existsSync(options.replay) ? JSON.parse(readFileSync(options.replay, "utf8")) : {};
+  let recorded = 0;
+  /** the engine's readings of one file kept by what was asked: the page in a layout, or a word's box */
+  const replaying = (file: string): ScreenshotReader => ({
+    read: async (image, layout) => {
+      const key = `${file}|${layout}`;
+      if (!(key in readings)) {
+        readings[key] = await engine.read(image, layout);
+        recorded++;
+      }
+      return structuredClone(readings[key]) as Awaited<ReturnType<OcrEngine["read"]>>;
+    },
+    readWord: async (image, box, chars) => {
+      const key = `${file}|${box.x0},${box.y0},${box.x1},${box.y1}|${chars ?? ""}`;
+      if (!(key in readings)) {
+        readings[key] = await engine.readWord(image, box, chars);
+        recorded++;
+      }
+      return structuredClone(readings[key]) as { text: string; confidence: number };
+    },
+  });
   try {
     const renderStart = performance.now();
-    const set = await generate({
-      out: dir,
-      split: (options.split as GenerateOptions["split"] | undefined) ?? "all",
-      perFamily,
-      seed,
-      families: options.families,
-    });
+    if (options.keep) mkdirSync(options.keep, { recursive: true });
+    const set =
+      options.keep && existsSync(join(options.keep, "manifest.json"))
+        ? (JSON.parse(readFileSync(join(options.keep, "manifest.json"), "utf8")) as ManifestEntry[]).filter(
+            (e) => (!options.split || e.split === options.split) && (!options.families || options.families.includes(e.family)),
+          )
+        : await generate({
+            out: dir,
+            split: (options.split as GenerateOptions["split"] | undefined) ?? "all",
+            perFamily,
+            seed,
+            families: options.families,
+          });
     const renderMs = performance.now() - renderStart;
     const warmStart = performance.now();
     await engine.warm();
@@ -72,7 +115,7 @@ export async function importOcrBench(
       const bytes = readFileSync(join(dir, item.file));
       const start = performance.now();
       const cpuStart = process.cpuUsage();
-      const { message } = await readScreenshot(engine, bytes, setSearch);
+      const { message } = await readScreenshot(options.replay ? replaying(item.file) : engine, bytes, setSearch);
       const ms = performance.now() - start;
       const cpu = process.cpuUsage(cpuStart);
       t.times.push(ms);
@@ -105,9 +148,10 @@ export async function importOcrBench(
         .map((l) => l.toFixed(1))
         .join(" ")}`,
     );
+    if (options.replay && recorded) writeFileSync(options.replay, JSON.stringify(readings));
   } finally {
     await engine.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.keep) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -127,4 +171,6 @@ if (import.meta.url === `file://${process.argv[1]}`)
     split: arg("--split"),
     families: arg("--families")?.split(","),
     verbose: process.argv.includes("--verbose"),
+    keep: arg("--keep"),
+    replay: arg("--replay"),
   });

@@ -5,7 +5,15 @@
  */
 
 import { type DecimalMark, parseNumber } from "./domain/numbers.ts";
-import { type CheckedHolding, checkHolding, checkPrecision, LIKELY_NAME, type Suggested, similarity } from "./domain/screenshot/checks.ts";
+import {
+  type CheckedHolding,
+  checkDuplicates,
+  checkHolding,
+  checkPrecision,
+  LIKELY_NAME,
+  type Suggested,
+  similarity,
+} from "./domain/screenshot/checks.ts";
 import {
   readHoldings,
   type ScreenshotError,
@@ -40,16 +48,19 @@ export async function holdingsFromLines(lines: ScreenshotLine[], search: Search,
 const readingOf = new WeakMap<CheckedHolding, ScreenshotHolding>();
 
 /**
- * The quantity's precision checked last (checks.ts `checkPrecision`): after the readings are merged, so its
- * doubts ask the user without changing which reading is kept or whether a second one is made.
+ * The quantity's precision checked last (checks.ts `checkPrecision`), and rows read twice (`checkDuplicates`):
+ * after the readings are merged, so their doubts ask the user without changing which reading is kept or
+ * whether a second one is made.
  */
 function withPrecision(result: ScreenshotResult): ScreenshotResult {
   return {
     ...result,
-    message: result.message.map((r) => {
-      const row = readingOf.get(r);
-      return row ? checkPrecision(r, row) : r;
-    }),
+    message: checkDuplicates(
+      result.message.map((r) => {
+        const row = readingOf.get(r);
+        return row ? checkPrecision(r, row) : r;
+      }),
+    ),
   };
 }
 

@@ -4,7 +4,7 @@
  * pairs with case, punctuation and legal suffixes left out.
  */
 import { describe, expect, it } from "vitest";
-import { checkHolding, checkPrecision, similarity } from "../src/domain/screenshot/checks.ts";
+import { checkDuplicates, checkHolding, checkPrecision, similarity } from "../src/domain/screenshot/checks.ts";
 import { type HoldingEvidence, readHoldings, type ScreenshotHolding } from "../src/domain/screenshot/holdings.ts";
 
 const checked: HoldingEvidence = { quantity: "product", repaired: false, tickerConfidence: 92, quantityConfidence: 90 };
@@ -51,6 +51,49 @@ describe("screenshot row checks", () => {
   it("a known ticker beside another company's name is a mismatch to settle", () => {
     const r = checkHolding(row({ ticker: "XOM", name: "Johnson & Johnson" }), { byTicker: [XOM], byName: [JNJ] });
     expect(r.flags).toEqual([expect.objectContaining({ code: "name-mismatch", suggestion: "JNJ" })]);
+  });
+
+  it("a quantity that lost its separator on a screen that groups thousands is flagged last", () => {
+    const checkedRow = checkHolding(row({ quantity: 35453, evidence: { ...checked, quantity: "unit", ungrouped: true } }), {
+      byTicker: [JNJ],
+      byName: [],
+    });
+    expect(checkPrecision(checkedRow, row({ quantity: 35453, evidence: { ...checked, quantity: "unit", ungrouped: true } })).flags).toEqual(
+      [expect.objectContaining({ field: "quantity", code: "unsure-quantity" })],
+    );
+  });
+
+  it("a known ticker beside a name more like another company's than its own, even loosely, is a mismatch (a bank's 'Novartis Namen-Akt' under ASML)", () => {
+    // "novartisnamenakt": 15 pairs; "novartis" (AG dropped): 7 pairs, all shared → 2 × 7 / (15 + 7) = 0.64 (≥ 0.5);
+    // to "asmlholding" it shares none: 0 (< 0.5)
+    const NOVN = { ticker: "NOVN", name: "Novartis AG" };
+    expect(similarity("Novartis Namen-Akt", NOVN.name)).toBeCloseTo(0.636, 3);
+    const r = checkHolding(row({ ticker: "ASML", name: "Novartis Namen-Akt" }), {
+      byTicker: [{ ticker: "ASML", name: "ASML Holding" }],
+      byName: [NOVN],
+    });
+    expect(r.flags).toEqual([expect.objectContaining({ code: "name-mismatch", suggestion: "NOVN" })]);
+  });
+
+  it("a known ticker beside a name nothing like its company's (< 0.2) that the search cannot place is doubtful ('Als' beside SHELL)", () => {
+    // "als" shares no letter pair with "shell" (plc dropped? no: "shellplc"): 0
+    const r = checkHolding(row({ ticker: "SHELL", name: "Als" }), { byTicker: [{ ticker: "SHELL", name: "Shell plc" }], byName: [] });
+    expect(r.flags).toEqual([expect.objectContaining({ field: "ticker", code: "name-mismatch" })]);
+  });
+
+  it("a name two symbols both answer surely is the user's choice (iShares Core MSCI World: IWDA 1.0, EUNL 0.88)", () => {
+    // "isharescoremsciworld": 19 pairs; with "ucits" 24 pairs, all 19 shared: 2 × 19 / 43 = 0.88
+    const IWDA = { ticker: "IWDA", name: "iShares Core MSCI World" };
+    const EUNL = { ticker: "EUNL", name: "iShares Core MSCI World UCITS" };
+    const r = checkHolding(row({ ticker: null, name: "ISHARES CORE MSCI WORLD" }), { byTicker: [], byName: [EUNL, IWDA] });
+    expect(r.ticker).toBe("IWDA");
+    expect(r.flags).toEqual([expect.objectContaining({ field: "ticker", code: "unsure-name" })]);
+  });
+
+  it("the same ticker and quantity on two rows: each not flagged yet is flagged (read twice?)", () => {
+    const a = checkHolding(row({}), { byTicker: [JNJ], byName: [] });
+    const b = checkHolding(row({ quantity: 5 }), { byTicker: [JNJ], byName: [] });
+    expect(checkDuplicates([a, a, b]).map((r) => r.flags.length)).toEqual([1, 1, 0]);
   });
 
   it("a name alone: sure from 0.8, unsure (flagged with the proposal) from 0.5, no ticker below", () => {
@@ -133,7 +176,7 @@ describe("screenshot row checks", () => {
       const cases: [Partial<HoldingEvidence>, string][] = [
         // 110 × 162.16 = 17,837.60 is within 1 % of 17,675.44 but not within 110 × 0.005 + 0.005 = 0.555
         [{ inexact: true }, "near but not the value"],
-        [{ leftover: true }, "neither quantity nor price"],
+        [{ leftover: true }, "could not be placed"],
         [{ rounded: 4 }, "with 4 decimals"],
         [{ offColumn: true }, "does not stand under the Quantity column"],
         [{ otherLine: true }, "on a line apart from its name"],

@@ -85,7 +85,8 @@ CCC  $30.00   $999.99    3   +1.0%`),
     // it is no mark here; "szt." follows 12 and 3 and nothing else, numbers without two decimals: a unit
     expect(marks.words.get("szt.")).toBe("unit");
     expect(marks.words.has("zł")).toBe(false);
-    expect(documentMarks(lines("A 14,71 zł\nB 242,92 zł")).words.get("zł")).toBe("currency");
+    // a currency the lexicon does not know (the koruna's "Kč") is learnt so; "zł" and "kr" it knows
+    expect(documentMarks(lines("A 14,71 Kč\nB 242,92 Kč")).words.get("kč")).toBe("currency");
     // 12 szt. à 189,32 zł: the quantity before the unit and the order's sign, the price after it; 12 × 189,32 = 2271,84
     expect(read("PKO 12 szt. à 189,32 zł 2271,84 zł\nKGH 3 szt. à 150,00 zł 450,00 zł")).toEqual([
       ["PKO", 12, 189.32, 2271.84],

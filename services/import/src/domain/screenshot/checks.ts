@@ -13,10 +13,12 @@
  *   that symbol is at most two letters away from what was read (XOoM → XOM), or what was read is the name's
  *   first word (LVMH Moet Hennessy → MC), the name's symbol is taken and the row is sure; otherwise the
  *   closest symbol the searches offered is proposed in the flag.
- * - A known ticker beside a name that matches another company (similarity < 0.5 to its own, ≥ 0.8 to the
- *   other's) is flagged as a mismatch, proposing the name's symbol.
+ * - A known ticker beside a name that matches another company better (similarity < 0.5 to its own, ≥ 0.5 to
+ *   the other's: a bank's "Novartis Namen-Akt" is 0.64 like Novartis AG) is flagged as a mismatch, proposing
+ *   the name's symbol.
  * - A name without a ticker takes the name search's best suggestion: sure at similarity ≥ 0.8, flagged as
- *   unsure from 0.5, and left without a ticker (flagged) below or when nothing is found.
+ *   unsure from 0.5, and left without a ticker (flagged) below or when nothing is found; flagged too when
+ *   another symbol's name is within 0.1 of the best or also ≥ 0.8 (two funds named alike: IWDA and EUNL).
  * - The quantity is sure when quantity × price = value holds on the line, or it stands under a Quantity
  *   column or beside a unit, with a recognition confidence of at least 60 (when the OCR gave one), at least
  *   80 when the row shows neither a price nor a value to check it against (a dropped separator, "80719" for
@@ -66,6 +68,10 @@ export interface CheckedHolding {
 export const SURE_NAME = 0.8;
 export const LIKELY_NAME = 0.5;
 export const SURE_WORD = 60;
+/** a row's name less like its symbol's company than this, and like no other, makes the symbol doubtful */
+export const UNLIKE_NAME = 0.2;
+/** a second name this close to the best one (similarity) makes a name-only row's symbol a choice */
+export const RIVAL_NAME = 0.1;
 /** the recognition's confidence a quantity needs when its row shows no price nor value to check it against */
 export const SURE_WORD_UNCHECKED = 80;
 
@@ -85,13 +91,22 @@ export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): Ch
       ticker = exact.ticker;
       name ||= exact.name;
       const own = row.name ? similarity(row.name, exact.name) : 1;
-      if (row.name && own < LIKELY_NAME && bestByName && bestByName.score >= SURE_NAME && bestByName.s.ticker !== exact.ticker) {
+      if (row.name && own < LIKELY_NAME && bestByName && bestByName.score >= LIKELY_NAME && bestByName.s.ticker !== exact.ticker) {
         tickerScore = own;
         flags.push({
           field: "ticker",
           code: "name-mismatch",
           message: `${exact.ticker} is ${exact.name}, but the screen names "${row.name}" (${bestByName.s.ticker}): which is it?`,
           suggestion: bestByName.s.ticker,
+        });
+      } else if (row.name && own < UNLIKE_NAME && /\p{L}{3}/u.test(row.name)) {
+        // a name nothing like the symbol's company, which the search cannot place either ("Als" beside SHELL):
+        // the symbol may be a neighbour's
+        tickerScore = Math.max(own, 0.3);
+        flags.push({
+          field: "ticker",
+          code: "name-mismatch",
+          message: `${exact.ticker} is ${exact.name}, but the screen names "${row.name}": check the ticker.`,
         });
       }
     } else if (
@@ -122,7 +137,20 @@ export function checkHolding(row: ScreenshotHolding, answers: SearchAnswers): Ch
   } else if (bestByName && bestByName.score >= LIKELY_NAME) {
     ticker = bestByName.s.ticker;
     tickerScore = bestByName.score;
-    if (bestByName.score < SURE_NAME)
+    // another symbol whose name is as like the row's (within 0.1), or also surely like it ("iShares Core MSCI
+    // World" is IWDA's, 1.0, and, with "UCITS", EUNL's, 0.88), leaves the choice to the user
+    const rival = answers.byName?.find(
+      (s) => s.ticker !== bestByName.s.ticker && similarity(row.name, s.name) >= Math.min(SURE_NAME, bestByName.score - RIVAL_NAME),
+    );
+    if (rival && bestByName.score >= SURE_NAME) {
+      tickerScore = Math.min(tickerScore, 0.6);
+      flags.push({
+        field: "ticker",
+        code: "unsure-name",
+        message: `Read "${row.name}": ${bestByName.s.ticker} (${bestByName.s.name}) and ${rival.ticker} (${rival.name}) are both named so. Confirm or correct the ticker.`,
+        suggestion: bestByName.s.ticker,
+      });
+    } else if (bestByName.score < SURE_NAME)
       flags.push({
         field: "ticker",
         code: "unsure-name",
@@ -203,8 +231,9 @@ function quantityCheck(e: HoldingEvidence, quantity: number, unchecked: boolean)
  * not choose between readings). A row whose quantity nothing flagged yet is flagged when
  * - quantity × price = value holds only within the 1 % that tells the numbers apart, not to the digits the
  *   price and value are written with (a misread digit, or another number of the row that fits: "110" for 109);
- * - its row shows a price, no value, and an amount the reading gave no role (neither quantity, price, cost
- *   nor change: "41157 $58.73 $2,41715", the value misread as 2.41715): nothing checks it;
+ * - its row does not check and shows an amount the reading gave no role (neither quantity, price, value, cost
+ *   nor change: "41157 $58.73 $2,41715", the value misread as 2.41715; "13 2999 3,388.87", 113 read as 13 and
+ *   29.99 as 2999): nothing checks it;
  * - its number reads either way under the two decimal marks ("52,374": one separator, then three digits) and
  *   nothing on its row checks it (the recognition confuses "." and ",");
  * - it uses all the fixed decimals the screen pads other quantities to ("65.5536" beside "50.0000"): the
@@ -215,6 +244,8 @@ function quantityCheck(e: HoldingEvidence, quantity: number, unchecked: boolean)
  * - it was given by a Quantity column it does not stand under, its numbers stand on a line apart from the
  *   row's name while the screen has lines of numbers no row claims or no ticker was read with them, or the header repeats its columns
  *   (holdings side by side) and the ticker stands under another repetition than the quantity.
+ * - it has five digits or more and no separator on a screen that groups its thousands, and its row does not check
+ *   ("35453" beside "137.630,96": "35,453" with its comma lost?).
  * Each multiplies the confidence by 0.6.
  */
 /** digits of a quantity that quantity × price = value cannot vouch for, from which the recognition must be SURE_WORD_DIGITS sure */
@@ -233,11 +264,13 @@ export function checkPrecision(checked: CheckedHolding, row: ScreenshotHolding):
     message = `The numbers of this row stand on a line apart from its name: ${q} may be the quantity of the holding above or below, check it.`;
   else if ((e.unvouched ?? 0) >= UNVOUCHED_DIGITS && e.quantityConfidence !== null && e.quantityConfidence < SURE_WORD_DIGITS)
     message = `Price × value can vouch only for the first digits of ${text}; the last ${e.unvouched} rest on the reading alone: check them.`;
+  else if (e.ungrouped)
+    message = `"${text}" is written without the separators this screen groups its numbers with, and nothing on the row checks it: a "." or "," may be lost, check the quantity.`;
   else if (e.offColumn) message = `The quantity ${q} does not stand under the Quantity column it was taken from: check it.`;
   else if (e.inexact && row.price !== null && row.marketValue !== null)
     message = `${q} × ${row.price} is ${amount(q * row.price)}, near but not the value ${row.marketValue} shown: a digit may be misread, check the quantity.`;
   else if (e.leftover)
-    message = `The value of this row could not be read (a number on it is neither quantity nor price), so nothing checks the quantity ${q}: check it.`;
+    message = `A number on this row could not be placed (neither quantity, price nor value), so nothing checks the quantity ${q}: check it.`;
   else if (e.quantity !== "product" && /^\D*\d{1,3}[.,]\d{3}\D*$/.test(text)) {
     const [whole, part] = text.replace(/^\D+|\D+$/g, "").split(/[.,]/);
     const other = Number.isInteger(q) ? `${whole}.${part}` : `${whole}${part}`;
@@ -250,6 +283,31 @@ export function checkPrecision(checked: CheckedHolding, row: ScreenshotHolding):
     confidence: Math.round(checked.confidence * 0.6 * 100) / 100,
     flags: [...checked.flags, { field: "quantity", code: "unsure-quantity", message }],
   };
+}
+
+/**
+ * The same holding twice on one screen (the same ticker and quantity on two rows): a line read twice, or a
+ * neighbour's name or numbers taken, as likely as two accounts holding alike; each row not flagged yet is flagged.
+ */
+export function checkDuplicates(rows: CheckedHolding[]): CheckedHolding[] {
+  const key = (r: CheckedHolding) => `${r.ticker}|${r.quantity}`;
+  const count = new Map<string, number>();
+  for (const r of rows) if (r.ticker) count.set(key(r), (count.get(key(r)) ?? 0) + 1);
+  return rows.map((r) =>
+    r.ticker && (count.get(key(r)) ?? 0) > 1 && r.flags.length === 0
+      ? {
+          ...r,
+          confidence: Math.round(r.confidence * 0.6 * 100) / 100,
+          flags: [
+            {
+              field: "quantity",
+              code: "unsure-quantity",
+              message: `${r.ticker} ${r.quantity} is on this screen twice: check that it was not read twice before you create.`,
+            },
+          ],
+        }
+      : r,
+  );
 }
 
 function best(query: string, found: Suggested[] | null): { s: Suggested; score: number } | null {

@@ -49,6 +49,16 @@
  *   sum of the values above it is a total (withoutTotals); "(AAPL)", "NASDAQ:AAPL" and "AAPL.US" are
  *   symbols; a symbol alone under a two-line name cell is that row's; the row's other symbol-shaped words
  *   are kept as alternatives for the checks to ask pricing about.
+ * - Words in many languages, lines that belong together (the sixth round): one lexicon of quantity, price,
+ *   value and cost words (English, German, Dutch, French, Swedish/Danish/Norwegian, Finnish, Italian,
+ *   Spanish, Portuguese, Polish) heads columns and labels numbers; a label between a row's numbers is no
+ *   symbol ("GAV 178,20 kr"); one amount beside a quantity and an average cost is the value when amount ÷
+ *   quantity lies nearer the cost; a security's number and its label (ISIN, WKN, CUSIP, Valor) and dates are
+ *   no amounts; a table turned on its side (holdings as columns) is read as a card per column
+ *   (transposeFigures); a line of amounts alone clearly nearer the line below is that line's
+ *   (amountsToNearestLine); a header of two-line cells is one header (mergeStackedHeaders); a description's
+ *   second line in capitals, nearer its row, is that row's; a symbol stands at a description's start or end,
+ *   never in its middle; a whole number before a currency's code is no word of a name.
  */
 import { type DecimalMark, dominantDecimal, parseNumber, round } from "../numbers.ts";
 
@@ -104,7 +114,7 @@ export interface HoldingEvidence {
    * are written with (the price's and the value's last digits): another number, or a digit misread, fits better
    */
   inexact?: boolean;
-  /** the row shows a price and no value, and an amount the reading gave no role (neither quantity, price, cost nor change): its value misread? */
+  /** the row does not check and shows an amount the reading gave no role (neither quantity, price, value, cost nor change): something misread? */
   leftover?: boolean;
   /** the screen writes quantities to this many fixed decimals (another row pads them with zeros) and this one uses them all: it may be rounded */
   rounded?: number;
@@ -123,6 +133,8 @@ export interface HoldingEvidence {
   otherLine?: boolean;
   /** the header repeats its columns (holdings side by side) and the ticker stands under another repetition than the quantity */
   crossed?: boolean;
+  /** five digits or more without a separator on a screen that groups its thousands, and nothing on the row checks it: one may be lost */
+  ungrouped?: boolean;
   /** 0–100, null when the OCR gave no confidence (recognised text sent as text) */
   tickerConfidence: number | null;
   quantityConfidence: number | null;
@@ -158,16 +170,20 @@ const CRYPTO = new Set([
   "NEAR",
   "ALGO",
 ]);
+/** a fund's words ("UCITS ETF USD ACC"): its name's, never its symbol */
+const FUND_WORDS = new Set(["UCITS", "ACC", "DIST"]);
 const NOT_TICKERS = new Set([
   ..."USD EUR GBP GBX CHF JPY CAD AUD SEK NOK DKK ETF ETFS INC CORP CO LTD PLC SA SE AG NV LLC ADR CL TR FD".split(" "),
   ..."TOTAL CASH ACCOUNT IRA ROTH SHARES SHARE SH SHS QTY PRICE VALUE MARKET GAIN LOSS DAY TODAY PL PAL BUY SELL AVG BASIS LAST CHANGE".split(
     " ",
   ),
   ..."RETURN EQUITY SYMBOL TICKER QUANTITY UNITS AM PM ET EST EDT CET NA N/A ID STK PCS".split(" "),
+  // a security's number's label ("ISIN DE0007164600", "WKN 716460", "CUSIP 037833100"), never its symbol
+  ..."ISIN WKN CUSIP SEDOL VALOR".split(" "),
 ]);
 /** a currency's sign or code standing as a word of its own before or after an amount */
-const CURRENCY_WORD = /^([€$£¥]|EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|CAD|AUD|Fr\.?)$/;
-const UNITS = /^(shares?|shs?|sh|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
+const CURRENCY_WORD = /^([€$£¥]|EUR|USD|GBP|CHF|JPY|SEK|NOK|DKK|CAD|AUD|PLN|Fr\.?|kr\.?|zł)$/;
+const UNITS = /^(shares?|shs?\.?|stk\.?|st\.?|stück|stuck|pcs\.?|pieces?|units?|aandelen|titres|acciones|qty)$/i;
 const UNIT_WORDS = ["shares", "share", "stk", "stück", "pcs", "pieces", "units", "aandelen", "titres", "acciones"];
 /** a letter ü as the recognition often gives it ("Stiick", "Stlick", "Stuck") */
 const umlaut = (word: string) => word.replace(/ü/g, "u").replace(/ii|li|il|ll/g, "u");
@@ -196,27 +212,44 @@ const ACCOUNT_IN_NAME = /\b(depot|individual|joint|brokerage)\s+(inc|corp|co|plc
 const FUND_OR_FORM = /^(etf|etfs|ucits|trust|inc\.?|corp\.?|plc|ltd\.?|ag|se|nv|sa|llc|adr)$/i;
 /** a company's legal form after its name */
 const LEGAL_FORM = /^(se|ag|nv|plc|inc\.?|corp\.?|sa|ltd\.?|co\.?|asa|ab|oyj|spa|gmbh|kgaa)$/i;
-/** words of column headers, in the languages brokers' screens use */
-const HEADER_WORDS =
-  /^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|quantity|qty|shares|units|position|amount|available|price|last|avg|average|value|market|mkt|gain\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|cost|basis|change|day's|return|total|weight|anzahl|stück|bestand|kurs|wert|kurswert|marktwert|wertpapier|entwicklung|bezeichnung|einstandskurs|aantal|koers|waarde|produit|quantité|cours|valeur|p\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation)$/i;
+/**
+ * The words that name a quantity, a price, a value or a cost, in the languages brokers' screens use (English,
+ * German, Dutch, French, Swedish/Danish/Norwegian, Finnish, Italian, Spanish, Portuguese, Polish), as the
+ * recognition gives them: accents may be lost ("Quantite", "Varde", "Ilosc"). One lexicon for the column
+ * headers and the labels in front of a number ("Antal 12", "Valore 1.234,56 €", "GAV 178,20 kr").
+ */
+const QUANTITY_WORDS =
+  "quantity|qty|shares|units|position|amount|anzahl|stück|stuck|stk\\.?|bestand|menge|nominale?|aantal|stuks|quantité|quantite|qté|qte|antal|antall|kpl|määrä|maara|kappaleet|quantità|quantita|cantidad|títulos|titulos|acciones|quantidade|qtd\\.?|qtde\\.?|ilość|ilosc|liczba|holdings";
+const PRICE_WORDS =
+  "price|last|kurs|preis|koers|cours|prix|quote|senast|senaste|kurssi|hinta|prezzo|precio|preço|preco|cotización|cotizacion|cotação|cotacao|cena|notowanie";
+const VALUE_WORDS =
+  "value|wert|kurswert|marktwert|waarde|valeur|valorisation|balance|värde|varde|marknadsvärde|marknadsvarde|verdi|markedsverdi|værdi|vaerdi|markedsværdi|arvo|markkina-arvo|valore|controvalore|importe|valoración|valoracion|saldo|wartość|wartosc";
+/** a cost per share ("Avg", "GAV" in Swedish, "PRU" in French, "PMC" in Italian, "Einstand"): neither price nor value */
+const COST_WORDS =
+  "avg\\.?|average|cost|einstand|einstandskurs|kaufkurs|ø|gav|snittkurs|inköpskurs|inkopskurs|anskaffningskurs|kostpris|pru|pmc|pmp|medio|médio|carico|hankintahinta|średnia|srednia";
+const HEADER_WORDS = new RegExp(
+  `^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|available|market|mkt|gain\\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|basis|change|day's|return|total|weight|wertpapier|entwicklung|bezeichnung|produit|p\\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation|innehav|värdepapper|vardepapper|titolo|titoli|valore|strumento|valores|ativo|ativos|papier|walor|nazwa|nimi|osake|${QUANTITY_WORDS}|${PRICE_WORDS}|${VALUE_WORDS}|${COST_WORDS})$`,
+  "i",
+);
 /** header words naming the quantity's column */
-const QUANTITY_HEADER = /^(quantity|qty|shares|units|position|amount|anzahl|stück|bestand|aantal|quantité|holdings)$/i;
-/** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Units 40") */
-const QUANTITY_LABEL =
-  /^(quantity|qty|shares|units|position|amount|anzahl|stück|stuck|stk\.?|nominal|bestand|aantal|quantité|quantite|qté|holdings):?$/i;
-/** a label in front of the price on its line ("Kurs 189,32 €", "Last price $12.50", "Cours 397,76") */
-const PRICE_LABEL = /^(price|last|kurs|preis|koers|cours|prix|quote):?$/i;
-/** a label in front of the value on its line ("Value $1,234", "Wert 1.234,56 €", "Valorisation …") */
-const VALUE_LABEL = /^(value|wert|kurswert|marktwert|waarde|valeur|valorisation|balance):?$/i;
+const QUANTITY_HEADER = new RegExp(`^(${QUANTITY_WORDS})$`, "i");
+/** a label in front of the quantity on its line ("Shares 12", "Qty: 3.5", "Antal 12", "Ilość 40") */
+const QUANTITY_LABEL = new RegExp(`^(${QUANTITY_WORDS}):?$`, "i");
+/** a label in front of the price on its line ("Kurs 189,32 €", "Last price $12.50", "Cours 397,76", "Prezzo 12,50") */
+const PRICE_LABEL = new RegExp(`^(${PRICE_WORDS}):?$`, "i");
+/** a label in front of the value on its line ("Value $1,234", "Wert 1.234,56 €", "Värde 2 271,84 kr") */
+const VALUE_LABEL = new RegExp(`^(${VALUE_WORDS}):?$`, "i");
 /** a label in front of the symbol on its line ("Symbol AAPL", "Kürzel SAP", "Mnémo OR") */
 const SYMBOL_LABEL = /^(symbol|ticker|kürzel|kurzel|mnémo|mnemo|code|isin\/symbol):?$/i;
 /** a label in front of the company's name on its line ("Description Apple Inc.", "Wertpapier Allianz SE") */
-const NAME_LABEL = /^(description|security|titre|wertpapier|bezeichnung|instrument|name|product|produit):?$/i;
+const NAME_LABEL =
+  /^(description|security|titre|wertpapier|bezeichnung|instrument|name|product|produit|värdepapper|vardepapper|titolo|nazwa):?$/i;
 /** an order's verb before its quantity ("Buy 3", "Sell 12", a rebalancing tool's suggested trade): that number is no holding */
-const ORDER_VERB = /^(buy|sell|kauf|kaufen|verkauf|verkaufen|achat|vente|acheter|vendre|comprar|vender|compra|venta|koop|verkoop)$/i;
-/** a label word before a price or value that makes it a cost ("Avg price", "Einstandskurs") */
-const COST_LABEL = /^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i;
-const TOTAL = /\b(subtotal|summe|gesamt|totaal|balance|net worth|portfolio value)\b/i;
+const ORDER_VERB =
+  /^(buy|sell|kauf|kaufen|verkauf|verkaufen|achat|vente|acheter|vendre|comprar|vender|compra|venta|koop|verkoop|köp|kop|sälj|salj|acquista|vendi|kup|sprzedaj)$/i;
+/** a label word before a price or value that makes it a cost ("Avg price", "Einstandskurs", "GAV 178,20 kr") */
+const COST_LABEL = new RegExp(`^(${COST_WORDS}):?$`, "i");
+const TOTAL = /\b(subtotal|summe|gesamt|totaal|totalt|totale|razem|suma|balance|net worth|portfolio value)\b/i;
 /** "Total …" or "… Total $1,234": the word opens the line or only amounts follow it (not "Vanguard Total Stock") */
 const TOTAL_WORD = /^totals?\b|\btotals?:?(\s+[-+(]?[$€£¥]?[\d.,]+\)?\s*[€$£¥%]?)*\s*$/i;
 const CASH =
@@ -253,6 +286,8 @@ interface Token {
   marked?: boolean;
   /** follows an "Avg"/"Cost" label: a cost per share, not a price */
   cost?: boolean;
+  /** an average cost per share ("Avg $145.20", "GAV 178,20 kr", under an "Avg Price" header): near the price, whatever it is */
+  perShare?: boolean;
   /** the coin's symbol written after the amount ("0.5 BTC") */
   unitSymbol?: string;
   ticker?: string;
@@ -264,6 +299,8 @@ type ColumnKind = "quantity" | "price" | "value" | "ticker" | "cost" | "change" 
 /** a header cell: what its column holds and where it stands */
 interface Column {
   kind: ColumnKind;
+  /** the header cell's words */
+  phrase?: string;
   x0: number;
   x1: number;
 }
@@ -319,7 +356,7 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
 }
 
 function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
-  const numberless = dropRowNumbers(lines);
+  const numberless = amountsToNearestLine(mergeStackedHeaders(transposeFigures(dropRowNumbers(lines))));
   const marks = documentMarks(numberless);
   const grid = splitPanels(numberless);
   const panels = grid.length > 1 ? grid : splitRepeatedHeader(numberless);
@@ -331,6 +368,156 @@ function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRead
     orphans: readings.reduce((n, r) => n + r.orphans, 0),
     missed: readings.reduce((n, r) => n + r.missed, 0),
   };
+}
+
+/** a line's words cut into cells where they stand further apart than a space (more than a letter and a half) */
+function cells(line: ScreenshotLine): ScreenshotWord[][] {
+  const ws = [...(line.words ?? [])].filter((w) => w.text.trim() && !/^[|·•]$/.test(w.text.trim())).sort((a, b) => a.x0 - b.x0);
+  const letter = (w: ScreenshotWord) => (w.x1 - w.x0) / Math.max(1, w.text.length);
+  const out: ScreenshotWord[][] = [];
+  for (const w of ws) {
+    const last = out.at(-1)?.at(-1);
+    if (last && w.x0 - last.x1 < Math.max(letter(w), letter(last)) * 1.5) out[out.length - 1].push(w);
+    else out.push([w]);
+  }
+  return out;
+}
+
+/** a word of the lexicon's labels: a quantity's, a price's, a value's, a cost's, a name's or a symbol's */
+const knownLabel = (w: string) =>
+  [QUANTITY_LABEL, PRICE_LABEL, VALUE_LABEL, COST_LABEL, NAME_LABEL, SYMBOL_LABEL].some((re) => re.test(w.replace(/:$/, "")));
+
+const SYMBOL_CELL = /^[A-Z]{1,5}([.-][A-Z])?$/;
+
+/**
+ * A table turned on its side (a comparison view: the holdings as columns, the figures as rows: "Symbol AAPL
+ * MSFT VOO", "Shares 12 5 30", "Market value …"), whatever the figures' labels and order: a line whose cells,
+ * after an optional label cell, are two symbols or more, and two lines or more below it whose cells, after
+ * their label, stand under those symbols one each, two of them numbers. It is read as a card per holding (the
+ * symbol, then each row's label with that holding's cell: "Shares 12", "Last price $189.32"), which the
+ * label rules read like any card of label/value pairs. Other lines are kept as they are.
+ */
+export function transposeFigures(lines: ScreenshotLine[]): ScreenshotLine[] {
+  if (lines.some((l) => !l.words)) return lines;
+  const cut = lines.map(cells);
+  for (const [at, row] of cut.entries()) {
+    const labelled = row.length >= 3 && !row[0].every((w) => SYMBOL_CELL.test(w.text)) && row[0].every((w) => !/\d/.test(w.text));
+    // under a Symbol label a cell of one to five letters is a symbol whatever case the recognition gave it ("voo")
+    const symbolRow = labelled && row[0].length === 1 && SYMBOL_LABEL.test(row[0][0].text);
+    const cellIsSymbol = (c: ScreenshotWord[]) =>
+      c.length === 1 &&
+      (SYMBOL_CELL.test(c[0].text) || (symbolRow && SYMBOL_CELL.test(c[0].text.toUpperCase()))) &&
+      !NOT_TICKERS.has(c[0].text.toUpperCase());
+    const symbols = (labelled ? row.slice(1) : row).map((c) => (cellIsSymbol(c) ? [{ ...c[0], text: c[0].text.toUpperCase() }] : c));
+    if (symbols.length < 2 || !symbols.every(cellIsSymbol)) continue;
+    const k = symbols.length;
+    const centre = (c: ScreenshotWord[]) => (c[0].x0 + (c.at(-1) as ScreenshotWord).x1) / 2;
+    const left = symbols[0][0].x0;
+    const centres = symbols.map(centre);
+    // the table's rows: the lines below (and above) whose cells right of the label stand one under each symbol
+    const figures = (r: ScreenshotWord[][]): { label: ScreenshotWord[]; values: ScreenshotWord[][] } | null => {
+      const label = r[0] && r[0][0].x0 < left - (symbols[0][0].x1 - symbols[0][0].x0) && !r[0].some((w) => /\d/.test(w.text)) ? r[0] : [];
+      const rest = label.length ? r.slice(1) : r;
+      if (rest.length !== k) return null;
+      // each cell nearer its own symbol than any other's, by their left edges, right edges or centres (cells
+      // line up on one of them)
+      const gap = (c: ScreenshotWord[], m: number) =>
+        Math.min(
+          Math.abs(c[0].x0 - symbols[m][0].x0),
+          Math.abs((c.at(-1) as ScreenshotWord).x1 - symbols[m][0].x1),
+          Math.abs(centre(c) - centres[m]),
+        );
+      const own = rest.every((c, j) => centres.every((_, m) => gap(c, j) <= gap(c, m)));
+      return own ? { label, values: rest } : null;
+    };
+    const table: { index: number; label: ScreenshotWord[]; values: ScreenshotWord[][] }[] = [];
+    let first = at;
+    for (let i = at - 1; i >= 0; i--) {
+      const f = figures(cut[i]);
+      if (!f?.label.length) break;
+      table.unshift({ index: i, ...f });
+      first = i;
+    }
+    for (let i = at + 1; i < cut.length; i++) {
+      const f = figures(cut[i]);
+      if (!f) break;
+      table.push({ index: i, ...f });
+    }
+    const numeric = table.filter((t) => t.values.filter((c) => c.some((w) => /\d/.test(w.text))).length >= 2);
+    if (table.length < 2 || numeric.length < 2) continue;
+    const out: ScreenshotLine[] = [];
+    let y = symbols[0][0].y0 ?? 0;
+    const line = (ws: ScreenshotWord[]) => {
+      const placed = ws.map((w) => ({ ...w, y0: y, y1: y + 20 }));
+      y += 30;
+      return { text: placed.map((w) => w.text).join(" "), words: placed };
+    };
+    for (let j = 0; j < k; j++) {
+      out.push(line(symbols[j]));
+      // a label the lexicon knows is kept before its cell ("Shares 12", "Last price $189.32"); another ("Day's
+      // change", "Weight") would read as a name: its cell stands alone, for the relations to place
+      for (const t of table) out.push(line([...(t.label.some((w) => knownLabel(w.text)) ? t.label : []), ...t.values[j]]));
+    }
+    const last = table[table.length - 1].index;
+    return [...lines.slice(0, first), ...out, ...transposeFigures(lines.slice(last + 1))];
+  }
+  return lines;
+}
+
+/**
+ * A line of amounts alone belongs to the line it stands nearest to: where it stands clearly nearer the line
+ * below (a capture turned by a degree lifts a row's right-hand amounts above its symbol; an amount printed
+ * over its row) and that line holds words, it is that line's (its words are added to it, left to right).
+ * One nearer the line above, or midway (a name cell of two lines with its row's amounts between them), is
+ * left where it is: the row being read takes it.
+ */
+export function amountsToNearestLine(lines: ScreenshotLine[]): ScreenshotLine[] {
+  if (lines.some((l) => !l.words)) return lines;
+  const out: ScreenshotLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const here = lines[i];
+    const next = lines[i + 1];
+    const ws = (here.words ?? []).filter((w) => w.text.trim());
+    const amountsOnly =
+      ws.some((w) => NUMBER_WORD.test(w.text)) &&
+      ws.every((w) => NUMBER_WORD.test(w.text) || CURRENCY_WORD.test(w.text) || isIdentifier(w.text));
+    const [a, h, b] = [span(out.at(-1)), span(here), span(next)];
+    if (amountsOnly && next?.words && h && b && /\p{L}{2}/u.test(next.text)) {
+      // the gaps to the lines above and below (negative where they overlap); nearer by a third of a line at
+      // least (a name cell of two lines, "Palantir" over "Technologies", has its row's amounts midway)
+      const below = b[0] - h[1];
+      const above = a ? h[0] - a[1] : Number.POSITIVE_INFINITY;
+      if (below < above - (h[1] - h[0]) / 3) {
+        const words = [...(next.words ?? []), ...ws].sort((x, y) => x.x0 - y.x0);
+        lines = [...lines.slice(0, i + 1), { text: words.map((w) => w.text).join(" "), words }, ...lines.slice(i + 2)];
+        continue;
+      }
+    }
+    out.push(here);
+  }
+  return out;
+}
+
+/**
+ * A header whose cells hold two lines ("Avg" over "cost", "Mkt" over "value") is read by the recognition as
+ * two header lines: consecutive header lines standing closer than a line's height are one header, the words
+ * of each cell joined.
+ */
+export function mergeStackedHeaders(lines: ScreenshotLine[]): ScreenshotLine[] {
+  if (lines.some((l) => !l.words)) return lines;
+  const out: ScreenshotLine[] = [];
+  for (const line of lines) {
+    const prev = out.at(-1);
+    const [p, h] = [span(prev), span(line)];
+    if (prev && p && h && h[0] - p[1] < (h[1] - h[0]) * 1.2 && headerColumns(prev) && headerColumns(line)) {
+      // the upper word of a stacked cell first: by columns (overlapping x), then top to bottom
+      const words = [...(prev.words ?? []), ...(line.words ?? [])].sort((x, y) => x.x0 - y.x0);
+      out[out.length - 1] = { text: words.map((w) => w.text).join(" "), words };
+      continue;
+    }
+    out.push(line);
+  }
+  return out;
 }
 
 /**
@@ -440,7 +627,7 @@ export function splitRepeatedHeader(lines: ScreenshotLine[]): ScreenshotLine[][]
 /**
  * What a document's own repetitions say about its words, whatever its language: a word that follows numbers
  * on two lines or more, and hardly anywhere else, is a mark of those numbers ("zł", "kr", "szt.", "ações",
- * however the recognition spells it): a CURRENCY when every number before it shows two decimals, else a
+ * however the recognition spells it): a CURRENCY when most numbers before it (80 %) show two decimals, else a
  * UNIT (the quantity's). And on which side of its amount the document writes a currency's sign or code,
  * from the cases where only one side has a number ("CHF 62.17" at a line's start, "1.234,56 EUR" at its end):
  * a code between two numbers ("18 CHF 1'119.06") then belongs to that side's number only.
@@ -475,16 +662,28 @@ export function documentMarks(lines: ScreenshotLine[]): Marks {
   const words = new Map<string, "unit" | "currency">();
   for (const [key, numbers] of after) {
     if (numbers.length < 2 || numbers.length < (seen.get(key) ?? 0) * 0.8 || CURRENCY_WORD.test(key)) continue;
-    words.set(key, numbers.every((n) => /\d[.,]\d{2}\D*$/.test(n)) ? "currency" : "unit");
+    // (most of them: one amount misread, "678718" for "6 787,18", does not make the document's currency a unit)
+    words.set(key, numbers.filter((n) => /\d[.,]\d{2}\D*$/.test(n)).length >= numbers.length * 0.8 ? "currency" : "unit");
   }
   return { words, currencyBefore: before === behind ? null : before > behind };
 }
+
+/** a month's name or its abbreviation, in the languages of the lexicon */
+const MONTH =
+  /^(jan(uary|uar|vier|uari)?|feb(ruary|ruar|braio|rero)?|févr(ier)?|mar(ch|s|zo)?|märz|apr(il|ile)?|avr(il)?|may|mai|maj|mayo|maggio|jun[ei]?|juin|giugno|jul[iy]?|juil(let)?|luglio|aug(ust|usti)?|août|ago(sto)?|sep(t|tember|tembre|tiembre)?|oct(ober|obre)?|okt(ober)?|ott(obre)?|nov(ember|embre)?|dec(ember)?|dez(ember)?|déc(embre)?|dic(iembre|embre)?)\.?,?$/i;
+
+/** the label of a security's number: ISIN, WKN, CUSIP, SEDOL, Swiss valor, FIGI */
+const IDENTIFIER_LABEL = /^(isin|wkn|cusip|sedol|valor|valoren|valorennr\.?|figi):?$/i;
+/** an ISIN: two letters, nine letters or digits, a check digit */
+const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
+/** a security's number standing alone: an ISIN, or a CUSIP's nine digits and capitals (five digits or more, a letter: "43069513B") */
+const isIdentifier = (w: string) => ISIN.test(w) || (/^[0-9A-Z]{9}$/.test(w) && /[A-Z]/.test(w) && (w.match(/\d/g)?.length ?? 0) >= 5);
 
 /** below this recognition confidence a short scrap of letters beside amounts is a shape's edge, not a word */
 const SCRAP = 40;
 
 /** an order's sign between a quantity and its price ("12 × $189.32", "0.5 @ 64,231.50", "12 szt. à 189,32") */
-const TIMES = /^[×x@àa]$/;
+const TIMES = /^([×x@àa]|at|zu)$/;
 
 function readPanel(
   lines: ScreenshotLine[],
@@ -573,6 +772,24 @@ function readPanel(
       current.tickerConfidence = tickerToken?.confidence;
       current.tickerInName = false;
       current.text.push(text);
+      return;
+    }
+    // a description's second line ("AANDELEN OP NAAM EO", "NAMENS-AKTIEN O.N.", "UCITS ETF USD ACC"): words and
+    // no amount, in capitals, nearer the line above than the one below, under a holding read in full: that
+    // holding's, and its symbol-shaped words are a share class's, no ticker (nor part of a name the search is
+    // asked about; the holding's name when it has none)
+    const capitals = tokens.filter((t) => /\p{L}/u.test(t.text));
+    if (
+      current &&
+      (current.name.length || current.ticker) &&
+      complete(current) &&
+      capitals.length >= 2 &&
+      capitals.every((t) => t.text === t.text.toUpperCase() && !t.labelled && !t.marked && !t.label) &&
+      !tokens.some((t) => t.value !== undefined && !t.signed) &&
+      closerAbove(lines, index)
+    ) {
+      current.text.push(text);
+      if (!current.name.length) current.name = capitals.map((t) => t.text);
       return;
     }
     const nameOnly = name.length > 0 && !ticker && tokens.every((t) => t.nameWord || t.value === undefined);
@@ -671,7 +888,7 @@ function readPanel(
   finish();
   const roles = learnRoles(read.map((x) => candidates(x.h)));
   for (const x of read) settle(x.h, x.columns, rows, errors, tally, roles);
-  const kept = doubts(withoutTotals(rows));
+  const kept = doubts(withoutTotals(rows), lines);
   // numbers on a line apart from the name are paired by order: unsure where lines of numbers went unclaimed, or
   // where no ticker stands with them (a name between two lines of numbers may be either's)
   for (const r of kept) if (r.evidence.apart && (orphans > 0 || r.ticker === null)) r.evidence.otherLine = true;
@@ -684,7 +901,14 @@ function readPanel(
  * a quantity that uses all the fixed decimals another row pads with zeros ("50.0000" beside "65.5536":
  * `rounded`), when the rounding could be worth half a cent of value or more (price × half its last decimal).
  */
-function doubts(rows: ScreenshotHolding[]): ScreenshotHolding[] {
+function doubts(rows: ScreenshotHolding[], lines: ScreenshotLine[] = []): ScreenshotHolding[] {
+  // the screen groups its thousands (an amount with a group and decimals, "4.682,88", "$1,234.56", or two groups):
+  // a quantity of five digits or more written without any separator may have lost one ("35453" for "35,453")
+  const grouped = lines.some((l) =>
+    /(^|\s)\D?\d{1,3}(([.,'’\u202f\u00a0]\d{3})+[.,]\d{1,2}|([.,'’\u202f\u00a0]\d{3}){2,})\D*(\s|$)/.test(l.text),
+  );
+  for (const r of rows)
+    if (grouped && r.evidence.quantity !== "product" && /^\D*\d{5,}\D*$/.test(r.evidence.quantityText ?? "")) r.evidence.ungrouped = true;
   const padded = new Set<number>();
   for (const r of rows) {
     const d = writtenDecimals(r.evidence.quantityText, r.quantity);
@@ -921,6 +1145,7 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   }
   columns.list = phrases.map((ws) => ({
     kind: columnKind(ws.map((w) => w.text).join(" "), totalIsQuantity),
+    phrase: ws.map((w) => w.text).join(" "),
     x0: ws[0].x0,
     x1: ws[ws.length - 1].x1,
   }));
@@ -1041,10 +1266,29 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     // "≈ $219.18" (read "=£7,504.14" or "~$12"): an approximate amount is an amount
     const raw = t.text.replace(/[·•|]/g, "").replace(/^[≈~=](?=[$€£¥]?\d)/, "");
     if (!raw) return;
+    // a security's number and its label ("ISIN DE0007164600", "WKN 716460", "Valor 1203204", "CUSIP 037833100")
+    // are neither amounts nor words of a name
+    // (the number right after its label: a label the recognition put on another row's line is no label of that row's numbers)
+    const label = tokens[i - 1];
+    const besideLabel =
+      !!label &&
+      IDENTIFIER_LABEL.test(label.text) &&
+      /\d/.test(raw) &&
+      (t.x0 === undefined || label.box === undefined || Number.isNaN(t.x0) || (t.x0 as number) - label.box.x1 < (label.height ?? 10) * 3);
+    if (IDENTIFIER_LABEL.test(raw) || isIdentifier(raw) || besideLabel) {
+      t.label = "other";
+      return;
+    }
     const next = tokens[i + 1]?.text ?? "";
     const numeric = /\d/.test(raw) && /^[($€£¥+\-−]*[\d.,\s'’\u202f\u00a0]+[)%€$£¥]*$/.test(raw.replace(/^(US\$|[A-Z]{3})/, ""));
     if (numeric) {
-      const value = parseNumber(raw.replace(/%$/, ""), decimal);
+      // a day beside its month ("October 14", "14. Oktober", "14 oct.") is a date's, no amount
+      if (/^\d{1,2}\.?,?$/.test(raw) && (MONTH.test(tokens[i - 1]?.text ?? "") || MONTH.test(next))) return;
+      // and a date in figures ("10.10.2025", "10/14/2025", "2025-10-14")
+      if (/^(\d{1,2}[./-]\d{1,2}[./-](\d{4}|\d{2})|\d{4}-\d{2}-\d{2})$/.test(raw)) return;
+      // a parenthesis of words opened or closed on the amount ("(22 sh.", "£441.79)") is no part of it
+      const bare = raw.includes("(") && raw.includes(")") ? raw : raw.replace(/^\(|\)$/g, "");
+      const value = parseNumber(bare.replace(/%$/, ""), decimal);
       if (value === null) return;
       t.value = value;
       // a currency's code between two numbers belongs to the side the document writes it on
@@ -1055,7 +1299,9 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
       const codeBefore = CURRENCY_WORD.test(tokens[i - 1]?.text ?? "") && !(marks.currencyBefore === false && between(i - 2));
       t.currency = /[$€£¥]/.test(raw) || codeAfter || codeBefore;
       t.percent = raw.endsWith("%") || next === "%";
-      t.signed = /^[+\-−(]/.test(raw) || (raw.endsWith(")") && raw.includes("("));
+      // a loss in parentheses closes them on the amount ("($10,956.05)"); an amount opening a parenthesis of
+      // words ("(22 sh. at £441.79)") is no loss
+      t.signed = /^[+\-−]/.test(raw) || (raw.endsWith(")") && raw.includes("(")) || (/^\(/.test(raw) && tokens[i + 1] === undefined);
       const symbol = next
         .toUpperCase()
         .replace(/0/g, "O")
@@ -1067,7 +1313,10 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
         known || marks.words.get(next.toLowerCase()) === "unit" || order(i + 1) || (marks.words.has(next.toLowerCase()) && order(i + 2));
       // a unit the document's repetitions taught, not one known: the row must check to be sure
       if (t.unit && !known) t.learnt = true;
-      if (i >= 2 && order(i - 1) && tokens[i - 2].value !== undefined) t.labelledPrice = true;
+      // (the quantity's unit may stand between: "45 sh. at $23.34")
+      const before = (k: number) =>
+        tokens[k]?.value !== undefined || (isUnitAfterNumber(tokens[k]?.text ?? "") && tokens[k - 1]?.value !== undefined);
+      if (i >= 2 && order(i - 1) && before(i - 2)) t.labelledPrice = true;
       if (CRYPTO.has(symbol)) t.unitSymbol = symbol;
       return;
     }
@@ -1102,8 +1351,20 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     // ("27.8552 shares of SPY", "12 parts de SAP")
     if (tokens[i - 1]?.value !== undefined && isUnitAfterNumber(raw)) return;
     if (/^(of|de|du|des|von|van|di)$/i.test(raw) && tokens[i - 2]?.value !== undefined && isUnitAfterNumber(tokens[i - 1].text)) return;
+    // a label word between two numbers is a label whatever its case ("Antal 12 · GAV 178,20 kr", "12 STK · PRU
+    // 45,10"): a symbol stands with its name, never between a row's numbers
+    const k = tokens.slice(0, i).findLastIndex((x) => x.text.replace(/[·•|]/g, "") !== "");
+    const afterNumber = tokens[k]?.value !== undefined || (k > 0 && tokens[k - 1].value !== undefined && isUnitAfterNumber(tokens[k].text));
+    if (
+      afterNumber &&
+      NUMBER_WORD.test(next) &&
+      (COST_LABEL.test(word) || PRICE_LABEL.test(word) || VALUE_LABEL.test(word) || QUANTITY_LABEL.test(word))
+    ) {
+      t.label = "other";
+      return;
+    }
     const upper = word.toUpperCase();
-    const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !UNITS.test(word);
+    const isTickerShape = /^[A-Z]{1,5}([.-][A-Z])?$/.test(upper) && !NOT_TICKERS.has(upper) && !FUND_WORDS.has(upper) && !UNITS.test(word);
     const mostlyUpper = word.replace(/[^A-Z]/g, "").length >= Math.ceil(word.replace(/[^A-Za-z]/g, "").length * 0.6);
     if (isTickerShape && (mostlyUpper || (i === 0 && word.length === 1 && merged.length <= 1))) t.ticker = upper;
     else if (/^[A-Za-z][A-Za-z&'.-]*$/.test(word) && word.length > 1 && !UNITS.test(word) && !NOT_TICKERS.has(upper)) t.nameWord = true;
@@ -1119,8 +1380,11 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     // an average cost is neither the price nor the value ("Qty 12 · Avg $145.20"); an order's quantity is no
     // holding's ("Buy 3", "Sell 12": a rebalancing tool's suggested trade)
     // (a symbol in capitals opening the row is no label: COST is Costco's)
+    if (cost && (PRICE_LABEL.test(t.text) || VALUE_LABEL.test(t.text))) Object.assign(n, { cost: true, perShare: true });
     if (t.ticker && i === 0 && t.text === t.text.toUpperCase()) return;
-    if (/^(avg\.?|average|cost|einstand|kaufkurs|ø):?$/i.test(t.text) || ORDER_VERB.test(t.text)) n.cost = true;
+    // an average cost per share ("Avg", "GAV", "PRU"; not "Cost", which may be the position's cost basis)
+    if (COST_LABEL.test(t.text)) Object.assign(n, { cost: true, perShare: !/^cost/i.test(t.text) });
+    if (ORDER_VERB.test(t.text)) n.cost = true;
   });
   // an app's round logo holds the company's initials ("Ap AAPL Apple", "B BCH Bitcoin Cash"): one or two
   // letters opening the line before a ticker, and the start of that ticker or of the word after it, are no words
@@ -1136,7 +1400,9 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     (/[a-z]/.test(a.text) || (a.confidence ?? 100) < 50) &&
     /^[A-Z]{2,5}([.-][A-Z])?$/.test(b?.text ?? "") &&
     (b?.confidence ?? 100) >= 60;
-  if (a && b?.ticker && (initials || scrap)) {
+  // and a single letter or digit before a coin's symbol is the coin's logo ("O ADA 3,929.49", "9 LTC 62.77")
+  const coinLogo = a && /^[A-Za-z0-9]$/.test(a.text) && CRYPTO.has((b?.text ?? "").toUpperCase());
+  if (a && b && (coinLogo || (b.ticker && (initials || scrap)))) {
     a.ticker = undefined;
     a.nameWord = undefined;
     a.value = undefined;
@@ -1168,13 +1434,30 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     if (t.value === undefined) continue;
     const kind = headerColumnOf(t, columns)?.kind;
     if (kind === "cost" || kind === "change" || kind === "weight" || kind === "trade") t.cost = true;
+    const phrase = kind === "cost" ? (headerColumnOf(t, columns)?.phrase ?? "") : "";
+    if (/\b(avg|average|per share|\/share|einstandskurs|kaufkurs|gav|pru|pmc|snittkurs)\b/i.test(phrase)) t.perShare = true;
+    // a number under a CUSIP, ISIN or WKN column is a security's number
+    if (kind === "other" && IDENTIFIER_LABEL.test(headerColumnOf(t, columns)?.phrase ?? "") && /^\d{6,}$/.test(t.text)) {
+      t.value = undefined;
+      t.label = "other";
+    }
   }
   // a bare whole number between words is part of a name ("Vanguard S&P 500 ETF", "iShares Russell 2000"), not a quantity
   tokens.forEach((t, i) => {
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
     if (t.value === undefined || t.currency || t.percent || t.signed || t.unit || !/^\d+$/.test(t.text)) return;
-    if (prev?.nameWord && next && /^[A-Za-z][A-Za-z&'.-]*$/.test(next.text)) {
+    // (not before a currency's code: "Invesco QQQ Trust 150 CHF 457.51" shows 150 shares and a price in francs)
+    // and so is one before a fund's word wherever it stands ("500 ETF" on a name's second line, "2000 Index")
+    const fundAfter = !!next && /^(etf|etfs|ucits|trust|fund|index)$/i.test(next.text);
+    if (
+      fundAfter ||
+      (prev?.nameWord &&
+        next &&
+        /^[A-Za-z][A-Za-z&'.-]*$/.test(next.text) &&
+        !CURRENCY_WORD.test(next.text) &&
+        !marks.words.has(next.text.toLowerCase()))
+    ) {
       t.value = undefined;
       t.nameWord = true;
     }
@@ -1200,6 +1483,27 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
           if (!opens) t.ticker = undefined;
         }
     }
+  // a symbol stands at a description's start or end, never in its middle: in a run of three capital words or
+  // more that holds a word too long for a symbol ("ISHARES CORE MSCI WORLD UCITS"), the symbol-shaped words
+  // between its first and its last are the name's
+  for (let i = 0; i < tokens.length; ) {
+    let j = i;
+    while (
+      j < tokens.length &&
+      tokens[j].value === undefined &&
+      /^[A-Z][A-Z&'.-]*$/.test(tokens[j].text) &&
+      !CURRENCY_WORD.test(tokens[j].text)
+    )
+      j++;
+    const run = tokens.slice(i, j);
+    if (run.length >= 3 && run.some((t) => /^[A-Z][A-Z&'.-]{5,}$/.test(t.text)))
+      for (const t of run.slice(1, -1))
+        if (t.ticker && !t.labelled && !t.underSymbol && !t.marked) {
+          t.ticker = undefined;
+          t.nameWord = true;
+        }
+    i = Math.max(j, i + 1);
+  }
   tokens.forEach((t, i) => {
     if (!t.ticker || t.labelled || t.underSymbol || t.marked || columnOf(t, columns) === "ticker") return;
     // a ticker opening the line before its company's name ("LTC Litecoin", "AAPL Apple Inc."), or opening the
@@ -1211,7 +1515,7 @@ function tokenize(line: ScreenshotLine, decimal: DecimalMark, columns: Columns, 
     }
     // so is an upper-case company name before its legal form ("BASF SE", "Shell plc"): the name is both words
     const form = tokens[i + 1];
-    if (i === first && form && LEGAL_FORM.test(form.text)) {
+    if (opens && form && LEGAL_FORM.test(form.text)) {
       t.nameWord = true;
       form.nameWord = true;
       return;
@@ -1415,6 +1719,22 @@ function settle(
       price = sorted[0];
       value = sorted[sorted.length - 1];
     } else if (h.tokens.some((t) => /^[€$£¥]?\d/.test(t.text) && t === others[0])) price = others[0];
+    // one amount beside the quantity and an average cost per share: the price lies near that cost, the value
+    // near quantity × cost; whichever reading of the amount puts the price nearer the cost (by ratio) is taken
+    // ("Antal 12 · GAV 178,20 kr" beside "2 271,84 kr": 2 271,84 ÷ 12 = 189,32 is near 178,20, 2 271,84 is not)
+    const perShare = h.tokens.find((t) => t.perShare && t.value !== undefined && t.value > 0 && !t.percent && !t.signed);
+    if (others.length === 1 && perShare && (quantity.value as number) > 0) {
+      const a = others[0].value as number;
+      const c = perShare.value as number;
+      const far = (x: number) => Math.abs(Math.log(x / c));
+      if (far(a / (quantity.value as number)) < far(a)) {
+        price = undefined;
+        value = others[0];
+      } else {
+        price = others[0];
+        value = undefined;
+      }
+    }
   }
   const label = h.ticker ?? h.name.join(" ");
   if (!quantity) {
@@ -1490,7 +1810,12 @@ function settle(
       ...(guessed && quantity === findTriple(numbers)?.[0] ? { guessed: true } : {}),
       ...(inexact ? { inexact: true } : {}),
       ...(offColumn ? { offColumn: true } : {}),
-      ...(from !== "product" && price && !value && numbers.some((n) => n !== quantity && n !== price) ? { leftover: true } : {}),
+      // (a number repeating the quantity, price or value is placed: a balance's "Available" beside its "Total")
+      ...(from !== "product" &&
+      !mismatch &&
+      numbers.some((n) => n !== quantity && n !== price && n !== value && ![quantity, price, value].some((x) => x?.value === n.value))
+        ? { leftover: true }
+        : {}),
       ...(from === "product" && !mismatch && price && value && p
         ? { unvouched: unvouched(quantity, q, (q * half(price) + half(value)) / p) }
         : {}),

@@ -77,8 +77,13 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
       .raw()
       .toBuffer();
   // normalised from the resized pixels held in memory: sharp's normalise evaluates its pipeline three times
-  // (two percentiles, then the output), which would redo the resize each time (same pixels, a third less CPU)
-  if (!stretched) gray = await sharp(gray, { raw: { width: outWidth, height: outHeight, channels: 1 } }).normalise().extractChannel(0).raw().toBuffer();
+  // (two percentiles, then the output), which would redo the resize each time (the same pixels, less CPU)
+  if (!stretched)
+    gray = await sharp(gray, { raw: { width: outWidth, height: outHeight, channels: 1 } })
+      .normalise()
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
   const png = await sharp(gray, { raw: { width: outWidth, height: outHeight, channels: 1 } })
     .png({ compressionLevel: 1 })
     .toBuffer();

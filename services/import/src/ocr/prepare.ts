@@ -69,9 +69,21 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   const outWidth = Math.round(width * scale);
   const outHeight = Math.round(height * scale);
   const stretched = stretch(data);
-  let img = sharp(data, { raw: { width, height, channels: 1 } });
-  if (scale !== 1) img = img.resize(outWidth, outHeight, { kernel: scale > 1 ? "cubic" : "lanczos3" });
-  const gray = await (stretched ? img : img.normalise()).extractChannel(0).raw().toBuffer();
+  let gray = data;
+  if (scale !== 1)
+    gray = await sharp(data, { raw: { width, height, channels: 1 } })
+      .resize(outWidth, outHeight, { kernel: scale > 1 ? "cubic" : "lanczos3" })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+  // normalised from the resized pixels held in memory: sharp's normalise evaluates its pipeline three times
+  // (two percentiles, then the output), which would redo the resize each time (the same pixels, less CPU)
+  if (!stretched)
+    gray = await sharp(gray, { raw: { width: outWidth, height: outHeight, channels: 1 } })
+      .normalise()
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
   const png = await sharp(gray, { raw: { width: outWidth, height: outHeight, channels: 1 } })
     .png({ compressionLevel: 1 })
     .toBuffer();

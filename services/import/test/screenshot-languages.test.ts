@@ -4,7 +4,7 @@
  * labels a number. Recognised lines by hand (no OCR); the arithmetic of each case in its comments.
  */
 import { describe, expect, it } from "vitest";
-import { readHoldings, type ScreenshotLine } from "../src/domain/screenshot/holdings.ts";
+import { labelStrips, readHoldings, type ScreenshotLine } from "../src/domain/screenshot/holdings.ts";
 import { boxed } from "./word-boxes.ts";
 
 const lines = (text: string): ScreenshotLine[] => text.split("\n").map((t) => ({ text: t }));
@@ -166,6 +166,31 @@ describe("a table turned on its side", () => {
       })),
     ]);
     expect(reading.rows.map((r) => [r.ticker, r.quantity])).toEqual([["AAPL", 12]]);
+  });
+});
+
+describe("a card's label strip", () => {
+  it("labels in a strip over one line of figures name each figure: the quantity is the one under UNITS", () => {
+    // an app's cards: symbol, name, then "UNITS VALUE ALLOCATION" over the card's figures; no price shown, so
+    // each quantity is the figure under UNITS (64.5, 148, 77.186), the value the one under VALUE
+    const card = (symbol: string, name: string, figures: string[], top: number) =>
+      grid([[symbol], [name], ["UNITS", "VALUE", "ALLOCATION"], figures], [0, 270, 540], top);
+    const rows = readHoldings([
+      ...boxed("Invest"),
+      ...card("VXUS", "Vanguard Total International Stock ETF", ["64.5", "$3,960.30", "5.3%"], 5),
+      ...card("QQQ", "Invesco QQQ Trust", ["148", "$68,999.08", "92.0%"], 10),
+      ...card("SCHD", "Schwab US Dividend Equity ETF", ["77.186", "$2,014.55", "2.7%"], 15),
+    ]).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity, r.marketValue])).toEqual([
+      ["VXUS", 64.5, 3960.3],
+      ["QQQ", 148, 68999.08],
+      ["SCHD", 77.186, 2014.55],
+    ]);
+  });
+
+  it("a header over two lines of figures is a table, not a strip: its lines are not turned into labels", () => {
+    const strip = grid([["Units", "Value"], ["12", "$100.00"], ["5", "$50.00"]], [0, 200]);
+    expect(labelStrips(strip)).toEqual(strip);
   });
 });
 

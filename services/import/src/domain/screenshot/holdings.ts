@@ -356,7 +356,7 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
 }
 
 function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
-  const numberless = amountsToNearestLine(mergeStackedHeaders(transposeFigures(dropRowNumbers(lines))));
+  const numberless = amountsToNearestLine(mergeStackedHeaders(labelStrips(transposeFigures(dropRowNumbers(lines)))));
   const marks = documentMarks(numberless);
   const grid = splitPanels(numberless);
   const panels = grid.length > 1 ? grid : splitRepeatedHeader(numberless);
@@ -462,6 +462,50 @@ export function transposeFigures(lines: ScreenshotLine[]): ScreenshotLine[] {
     return [...lines.slice(0, first), ...out, ...transposeFigures(lines.slice(last + 1))];
   }
   return lines;
+}
+
+/**
+ * A card's label strip (an app's card: the symbol and name, then a strip of small labels "UNITS VALUE
+ * ALLOCATION" over one line of figures "64.64859 $3,966.19 5.3%"): a line of two label cells or more, one of
+ * them a quantity's, none a symbol's or a name's, with exactly one line below it whose cells, as many as the
+ * labels, all hold digits and stand one under each label, and no second such line (that would be a table).
+ * The two lines become one line per label: the label the lexicon knows kept before its figure ("UNITS
+ * 64.64859", "VALUE $3,966.19"), another's figure alone, which the label rules read like any card of
+ * label/value pairs under the card's symbol. Other lines are kept as they are.
+ */
+export function labelStrips(lines: ScreenshotLine[]): ScreenshotLine[] {
+  if (lines.some((l) => !l.words)) return lines;
+  const cut = lines.map(cells);
+  const out: ScreenshotLine[] = [];
+  const centre = (c: ScreenshotWord[]) => (c[0].x0 + (c.at(-1) as ScreenshotWord).x1) / 2;
+  const underEach = (labels: ScreenshotWord[][], row: ScreenshotWord[][] | undefined) => {
+    if (!row || row.length !== labels.length || !row.every((c) => c.some((w) => /\d/.test(w.text)))) return false;
+    const gap = (c: ScreenshotWord[], m: number) =>
+      Math.min(Math.abs(c[0].x0 - labels[m][0].x0), Math.abs(centre(c) - centre(labels[m])));
+    return row.every((c, j) => labels.every((_, m) => gap(c, j) <= gap(c, m)));
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const labels = cut[i];
+    const strip =
+      labels.length >= 2 &&
+      labels.every((c) => c.every((w) => !/\d/.test(w.text) && (HEADER_WORDS.test(w.text) || knownLabel(w.text)))) &&
+      labels.some((c) => c.some((w) => QUANTITY_LABEL.test(w.text))) &&
+      !labels.some((c) => c.some((w) => SYMBOL_LABEL.test(w.text) || NAME_LABEL.test(w.text))) &&
+      underEach(labels, cut[i + 1]) &&
+      !underEach(labels, cut[i + 2]);
+    if (!strip) {
+      out.push(lines[i]);
+      continue;
+    }
+    const row = cut[i + 1];
+    const y = labels[0][0].y0 ?? 0;
+    labels.forEach((label, j) => {
+      const ws = [...(label.some((w) => knownLabel(w.text)) ? label : []), ...row[j]].map((w) => ({ ...w, y0: y + j * 30, y1: y + j * 30 + 20 }));
+      out.push({ text: ws.map((w) => w.text).join(" "), words: ws });
+    });
+    i++;
+  }
+  return out;
 }
 
 /**

@@ -194,6 +194,27 @@ describe("a card's label strip", () => {
   });
 });
 
+describe("abbreviated column headers", () => {
+  it("'Qty.', 'LTP', 'Cur. val', 'Net chg.' head a table: the quantity is the Qty. column's even where the value is in another currency", () => {
+    // a US stocks account shown in rupees: QQQ 29.92 × $454.37 = $13,594.75, × 83.85 (USD/INR) = ₹11,39,919.79;
+    // TSLA 93 × $229.20 = $21,315.60, × 83.85 = ₹17,87,313.06: no row checks in one currency, the header decides
+    const rows = readHoldings(
+      grid(
+        [
+          ["Instrument", "Qty.", "Avg. cost", "LTP", "Cur. val", "Net chg."],
+          ["QQQ", "29.92", "$593.40", "$454.37", "₹11,39,919.79", "-23.43%"],
+          ["TSLA", "93", "$304.71", "$229.20", "₹17,87,313.06", "-24.78%"],
+        ],
+        [0, 200, 320, 470, 620, 820],
+      ),
+    ).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity, r.price])).toEqual([
+      ["QQQ", 29.92, 454.37],
+      ["TSLA", 93, 229.2],
+    ]);
+  });
+});
+
 describe("lines that belong together", () => {
   it("a line of amounts alone, clearly nearer the row below (a capture turned by a degree), is that row's", () => {
     // the values stand 10 px above their rows' symbols; 12 × 189.32 = 2,271.84 and 5 × 415.10 = 2,075.50

@@ -228,7 +228,7 @@ const VALUE_WORDS =
 const COST_WORDS =
   "avg\\.?|average|cost|einstand|einstandskurs|kaufkurs|ø|gav|snittkurs|inköpskurs|inkopskurs|anskaffningskurs|kostpris|pru|pmc|pmp|medio|médio|carico|hankintahinta|średnia|srednia";
 const HEADER_WORDS = new RegExp(
-  `^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|available|market|mkt|gain\\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|basis|change|day's|return|total|weight|wertpapier|entwicklung|bezeichnung|produit|p\\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation|innehav|värdepapper|vardepapper|titolo|titoli|valore|strumento|valores|ativo|ativos|papier|walor|nazwa|nimi|osake|${QUANTITY_WORDS}|${PRICE_WORDS}|${VALUE_WORDS}|${COST_WORDS})$`,
+  `^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|available|market|mkt|ltp|cur|val|chg|gain\\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|basis|change|day's|return|total|weight|wertpapier|entwicklung|bezeichnung|produit|p\\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation|innehav|värdepapper|vardepapper|titolo|titoli|valore|strumento|valores|ativo|ativos|papier|walor|nazwa|nimi|osake|${QUANTITY_WORDS}|${PRICE_WORDS}|${VALUE_WORDS}|${COST_WORDS})$`,
   "i",
 );
 /** header words naming the quantity's column */
@@ -1152,15 +1152,16 @@ function columnKind(phrase: string, totalIsQuantity: boolean): ColumnKind {
   const words = p.split(" ");
   if (/^(symbol|ticker|instrument|coin|asset)$/.test(words[0])) return "ticker";
   if (/\b(avg\.?|average|cost|basis|einstand\w*|kaufkurs|paid|ø)(\b|$)/.test(p)) return "cost";
-  if (/(\b(gain|loss|p&l|p l|pnl|unrealized|unrealised|unrlzd|change|return|entwicklung|performance|day's|today)\b|^\+ -|^\+\/-)/.test(p))
+  if (/(\b(gain|loss|p&l|p l|pnl|unrealized|unrealised|unrlzd|change|chg|return|entwicklung|performance|day's|today)\b|^\+ -|^\+\/-)/.test(p))
     return "change";
   // a rebalancing tool's columns: the target and actual weights and their drift, and the trade that closes it
   if (/\b(weight|allocation|gewicht|anteil|target|actual|drift)\b|^%$/.test(p)) return "weight";
   if (/\b(trade|action|order|suggested|to buy|to sell)\b/.test(p)) return "trade";
   if (words.some((w) => QUANTITY_HEADER.test(w))) return "quantity";
   if (p === "total" && totalIsQuantity) return "quantity";
-  if (/(\b(value|waarde|valeur|mkt)\b|\p{L}*wert$)/u.test(p)) return "value";
-  if (/\b(price|last|kurs|koers|cours|quote)\b/.test(p)) return "price";
+  if (/(\b(value|val|waarde|valeur|mkt)\b|\p{L}*wert$)/u.test(p)) return "value";
+  // LTP: the last traded price (Indian brokers' word)
+  if (/\b(price|last|ltp|kurs|koers|cours|quote)\b/.test(p)) return "price";
   return "other";
 }
 
@@ -1168,7 +1169,8 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   const words: ScreenshotWord[] = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
   // a header names columns: two header words or more, most of its words, and no amounts
   if (words.some((w) => /\d/.test(w.text) && !/^\d+$/.test(w.text))) return null;
-  const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")));
+  // an abbreviation's point is no part of the word ("Qty.", "Cur. val", "Net chg.")
+  const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")) || HEADER_WORDS.test(w.text.replace(/[:.]+$/, "")));
   // with a whole number in it, most of its words ("Vanguard Total Bond Market 31" is a fund's name and its shares)
   const share = words.some((w) => /^\d+$/.test(w.text)) ? 0.6 : 0.4;
   if (hits.length < 2 || hits.length < words.length * share) return null;

@@ -4,7 +4,7 @@
  * labels a number. Recognised lines by hand (no OCR); the arithmetic of each case in its comments.
  */
 import { describe, expect, it } from "vitest";
-import { labelStrips, readHoldings, type ScreenshotLine } from "../src/domain/screenshot/holdings.ts";
+import { labelStrips, readHoldings, splitPanes, type ScreenshotLine } from "../src/domain/screenshot/holdings.ts";
 import { boxed } from "./word-boxes.ts";
 
 const lines = (text: string): ScreenshotLine[] => text.split("\n").map((t) => ({ text: t }));
@@ -212,6 +212,50 @@ describe("abbreviated column headers", () => {
       ["QQQ", 29.92, 454.37],
       ["TSLA", 93, 229.2],
     ]);
+  });
+});
+
+describe("two panes side by side", () => {
+  it("a tablet's watchlist beside its holdings: each pane is read alone, so a watchlist row on a holding's line takes nothing", () => {
+    // the holdings: NFLX 154 shares × $734.20 = $113,066.80; MA 31 shares × $466.77 = $14,469.87; MSFT 74 × $421.33
+    // = $31,178.42. The watchlist's rows (symbol and last price) stand on their own heights, two of them on
+    // the lines of MA's and MSFT's shares.
+    const at = (y: number, ...cells: [string, number][]): ScreenshotLine => {
+      const words = cells.flatMap(([text, x0]) => {
+        let x = x0;
+        return text.split(" ").map((t) => {
+          const w = { text: t, x0: x, x1: x + t.length * 10, y0: y, y1: y + 20, confidence: 95 };
+          x = w.x1 + 5;
+          return w;
+        });
+      });
+      return { text: words.map((w) => w.text).join(" "), words };
+    };
+    const rows = readHoldings([
+      at(0, ["Watchlist", 0], ["Holdings", 600]),
+      at(40, ["HD 358.18", 0]),
+      at(60, ["NFLX Netflix Inc $113,066.80", 600]),
+      at(80, ["Home Depot", 0]),
+      at(100, ["154 shares avg $952.53", 600]),
+      at(140, ["INTC 31.24", 0]),
+      at(160, ["MA Mastercard Inc $14,469.87", 600]),
+      at(180, ["Intel Corp", 0]),
+      at(200, ["PLTR 24.39", 0], ["31 shares avg $417.52", 600]),
+      at(240, ["Palantir Technologies", 0]),
+      at(260, ["MSFT Microsoft Corp $31,178.42", 600]),
+      at(300, ["SCHD 27.10", 0], ["74 shares avg $420.61", 600]),
+      at(340, ["Schwab US Dividend Equity ETF", 0]),
+    ]).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity, r.marketValue])).toEqual([
+      ["NFLX", 154, 113066.8],
+      ["MA", 31, 14469.87],
+      ["MSFT", 74, 31178.42],
+    ]);
+  });
+
+  it("a table's columns are no panes: its rows fill them on the same lines", () => {
+    const table = grid([["Symbol", "Name", "Shares", "Value"], ["AAPL", "Apple Inc.", "12", "$2,271.84"], ["MSFT", "Microsoft", "5", "$2,075.50"], ["VOO", "Vanguard", "3", "$1,506.33"]], [0, 100, 400, 600]);
+    expect(splitPanes(table)).toEqual([table]);
   });
 });
 

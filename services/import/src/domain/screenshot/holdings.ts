@@ -359,7 +359,8 @@ function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotRead
   const numberless = amountsToNearestLine(mergeStackedHeaders(labelStrips(transposeFigures(dropRowNumbers(lines)))));
   const marks = documentMarks(numberless);
   const grid = splitPanels(numberless);
-  const panels = grid.length > 1 ? grid : splitRepeatedHeader(numberless);
+  const repeated = grid.length > 1 ? grid : splitRepeatedHeader(numberless);
+  const panels = repeated.length > 1 ? repeated : splitPanes(numberless);
   if (panels.length === 1) return readPanel(numberless, decimal, marks);
   const readings = panels.map((panel) => readPanel(panel, decimal, marks));
   return {
@@ -630,6 +631,42 @@ export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
     for (const [column, ws] of parts) panels[column].push({ text: ws.map((w) => w.text).join(" "), words: ws });
   }
   return panels;
+}
+
+/**
+ * Two panes side by side (a tablet's split view: a watchlist on the left, the holdings on the right), each
+ * with its own rows at its own heights: an edge no word crosses, at which three lines or more start with a
+ * word of letters and hold nothing left of it (the right pane's own rows), while three lines or more hold
+ * words left of it only (the left pane's own rows). A table's columns have such edges too, but its rows
+ * fill their columns on the same lines: it has no lines of a right-hand column alone that start with a
+ * word. The first words of each pane's own lines are three different words at least, none a label (a card's
+ * "SHARES 16" repeated at one place is no pane). Each pane is read on its own: every line's words are cut at
+ * the edge.
+ */
+export function splitPanes(lines: ScreenshotLine[]): ScreenshotLine[][] {
+  if (lines.some((l) => !l.words)) return [lines];
+  const all = lines.map((l) => [...(l.words as ScreenshotWord[])].sort((a, b) => a.x0 - b.x0));
+  const near = (w: ScreenshotWord) => Math.max(8, (w.y1 !== undefined && w.y0 !== undefined ? w.y1 - w.y0 : 20) * 0.4);
+  const edges = [...new Set(all.flatMap((ws) => ws.filter((w) => /^\p{L}/u.test(w.text)).map((w) => w.x0)))].sort((a, b) => a - b);
+  for (const x of edges) {
+    const slack = 8;
+    if (all.some((ws) => ws.some((w) => w.x0 < x - slack && w.x1 > x))) continue;
+    const rightOwn = all.filter((ws) => ws.length && ws[0].x0 >= x - slack && Math.abs(ws[0].x0 - x) <= near(ws[0]) && /^\p{L}/u.test(ws[0].text));
+    const leftOwn = all.filter((ws) => ws.length && (ws.at(-1) as ScreenshotWord).x1 <= x && /^\p{L}/u.test(ws[0].text));
+    // rows of their own start with words of their own (symbols, names), not a card's label repeated ("SHARES 16")
+    const own = (ls: ScreenshotWord[][]) => new Set(ls.map((ws) => ws[0].text.toLowerCase()).filter((t) => !knownLabel(t) && !HEADER_WORDS.test(t))).size;
+    if (own(rightOwn) < 3 || own(leftOwn) < 3) continue;
+    const left: ScreenshotLine[] = [];
+    const right: ScreenshotLine[] = [];
+    for (const ws of all) {
+      const l = ws.filter((w) => w.x0 < x - slack);
+      const r = ws.filter((w) => w.x0 >= x - slack);
+      if (l.length) left.push({ text: l.map((w) => w.text).join(" "), words: l });
+      if (r.length) right.push({ text: r.map((w) => w.text).join(" "), words: r });
+    }
+    return [left, right];
+  }
+  return [lines];
 }
 
 /**

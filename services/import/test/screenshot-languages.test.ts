@@ -4,7 +4,7 @@
  * labels a number. Recognised lines by hand (no OCR); the arithmetic of each case in its comments.
  */
 import { describe, expect, it } from "vitest";
-import { labelStrips, readHoldings, splitPanes, type ScreenshotLine } from "../src/domain/screenshot/holdings.ts";
+import { labelStrips, readHoldings, type ScreenshotLine, splitPanes } from "../src/domain/screenshot/holdings.ts";
 import { boxed } from "./word-boxes.ts";
 
 const lines = (text: string): ScreenshotLine[] => text.split("\n").map((t) => ({ text: t }));
@@ -189,7 +189,14 @@ describe("a card's label strip", () => {
   });
 
   it("a header over two lines of figures is a table, not a strip: its lines are not turned into labels", () => {
-    const strip = grid([["Units", "Value"], ["12", "$100.00"], ["5", "$50.00"]], [0, 200]);
+    const strip = grid(
+      [
+        ["Units", "Value"],
+        ["12", "$100.00"],
+        ["5", "$50.00"],
+      ],
+      [0, 200],
+    );
     expect(labelStrips(strip)).toEqual(strip);
   });
 });
@@ -254,7 +261,15 @@ describe("two panes side by side", () => {
   });
 
   it("a table's columns are no panes: its rows fill them on the same lines", () => {
-    const table = grid([["Symbol", "Name", "Shares", "Value"], ["AAPL", "Apple Inc.", "12", "$2,271.84"], ["MSFT", "Microsoft", "5", "$2,075.50"], ["VOO", "Vanguard", "3", "$1,506.33"]], [0, 100, 400, 600]);
+    const table = grid(
+      [
+        ["Symbol", "Name", "Shares", "Value"],
+        ["AAPL", "Apple Inc.", "12", "$2,271.84"],
+        ["MSFT", "Microsoft", "5", "$2,075.50"],
+        ["VOO", "Vanguard", "3", "$1,506.33"],
+      ],
+      [0, 100, 400, 600],
+    );
     expect(splitPanes(table)).toEqual([table]);
   });
 });

@@ -481,8 +481,7 @@ export function labelStrips(lines: ScreenshotLine[]): ScreenshotLine[] {
   const centre = (c: ScreenshotWord[]) => (c[0].x0 + (c.at(-1) as ScreenshotWord).x1) / 2;
   const underEach = (labels: ScreenshotWord[][], row: ScreenshotWord[][] | undefined) => {
     if (!row || row.length !== labels.length || !row.every((c) => c.some((w) => /\d/.test(w.text)))) return false;
-    const gap = (c: ScreenshotWord[], m: number) =>
-      Math.min(Math.abs(c[0].x0 - labels[m][0].x0), Math.abs(centre(c) - centre(labels[m])));
+    const gap = (c: ScreenshotWord[], m: number) => Math.min(Math.abs(c[0].x0 - labels[m][0].x0), Math.abs(centre(c) - centre(labels[m])));
     return row.every((c, j) => labels.every((_, m) => gap(c, j) <= gap(c, m)));
   };
   for (let i = 0; i < lines.length; i++) {
@@ -501,7 +500,11 @@ export function labelStrips(lines: ScreenshotLine[]): ScreenshotLine[] {
     const row = cut[i + 1];
     const y = labels[0][0].y0 ?? 0;
     labels.forEach((label, j) => {
-      const ws = [...(label.some((w) => knownLabel(w.text)) ? label : []), ...row[j]].map((w) => ({ ...w, y0: y + j * 30, y1: y + j * 30 + 20 }));
+      const ws = [...(label.some((w) => knownLabel(w.text)) ? label : []), ...row[j]].map((w) => ({
+        ...w,
+        y0: y + j * 30,
+        y1: y + j * 30 + 20,
+      }));
       out.push({ text: ws.map((w) => w.text).join(" "), words: ws });
     });
     i++;
@@ -651,10 +654,13 @@ export function splitPanes(lines: ScreenshotLine[]): ScreenshotLine[][] {
   for (const x of edges) {
     const slack = 8;
     if (all.some((ws) => ws.some((w) => w.x0 < x - slack && w.x1 > x))) continue;
-    const rightOwn = all.filter((ws) => ws.length && ws[0].x0 >= x - slack && Math.abs(ws[0].x0 - x) <= near(ws[0]) && /^\p{L}/u.test(ws[0].text));
+    const rightOwn = all.filter(
+      (ws) => ws.length && ws[0].x0 >= x - slack && Math.abs(ws[0].x0 - x) <= near(ws[0]) && /^\p{L}/u.test(ws[0].text),
+    );
     const leftOwn = all.filter((ws) => ws.length && (ws.at(-1) as ScreenshotWord).x1 <= x && /^\p{L}/u.test(ws[0].text));
     // rows of their own start with words of their own (symbols, names), not a card's label repeated ("SHARES 16")
-    const own = (ls: ScreenshotWord[][]) => new Set(ls.map((ws) => ws[0].text.toLowerCase()).filter((t) => !knownLabel(t) && !HEADER_WORDS.test(t))).size;
+    const own = (ls: ScreenshotWord[][]) =>
+      new Set(ls.map((ws) => ws[0].text.toLowerCase()).filter((t) => !knownLabel(t) && !HEADER_WORDS.test(t))).size;
     if (own(rightOwn) < 3 || own(leftOwn) < 3) continue;
     const left: ScreenshotLine[] = [];
     const right: ScreenshotLine[] = [];
@@ -1189,7 +1195,9 @@ function columnKind(phrase: string, totalIsQuantity: boolean): ColumnKind {
   const words = p.split(" ");
   if (/^(symbol|ticker|instrument|coin|asset)$/.test(words[0])) return "ticker";
   if (/\b(avg\.?|average|cost|basis|einstand\w*|kaufkurs|paid|ø)(\b|$)/.test(p)) return "cost";
-  if (/(\b(gain|loss|p&l|p l|pnl|unrealized|unrealised|unrlzd|change|chg|return|entwicklung|performance|day's|today)\b|^\+ -|^\+\/-)/.test(p))
+  if (
+    /(\b(gain|loss|p&l|p l|pnl|unrealized|unrealised|unrlzd|change|chg|return|entwicklung|performance|day's|today)\b|^\+ -|^\+\/-)/.test(p)
+  )
     return "change";
   // a rebalancing tool's columns: the target and actual weights and their drift, and the trade that closes it
   if (/\b(weight|allocation|gewicht|anteil|target|actual|drift)\b|^%$/.test(p)) return "weight";

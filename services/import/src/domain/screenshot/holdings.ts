@@ -228,7 +228,7 @@ const VALUE_WORDS =
 const COST_WORDS =
   "avg\\.?|average|cost|einstand|einstandskurs|kaufkurs|ø|gav|snittkurs|inköpskurs|inkopskurs|anskaffningskurs|kostpris|pru|pmc|pmp|medio|médio|carico|hankintahinta|średnia|srednia";
 const HEADER_WORDS = new RegExp(
-  `^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|available|market|mkt|ltp|cur|val|chg|gain\\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|basis|change|day's|return|total|weight|wertpapier|entwicklung|bezeichnung|produit|p\\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation|innehav|värdepapper|vardepapper|titolo|titoli|valore|strumento|valores|ativo|ativos|papier|walor|nazwa|nimi|osake|${QUANTITY_WORDS}|${PRICE_WORDS}|${VALUE_WORDS}|${COST_WORDS})$`,
+  `^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|available|market|mkt|ltp|cur|chg|gain\\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|basis|change|day's|return|total|weight|wertpapier|entwicklung|bezeichnung|produit|p\\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation|innehav|värdepapper|vardepapper|titolo|titoli|valore|strumento|valores|ativo|ativos|papier|walor|nazwa|nimi|osake|${QUANTITY_WORDS}|${PRICE_WORDS}|${VALUE_WORDS}|${COST_WORDS})$`,
   "i",
 );
 /** header words naming the quantity's column */
@@ -1204,7 +1204,7 @@ function columnKind(phrase: string, totalIsQuantity: boolean): ColumnKind {
   if (/\b(trade|action|order|suggested|to buy|to sell)\b/.test(p)) return "trade";
   if (words.some((w) => QUANTITY_HEADER.test(w))) return "quantity";
   if (p === "total" && totalIsQuantity) return "quantity";
-  if (/(\b(value|val|waarde|valeur|mkt)\b|\p{L}*wert$)/u.test(p)) return "value";
+  if (/(\b(value|waarde|valeur|mkt)\b|\p{L}*wert$)/u.test(p)) return "value";
   // LTP: the last traded price (Indian brokers' word)
   if (/\b(price|last|ltp|kurs|koers|cours|quote)\b/.test(p)) return "price";
   return "other";

@@ -28,6 +28,12 @@ describe("numbers, dates and CSV", () => {
     expect(parseNumber("\u22123.5%")).toBe(-3.5);
     expect(parseNumber("abc")).toBeNull();
     expect(parseNumber("1,23,4")).toBeNull();
+    // Indian grouping: three digits, then groups of two (lakhs, crores)
+    expect(parseNumber("₹11,39,919.79")).toBe(1139919.79);
+    expect(parseNumber("-₹1,28,005.41")).toBe(-128005.41);
+    expect(parseNumber("1,00,000")).toBe(100000);
+    expect(parseNumber("1,2,345")).toBeNull();
+    expect(parseNumber("12,34,5678.5")).toBeNull();
   });
 
   it("reads dates in the forms brokers write", () => {

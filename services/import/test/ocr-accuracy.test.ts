@@ -4,7 +4,7 @@
  * English model, image preparation, the reader and the checks against a stand-in of pricing's search. The
  * bench (scripts/bench/import-ocr.ts) measures more variants of every split, freshly generated, and the time.
  *
- * Four held-out splits (docs/product-decisions.md, Imports, "Accuracy and time"), each with its floor (today's
+ * Five held-out splits (docs/product-decisions.md, Imports, "Accuracy and time"), each with its floor (today's
  * figure less one holding, so a regression fails it) and SILENT (rows not right that carry no flag, today's count):
  * - held-out (the second split, 7 families): 68/85 after the third round of rule changes; 65/85 on 2026-11-27
  *   21:33 UTC after the relational reading of the columns (the bench's seed-1 figure did not move: 106/160);
@@ -29,9 +29,12 @@
  * lost its comma (the Swedish app 4 → 11/11: these samples' reading was looked at for it), held-out-4 63/71
  * (floor 62/71), held-out-5 51 → 68/87 (floor 67/87); 0 silent on each.
  * - held-out-6 (the sixth split, 7 families written on 2026-11-28; its 14 samples committed together with the
- *   generator's families, before the reader first ran on them): not read here yet, so that its first figure is
- *   taken once, on layouts the reader has never seen. Floor set after its first reading; until then the test
- *   below only checks that its samples are complete (no reading, no figure printed).
+ *   generator's families, before the reader first ran on them): 39/72 with 1 silent read by the reader
+ *   of the bench's first held-out-6 run (97/152 there; the silent row a watchlist's PLTR given
+ *   the 38 shares of the holding beside it). Then the bench's misses were studied (a seen split since): a card's label
+ *   strip, abbreviated headers and Indian grouping, two panes side by side (2026-11-28 04:35 UTC): 60/72,
+ *   floor 59/72. 1 silent: CVX "70 shares" recognised as "78 shares" on a row that shows no price to check
+ *   it (tablet-watch-holdings-13101.png), a misread digit nothing on the row contradicts; at most 1 allowed.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -46,10 +49,10 @@ const SPLITS = [
   { split: "held-out-3", families: 6, floor: 58 / 60, silent: 0 },
   { split: "held-out-4", families: 6, floor: 62 / 71, silent: 0 },
   { split: "held-out-5", families: 7, floor: 67 / 87, silent: 0 },
-  // held-out-6: floor set after its first reading (until then it is not read here: see the header)
+  { split: "held-out-6", families: 7, floor: 59 / 72, silent: 1 },
 ] as const;
 
-describe("held-out-6 samples (not read yet)", () => {
+describe("held-out-6 samples", () => {
   it("has 2 samples of each of its 7 families, each file present and every expected ticker one the search knows", () => {
     const set = loadSet().filter((e) => e.split === "held-out-6");
     const families = new Map<string, number>();

@@ -4,7 +4,7 @@
  * labels a number. Recognised lines by hand (no OCR); the arithmetic of each case in its comments.
  */
 import { describe, expect, it } from "vitest";
-import { readHoldings, type ScreenshotLine } from "../src/domain/screenshot/holdings.ts";
+import { labelStrips, readHoldings, type ScreenshotLine, splitPanes } from "../src/domain/screenshot/holdings.ts";
 import { boxed } from "./word-boxes.ts";
 
 const lines = (text: string): ScreenshotLine[] => text.split("\n").map((t) => ({ text: t }));
@@ -166,6 +166,111 @@ describe("a table turned on its side", () => {
       })),
     ]);
     expect(reading.rows.map((r) => [r.ticker, r.quantity])).toEqual([["AAPL", 12]]);
+  });
+});
+
+describe("a card's label strip", () => {
+  it("labels in a strip over one line of figures name each figure: the quantity is the one under UNITS", () => {
+    // an app's cards: symbol, name, then "UNITS VALUE ALLOCATION" over the card's figures; no price shown, so
+    // each quantity is the figure under UNITS (64.5, 148, 77.186), the value the one under VALUE
+    const card = (symbol: string, name: string, figures: string[], top: number) =>
+      grid([[symbol], [name], ["UNITS", "VALUE", "ALLOCATION"], figures], [0, 270, 540], top);
+    const rows = readHoldings([
+      ...boxed("Invest"),
+      ...card("VXUS", "Vanguard Total International Stock ETF", ["64.5", "$3,960.30", "5.3%"], 5),
+      ...card("QQQ", "Invesco QQQ Trust", ["148", "$68,999.08", "92.0%"], 10),
+      ...card("SCHD", "Schwab US Dividend Equity ETF", ["77.186", "$2,014.55", "2.7%"], 15),
+    ]).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity, r.marketValue])).toEqual([
+      ["VXUS", 64.5, 3960.3],
+      ["QQQ", 148, 68999.08],
+      ["SCHD", 77.186, 2014.55],
+    ]);
+  });
+
+  it("a header over two lines of figures is a table, not a strip: its lines are not turned into labels", () => {
+    const strip = grid(
+      [
+        ["Units", "Value"],
+        ["12", "$100.00"],
+        ["5", "$50.00"],
+      ],
+      [0, 200],
+    );
+    expect(labelStrips(strip)).toEqual(strip);
+  });
+});
+
+describe("abbreviated column headers", () => {
+  it("'Qty.', 'LTP', 'Cur. val', 'Net chg.' head a table: the quantity is the Qty. column's even where the value is in another currency", () => {
+    // a US stocks account shown in rupees: QQQ 29.92 × $454.37 = $13,594.75, × 83.85 (USD/INR) = ₹11,39,919.79;
+    // TSLA 93 × $229.20 = $21,315.60, × 83.85 = ₹17,87,313.06: no row checks in one currency, the header decides
+    const rows = readHoldings(
+      grid(
+        [
+          ["Instrument", "Qty.", "Avg. cost", "LTP", "Cur. val", "Net chg."],
+          ["QQQ", "29.92", "$593.40", "$454.37", "₹11,39,919.79", "-23.43%"],
+          ["TSLA", "93", "$304.71", "$229.20", "₹17,87,313.06", "-24.78%"],
+        ],
+        [0, 200, 320, 470, 620, 820],
+      ),
+    ).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity, r.price])).toEqual([
+      ["QQQ", 29.92, 454.37],
+      ["TSLA", 93, 229.2],
+    ]);
+  });
+});
+
+describe("two panes side by side", () => {
+  it("a tablet's watchlist beside its holdings: each pane is read alone, so a watchlist row on a holding's line takes nothing", () => {
+    // the holdings: NFLX 154 shares × $734.20 = $113,066.80; MA 31 shares × $466.77 = $14,469.87; MSFT 74 × $421.33
+    // = $31,178.42. The watchlist's rows (symbol and last price) stand on their own heights, two of them on
+    // the lines of MA's and MSFT's shares.
+    const at = (y: number, ...cells: [string, number][]): ScreenshotLine => {
+      const words = cells.flatMap(([text, x0]) => {
+        let x = x0;
+        return text.split(" ").map((t) => {
+          const w = { text: t, x0: x, x1: x + t.length * 10, y0: y, y1: y + 20, confidence: 95 };
+          x = w.x1 + 5;
+          return w;
+        });
+      });
+      return { text: words.map((w) => w.text).join(" "), words };
+    };
+    const rows = readHoldings([
+      at(0, ["Watchlist", 0], ["Holdings", 600]),
+      at(40, ["HD 358.18", 0]),
+      at(60, ["NFLX Netflix Inc $113,066.80", 600]),
+      at(80, ["Home Depot", 0]),
+      at(100, ["154 shares avg $952.53", 600]),
+      at(140, ["INTC 31.24", 0]),
+      at(160, ["MA Mastercard Inc $14,469.87", 600]),
+      at(180, ["Intel Corp", 0]),
+      at(200, ["PLTR 24.39", 0], ["31 shares avg $417.52", 600]),
+      at(240, ["Palantir Technologies", 0]),
+      at(260, ["MSFT Microsoft Corp $31,178.42", 600]),
+      at(300, ["SCHD 27.10", 0], ["74 shares avg $420.61", 600]),
+      at(340, ["Schwab US Dividend Equity ETF", 0]),
+    ]).rows;
+    expect(rows.map((r) => [r.ticker, r.quantity, r.marketValue])).toEqual([
+      ["NFLX", 154, 113066.8],
+      ["MA", 31, 14469.87],
+      ["MSFT", 74, 31178.42],
+    ]);
+  });
+
+  it("a table's columns are no panes: its rows fill them on the same lines", () => {
+    const table = grid(
+      [
+        ["Symbol", "Name", "Shares", "Value"],
+        ["AAPL", "Apple Inc.", "12", "$2,271.84"],
+        ["MSFT", "Microsoft", "5", "$2,075.50"],
+        ["VOO", "Vanguard", "3", "$1,506.33"],
+      ],
+      [0, 100, 400, 600],
+    );
+    expect(splitPanes(table)).toEqual([table]);
   });
 });
 

@@ -66,7 +66,7 @@ function normalise(body: string, hint: DecimalMark): string {
   const mark = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
   if (!mark) return body;
   const parts = body.split(mark);
-  if (parts.length > 2) return parts.every((p, i) => i === 0 || p.length === 3) ? parts.join("") : "NaN";
+  if (parts.length > 2) return parts.every((p, i) => i === 0 || p.length === 3) || lakhs(parts) ? parts.join("") : "NaN";
   const [whole, fraction] = parts;
   const looksGrouped = fraction.length === 3 && whole.length >= 1 && whole.length <= 3 && whole !== "0";
   if (looksGrouped && mark !== hint) return whole + fraction;
@@ -78,8 +78,21 @@ function toPoint(body: string, mark: DecimalMark): string {
   const [whole, fraction] = [body.slice(0, body.lastIndexOf(mark)), body.slice(body.lastIndexOf(mark) + 1)];
   if (whole.includes(mark)) return "NaN";
   const groups = whole.split(group);
-  if (groups.slice(1).some((g) => g.length !== 3)) return "NaN";
+  if (groups.slice(1).some((g) => g.length !== 3) && !lakhs(groups)) return "NaN";
   return `${groups.join("")}.${fraction}`;
+}
+
+/**
+ * Indian grouping (lakhs and crores): the last three digits, then groups of two ("11,39,919.79" is
+ * 1,139,919.79; "1,00,000" is 100,000): a first group of one or two digits, two-digit groups, a last of three.
+ */
+function lakhs(groups: string[]): boolean {
+  return (
+    groups.length >= 3 &&
+    /^\d{1,2}$/.test(groups[0]) &&
+    groups.slice(1, -1).every((g) => /^\d{2}$/.test(g)) &&
+    /^\d{3}$/.test(groups[groups.length - 1])
+  );
 }
 
 /** Rounds away binary noise from sums of decimals: 0.1 + 0.2 → 0.3 at 8 places. */

@@ -228,7 +228,7 @@ const VALUE_WORDS =
 const COST_WORDS =
   "avg\\.?|average|cost|einstand|einstandskurs|kaufkurs|ø|gav|snittkurs|inköpskurs|inkopskurs|anskaffningskurs|kostpris|pru|pmc|pmp|medio|médio|carico|hankintahinta|średnia|srednia";
 const HEADER_WORDS = new RegExp(
-  `^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|available|market|mkt|gain\\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|basis|change|day's|return|total|weight|wertpapier|entwicklung|bezeichnung|produit|p\\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation|innehav|värdepapper|vardepapper|titolo|titoli|valore|strumento|valores|ativo|ativos|papier|walor|nazwa|nimi|osake|${QUANTITY_WORDS}|${PRICE_WORDS}|${VALUE_WORDS}|${COST_WORDS})$`,
+  `^(symbol|ticker|instrument|asset|assets|coin|holding|holdings|security|available|market|mkt|ltp|cur|chg|gain\\/loss|gain|loss|unrealized|unrealised|unrlzd|p&l|product|name|description|investment|basis|change|day's|return|total|weight|wertpapier|entwicklung|bezeichnung|produit|p\\/l|%|fund|target|actual|drift|trade|action|order|suggested|allocation|innehav|värdepapper|vardepapper|titolo|titoli|valore|strumento|valores|ativo|ativos|papier|walor|nazwa|nimi|osake|${QUANTITY_WORDS}|${PRICE_WORDS}|${VALUE_WORDS}|${COST_WORDS})$`,
   "i",
 );
 /** header words naming the quantity's column */
@@ -356,10 +356,11 @@ export function readHoldings(lines: ScreenshotLine[], hint?: DecimalMark): Scree
 }
 
 function readWith(lines: ScreenshotLine[], decimal: DecimalMark): ScreenshotReading {
-  const numberless = amountsToNearestLine(mergeStackedHeaders(transposeFigures(dropRowNumbers(lines))));
+  const numberless = amountsToNearestLine(mergeStackedHeaders(labelStrips(transposeFigures(dropRowNumbers(lines)))));
   const marks = documentMarks(numberless);
   const grid = splitPanels(numberless);
-  const panels = grid.length > 1 ? grid : splitRepeatedHeader(numberless);
+  const repeated = grid.length > 1 ? grid : splitRepeatedHeader(numberless);
+  const panels = repeated.length > 1 ? repeated : splitPanes(numberless);
   if (panels.length === 1) return readPanel(numberless, decimal, marks);
   const readings = panels.map((panel) => readPanel(panel, decimal, marks));
   return {
@@ -462,6 +463,53 @@ export function transposeFigures(lines: ScreenshotLine[]): ScreenshotLine[] {
     return [...lines.slice(0, first), ...out, ...transposeFigures(lines.slice(last + 1))];
   }
   return lines;
+}
+
+/**
+ * A card's label strip (an app's card: the symbol and name, then a strip of small labels "UNITS VALUE
+ * ALLOCATION" over one line of figures "64.64859 $3,966.19 5.3%"): a line of two label cells or more, one of
+ * them a quantity's, none a symbol's or a name's, with exactly one line below it whose cells, as many as the
+ * labels, all hold digits and stand one under each label, and no second such line (that would be a table).
+ * The two lines become one line per label: the label the lexicon knows kept before its figure ("UNITS
+ * 64.64859", "VALUE $3,966.19"), another's figure alone, which the label rules read like any card of
+ * label/value pairs under the card's symbol. Other lines are kept as they are.
+ */
+export function labelStrips(lines: ScreenshotLine[]): ScreenshotLine[] {
+  if (lines.some((l) => !l.words)) return lines;
+  const cut = lines.map(cells);
+  const out: ScreenshotLine[] = [];
+  const centre = (c: ScreenshotWord[]) => (c[0].x0 + (c.at(-1) as ScreenshotWord).x1) / 2;
+  const underEach = (labels: ScreenshotWord[][], row: ScreenshotWord[][] | undefined) => {
+    if (!row || row.length !== labels.length || !row.every((c) => c.some((w) => /\d/.test(w.text)))) return false;
+    const gap = (c: ScreenshotWord[], m: number) => Math.min(Math.abs(c[0].x0 - labels[m][0].x0), Math.abs(centre(c) - centre(labels[m])));
+    return row.every((c, j) => labels.every((_, m) => gap(c, j) <= gap(c, m)));
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const labels = cut[i];
+    const strip =
+      labels.length >= 2 &&
+      labels.every((c) => c.every((w) => !/\d/.test(w.text) && (HEADER_WORDS.test(w.text) || knownLabel(w.text)))) &&
+      labels.some((c) => c.some((w) => QUANTITY_LABEL.test(w.text))) &&
+      !labels.some((c) => c.some((w) => SYMBOL_LABEL.test(w.text) || NAME_LABEL.test(w.text))) &&
+      underEach(labels, cut[i + 1]) &&
+      !underEach(labels, cut[i + 2]);
+    if (!strip) {
+      out.push(lines[i]);
+      continue;
+    }
+    const row = cut[i + 1];
+    const y = labels[0][0].y0 ?? 0;
+    labels.forEach((label, j) => {
+      const ws = [...(label.some((w) => knownLabel(w.text)) ? label : []), ...row[j]].map((w) => ({
+        ...w,
+        y0: y + j * 30,
+        y1: y + j * 30 + 20,
+      }));
+      out.push({ text: ws.map((w) => w.text).join(" "), words: ws });
+    });
+    i++;
+  }
+  return out;
 }
 
 /**
@@ -586,6 +634,45 @@ export function splitPanels(lines: ScreenshotLine[]): ScreenshotLine[][] {
     for (const [column, ws] of parts) panels[column].push({ text: ws.map((w) => w.text).join(" "), words: ws });
   }
   return panels;
+}
+
+/**
+ * Two panes side by side (a tablet's split view: a watchlist on the left, the holdings on the right), each
+ * with its own rows at its own heights: an edge no word crosses, at which three lines or more start with a
+ * word of letters and hold nothing left of it (the right pane's own rows), while three lines or more hold
+ * words left of it only (the left pane's own rows). A table's columns have such edges too, but its rows
+ * fill their columns on the same lines: it has no lines of a right-hand column alone that start with a
+ * word. The first words of each pane's own lines are three different words at least, none a label (a card's
+ * "SHARES 16" repeated at one place is no pane). Each pane is read on its own: every line's words are cut at
+ * the edge.
+ */
+export function splitPanes(lines: ScreenshotLine[]): ScreenshotLine[][] {
+  if (lines.some((l) => !l.words)) return [lines];
+  const all = lines.map((l) => [...(l.words as ScreenshotWord[])].sort((a, b) => a.x0 - b.x0));
+  const near = (w: ScreenshotWord) => Math.max(8, (w.y1 !== undefined && w.y0 !== undefined ? w.y1 - w.y0 : 20) * 0.4);
+  const edges = [...new Set(all.flatMap((ws) => ws.filter((w) => /^\p{L}/u.test(w.text)).map((w) => w.x0)))].sort((a, b) => a - b);
+  for (const x of edges) {
+    const slack = 8;
+    if (all.some((ws) => ws.some((w) => w.x0 < x - slack && w.x1 > x))) continue;
+    const rightOwn = all.filter(
+      (ws) => ws.length && ws[0].x0 >= x - slack && Math.abs(ws[0].x0 - x) <= near(ws[0]) && /^\p{L}/u.test(ws[0].text),
+    );
+    const leftOwn = all.filter((ws) => ws.length && (ws.at(-1) as ScreenshotWord).x1 <= x && /^\p{L}/u.test(ws[0].text));
+    // rows of their own start with words of their own (symbols, names), not a card's label repeated ("SHARES 16")
+    const own = (ls: ScreenshotWord[][]) =>
+      new Set(ls.map((ws) => ws[0].text.toLowerCase()).filter((t) => !knownLabel(t) && !HEADER_WORDS.test(t))).size;
+    if (own(rightOwn) < 3 || own(leftOwn) < 3) continue;
+    const left: ScreenshotLine[] = [];
+    const right: ScreenshotLine[] = [];
+    for (const ws of all) {
+      const l = ws.filter((w) => w.x0 < x - slack);
+      const r = ws.filter((w) => w.x0 >= x - slack);
+      if (l.length) left.push({ text: l.map((w) => w.text).join(" "), words: l });
+      if (r.length) right.push({ text: r.map((w) => w.text).join(" "), words: r });
+    }
+    return [left, right];
+  }
+  return [lines];
 }
 
 /**
@@ -1108,7 +1195,9 @@ function columnKind(phrase: string, totalIsQuantity: boolean): ColumnKind {
   const words = p.split(" ");
   if (/^(symbol|ticker|instrument|coin|asset)$/.test(words[0])) return "ticker";
   if (/\b(avg\.?|average|cost|basis|einstand\w*|kaufkurs|paid|ø)(\b|$)/.test(p)) return "cost";
-  if (/(\b(gain|loss|p&l|p l|pnl|unrealized|unrealised|unrlzd|change|return|entwicklung|performance|day's|today)\b|^\+ -|^\+\/-)/.test(p))
+  if (
+    /(\b(gain|loss|p&l|p l|pnl|unrealized|unrealised|unrlzd|change|chg|return|entwicklung|performance|day's|today)\b|^\+ -|^\+\/-)/.test(p)
+  )
     return "change";
   // a rebalancing tool's columns: the target and actual weights and their drift, and the trade that closes it
   if (/\b(weight|allocation|gewicht|anteil|target|actual|drift)\b|^%$/.test(p)) return "weight";
@@ -1116,7 +1205,8 @@ function columnKind(phrase: string, totalIsQuantity: boolean): ColumnKind {
   if (words.some((w) => QUANTITY_HEADER.test(w))) return "quantity";
   if (p === "total" && totalIsQuantity) return "quantity";
   if (/(\b(value|waarde|valeur|mkt)\b|\p{L}*wert$)/u.test(p)) return "value";
-  if (/\b(price|last|kurs|koers|cours|quote)\b/.test(p)) return "price";
+  // LTP: the last traded price (Indian brokers' word)
+  if (/\b(price|last|ltp|kurs|koers|cours|quote)\b/.test(p)) return "price";
   return "other";
 }
 
@@ -1124,7 +1214,8 @@ function headerColumns(line: ScreenshotLine): Columns | null {
   const words: ScreenshotWord[] = line.words ?? line.text.split(/\s+/).map((text) => ({ text, x0: 0, x1: 0 }));
   // a header names columns: two header words or more, most of its words, and no amounts
   if (words.some((w) => /\d/.test(w.text) && !/^\d+$/.test(w.text))) return null;
-  const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")));
+  // an abbreviation's point is no part of the word ("Qty.", "Cur. val", "Net chg.")
+  const hits = words.filter((w) => HEADER_WORDS.test(w.text.replace(/[:]/g, "")) || HEADER_WORDS.test(w.text.replace(/[:.]+$/, "")));
   // with a whole number in it, most of its words ("Vanguard Total Bond Market 31" is a fund's name and its shares)
   const share = words.some((w) => /^\d+$/.test(w.text)) ? 0.6 : 0.4;
   if (hits.length < 2 || hits.length < words.length * share) return null;
